@@ -1,0 +1,100 @@
+//! The pipeline for one file, from bytes to report: ingest, reconstruct, judge,
+//! emit. No IO: the caller reads the file and writes the outputs.
+
+use crate::emit::pgn;
+use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
+use crate::finding::Severity;
+use crate::ingest::{self, Format};
+use crate::notation::Language;
+use crate::reconstruct::{Game, LanguageChoice, reconstruct};
+use crate::sheet::Sheet;
+
+/// Settings of a conversion (from the config and the command line).
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Piece letters for sheets without a `Language:` header; `None` infers them.
+    pub language: Option<&'static Language>,
+    /// Largest file accepted, in bytes.
+    pub max_file_bytes: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            language: None,
+            max_file_bytes: 1 << 20,
+        }
+    }
+}
+
+/// Converts the bytes of one file named `path` (the name picks the format).
+///
+/// ```
+/// use scoresheet::convert::{convert, Options};
+/// use scoresheet::emit::report::Status;
+/// let report = convert("seed.txt", b"1.d4 Cf6, 2.c4 e6, 3.Cc3 Ab4, 4.Ad2 0-0", &Options::default());
+/// let game = &report.games[0];
+/// assert_eq!(game.status, Status::Validated);
+/// assert_eq!(game.language, "es");
+/// assert_eq!(game.moves, ["d4", "Nf6", "c4", "e6", "Nc3", "Bb4", "Bd2", "O-O"]);
+/// ```
+pub fn convert(path: &str, bytes: &[u8], opts: &Options) -> FileReport {
+    let sheets = if bytes.len() > opts.max_file_bytes {
+        Err(ingest::IngestError::TooLarge {
+            size: bytes.len(),
+            limit: opts.max_file_bytes,
+        })
+    } else {
+        ingest::decode::decode(bytes)
+            .and_then(|text| ingest::read_text(&text, Format::of(path, &text)))
+    };
+    match sheets {
+        Ok(sheets) => FileReport {
+            path: path.to_string(),
+            error: None,
+            games: sheets.iter().map(|s| game_report(s, opts)).collect(),
+        },
+        Err(e) => FileReport {
+            path: path.to_string(),
+            error: Some(e.to_string()),
+            games: Vec::new(),
+        },
+    }
+}
+
+/// Reads, judges and renders one sheet.
+pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
+    let game = reconstruct(
+        sheet,
+        LanguageChoice {
+            given: opts.language,
+        },
+    );
+    let status = status(sheet, &game);
+    let headers = pgn::tags(sheet, &game)
+        .into_iter()
+        .map(|(k, v)| (k, serde_json::Value::String(v)))
+        .collect();
+    GameReport {
+        status,
+        language: game.language.code.to_string(),
+        headers,
+        moves: game.moves.iter().map(|m| m.san.to_string()).collect(),
+        result: game.result.as_pgn().to_string(),
+        pgn: pgn::write(sheet, &game),
+        findings: game.findings.iter().map(FindingReport::from).collect(),
+    }
+}
+
+/// `validated` when nothing needs a person, `review` when an arbiter must look,
+/// `rejected` when no move could be read.
+pub fn status(sheet: &Sheet, game: &Game) -> Status {
+    let worst = game.findings.iter().map(|f| f.severity()).max();
+    if game.moves.is_empty() && !sheet.entries.is_empty() {
+        Status::Rejected
+    } else if worst.is_some_and(|s| s >= Severity::Warning) {
+        Status::Review
+    } else {
+        Status::Validated
+    }
+}

@@ -1,0 +1,100 @@
+//! The report of a conversion, serialised as the JSON of `convert --json`.
+
+use serde::Serialize;
+
+use crate::finding::{Finding, Severity};
+
+/// The report of one run: one entry per input file.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Report {
+    pub files: Vec<FileReport>,
+}
+
+/// What became of one file.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileReport {
+    pub path: String,
+    /// Why the file could not be read at all (what and where); `null` otherwise.
+    pub error: Option<String>,
+    pub games: Vec<GameReport>,
+}
+
+/// What a person must do with a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Nothing needs a person.
+    Validated,
+    /// An arbiter must look.
+    Review,
+    /// Nothing usable was read.
+    Rejected,
+}
+
+/// One game of a file.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameReport {
+    pub status: Status,
+    /// ISO code of the language the piece letters were read in.
+    pub language: String,
+    /// The PGN tags, in export order.
+    pub headers: serde_json::Map<String, serde_json::Value>,
+    /// English SAN of the mainline, exactly as in the PGN.
+    pub moves: Vec<String>,
+    pub result: String,
+    pub pgn: String,
+    pub findings: Vec<FindingReport>,
+}
+
+/// A finding as reported.
+#[derive(Debug, Clone, Serialize)]
+pub struct FindingReport {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub ply: Option<u32>,
+    #[serde(rename = "move")]
+    pub move_label: Option<String>,
+    pub written: Option<String>,
+    pub replacement: Option<String>,
+    pub alternatives: Vec<String>,
+    pub message: String,
+    pub line: Option<usize>,
+    pub col: Option<usize>,
+}
+
+impl From<&Finding> for FindingReport {
+    fn from(f: &Finding) -> Self {
+        let at = f.at();
+        let located = at.filter(|a| a.line > 0);
+        FindingReport {
+            code: f.code(),
+            severity: f.severity(),
+            ply: at.map(|a| a.ply),
+            move_label: at.map(|a| a.move_label()),
+            written: f.written().map(str::to_string),
+            replacement: f.replacement().map(str::to_string),
+            alternatives: f.alternatives().to_vec(),
+            message: f.message(),
+            line: located.map(|a| a.line),
+            col: located.map(|a| a.col),
+        }
+    }
+}
+
+impl FileReport {
+    /// The PGN file for this input: every game that is not rejected, in order.
+    pub fn pgn(&self) -> Option<String> {
+        let games: Vec<&str> = self
+            .games
+            .iter()
+            .filter(|g| g.status != Status::Rejected)
+            .map(|g| g.pgn.as_str())
+            .collect();
+        (!games.is_empty()).then(|| games.join("\n"))
+    }
+
+    /// Whether anything in this file was rejected (sets the exit status).
+    pub fn rejected(&self) -> bool {
+        self.error.is_some() || self.games.iter().any(|g| g.status == Status::Rejected)
+    }
+}

@@ -1,0 +1,118 @@
+//! Spreadsheet exports: optional key/value rows, a header row, rows of
+//! number, white, black (separated by `,`, `;` or tab), an optional result row.
+
+use super::IngestError;
+use super::headers::{canonical, plausible_key, tag_name};
+use crate::sheet::{Entry, GameResult, Sheet};
+
+/// Reads a CSV or TSV sheet (one game). `tab` forces the tab separator (.tsv).
+pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
+    let sep = if tab { b'\t' } else { separator(text) };
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(sep)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut sheet = Sheet {
+        line: 1,
+        ..Sheet::default()
+    };
+    let mut moves_started = false;
+    let mut next_ply = 1;
+    for record in reader.records() {
+        let record = record.map_err(|e| IngestError::Syntax {
+            line: e.position().map_or(1, |p| p.line() as usize),
+            message: format!("CSV: {e}"),
+        })?;
+        let line = record.position().map_or(1, |p| p.line() as usize);
+        let cells: Vec<&str> = record.iter().collect();
+        let Some(first) = cells.iter().position(|c| !c.is_empty()) else {
+            continue;
+        };
+        let head = cells[first];
+        if let Ok(n) = head.trim_end_matches(['.', ')']).parse::<u32>()
+            && (1..2000).contains(&n)
+        {
+            // A move row: number, white, black.
+            moves_started = true;
+            next_ply = 2 * n - 1;
+            for (side, cell) in cells.iter().enumerate().skip(first + 1).take(2) {
+                let ply = 2 * n - 1 + (side - first - 1) as u32;
+                push(&mut sheet, cell, line, col_of(&cells, side, sep), ply);
+                next_ply = ply + 1;
+            }
+        } else if let Some(tag) = canonical(head) {
+            let value = cells.get(first + 1).copied().unwrap_or_default();
+            if tag == "Result" {
+                sheet.result = GameResult::parse(value).or(sheet.result);
+            }
+            // The header row of the move table reuses "White"/"Black" as titles.
+            if !(moves_started
+                || canonical(value).is_some()
+                || cells.len() > first + 2 && canonical(cells[first + 2]).is_some())
+            {
+                sheet.set_header(tag, value);
+            }
+        } else if cells.len() == 1 + first && GameResult::parse(head).is_some() {
+            sheet.result = GameResult::parse(head);
+        } else if !moves_started && cells.len() == first + 2 && plausible_key(head) {
+            sheet.set_header(&tag_name(head), cells[first + 1]);
+        } else if moves_started || head == "#" {
+            // Column titles ("#", "Nr", "Move") or, once moves started, a row of
+            // moves without a number.
+            if moves_started
+                && cells[first..]
+                    .iter()
+                    .all(|c| c.chars().any(|c| c.is_ascii_digit()) || c.is_empty())
+            {
+                for (side, cell) in cells.iter().enumerate().skip(first).take(2) {
+                    push(&mut sheet, cell, line, col_of(&cells, side, sep), next_ply);
+                    next_ply += 1;
+                }
+            }
+        }
+    }
+    Ok(vec![sheet])
+}
+
+fn push(sheet: &mut Sheet, cell: &str, line: usize, col: usize, ply: u32) {
+    if cell.is_empty() {
+        return;
+    }
+    if let Some(r) = GameResult::parse(cell)
+        && cell != "="
+    {
+        sheet.result = Some(r);
+        return;
+    }
+    sheet.entries.push(Entry {
+        text: cell.to_string(),
+        line,
+        col,
+        ply: Some(ply),
+        ..Entry::default()
+    });
+}
+
+/// Column of cell `i` (1-based), counting cell widths and separators.
+fn col_of(cells: &[&str], i: usize, _sep: u8) -> usize {
+    1 + cells[..i]
+        .iter()
+        .map(|c| c.chars().count() + 1)
+        .sum::<usize>()
+}
+
+/// The separator used: the one of `;`, tab, `,` that most lines contain.
+fn separator(text: &str) -> u8 {
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(50)
+        .collect();
+    let count = |c: char| lines.iter().filter(|l| l.contains(c)).count();
+    [b'\t', b';', b',']
+        .into_iter()
+        .max_by_key(|&s| (count(s as char), s == b'\t'))
+        .unwrap_or(b',')
+}

@@ -1,0 +1,149 @@
+//! Bytes to [`Sheet`]s: the encoding, then the format (txt, yaml, csv/tsv, pgn).
+//!
+//! ```
+//! use scoresheet::ingest::{read, Format};
+//! let sheets = read(b"Blancas: Capablanca\n1.d4 Cf6, 2.c4 e6", Format::Text, 1 << 20).unwrap();
+//! assert_eq!(sheets[0].header("White"), Some("Capablanca"));
+//! assert_eq!(sheets[0].entries[1].text, "Cf6");
+//! ```
+
+pub mod csv;
+pub mod decode;
+pub mod headers;
+pub mod movetext;
+pub mod pgn;
+pub mod text;
+pub mod yaml;
+
+use crate::sheet::Sheet;
+
+/// Why a file could not be read at all. Each names the line where it can.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum IngestError {
+    #[error("the file is empty")]
+    Empty,
+    #[error("the file is binary, not a typed scoresheet")]
+    Binary,
+    #[error("the file is {size} bytes, over the limit of {limit} bytes")]
+    TooLarge { size: usize, limit: usize },
+    #[error("line {line}: the text is neither UTF-8, UTF-16 nor Windows-1252")]
+    Encoding { line: usize },
+    #[error("line {line}: {message}")]
+    Syntax { line: usize, message: String },
+    #[error("no moves found")]
+    NoMoves,
+}
+
+impl IngestError {
+    /// The line the error is at, when it is at one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            IngestError::Encoding { line } | IngestError::Syntax { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+}
+
+/// The formats a sheet can be typed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Yaml,
+    Csv,
+    Tsv,
+    Pgn,
+}
+
+impl Format {
+    /// The format a file extension names, if any.
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        match ext.to_ascii_lowercase().as_str() {
+            "txt" | "text" => Some(Format::Text),
+            "yaml" | "yml" => Some(Format::Yaml),
+            "csv" => Some(Format::Csv),
+            "tsv" | "tab" => Some(Format::Tsv),
+            "pgn" => Some(Format::Pgn),
+            _ => None,
+        }
+    }
+
+    /// The format of a file from its name, else from its content.
+    pub fn of(name: &str, text: &str) -> Format {
+        std::path::Path::new(name)
+            .extension()
+            .and_then(|e| e.to_str())
+            .and_then(Format::from_extension)
+            .unwrap_or_else(|| Format::sniff(text))
+    }
+
+    /// Guesses the format from the content when the extension says nothing.
+    pub fn sniff(text: &str) -> Format {
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .take(40)
+            .collect();
+        let first = lines
+            .first()
+            .copied()
+            .unwrap_or_default()
+            .trim_start_matches('\u{feff}');
+        if first.starts_with('[') && first.ends_with(']') {
+            return Format::Pgn;
+        }
+        if first == "---"
+            || lines
+                .iter()
+                .any(|l| l.starts_with("moves:") || l.starts_with("- - "))
+        {
+            return Format::Yaml;
+        }
+        let numbered_rows = |sep: char| {
+            lines
+                .iter()
+                .filter(|l| {
+                    l.split(sep)
+                        .next()
+                        .is_some_and(|c| c.trim().parse::<u32>().is_ok())
+                        && l.contains(sep)
+                })
+                .count()
+        };
+        if numbered_rows(';') * 2 > lines.len()
+            || numbered_rows(',') * 2 > lines.len()
+                && !lines.iter().any(|l| l.contains(". ") || l.contains(", "))
+        {
+            return Format::Csv;
+        }
+        Format::Text
+    }
+}
+
+/// Reads the games of one file. `limit` is the largest file accepted, in bytes.
+pub fn read(bytes: &[u8], format: Format, limit: usize) -> Result<Vec<Sheet>, IngestError> {
+    if bytes.len() > limit {
+        return Err(IngestError::TooLarge {
+            size: bytes.len(),
+            limit,
+        });
+    }
+    let text = decode::decode(bytes)?;
+    read_text(&text, format)
+}
+
+/// Reads the games of an already decoded file.
+pub fn read_text(text: &str, format: Format) -> Result<Vec<Sheet>, IngestError> {
+    let text = text.trim_start_matches('\u{feff}');
+    let sheets = match format {
+        Format::Text => text::read(text)?,
+        Format::Yaml => yaml::read(text)?,
+        Format::Csv => csv::read(text, false)?,
+        Format::Tsv => csv::read(text, true)?,
+        Format::Pgn => pgn::read(text)?,
+    };
+    if sheets.iter().all(|s| s.entries.is_empty()) {
+        return Err(IngestError::NoMoves);
+    }
+    Ok(sheets)
+}

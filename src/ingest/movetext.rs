@@ -1,0 +1,310 @@
+//! Movetext in any layout people type: `1.d4 Cf6, 2.c4 e6`, `1. d4 Cf6`, one
+//! numbered pair per line separated by spaces or tabs, `12. ... Cf6`, `1) d4`,
+//! moves without numbers, PGN with comments, NAGs and variations.
+
+use crate::notation::lex::{is_en_passant_mark, standalone_nag};
+use crate::sheet::{Entry, GameResult, Sheet};
+
+/// Whether `;` starts a comment (PGN) or separates moves (plain text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Plain,
+    Pgn,
+}
+
+/// Texts typed in an illegible box.
+pub const ILLEGIBLE: &[&str] = &[
+    "?", "??", "???", "X", "XX", "-", "--", "---", "—", "_", "__", "___", "…?",
+];
+
+/// Reads movetext into `sheet`. `text` starts at `line` (1-based) and column `col`.
+/// Returns the byte offset where the game ended (a result token in PGN), or `text.len()`.
+pub fn read_movetext(
+    text: &str,
+    line: usize,
+    col: usize,
+    dialect: Dialect,
+    sheet: &mut Sheet,
+) -> usize {
+    let mut r = Reader {
+        sheet,
+        next_ply: None,
+        line,
+        col,
+    };
+    let mut chars = text.char_indices().peekable();
+    let mut token = String::new();
+    let mut token_at = (line, col);
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '{' => {
+                r.flush(&mut token, token_at);
+                let mut body = String::new();
+                r.advance(c);
+                for (_, c) in chars.by_ref() {
+                    r.advance(c);
+                    if c == '}' {
+                        break;
+                    }
+                    body.push(c);
+                }
+                r.comment(body.split_whitespace().collect::<Vec<_>>().join(" "));
+                continue;
+            }
+            ';' if dialect == Dialect::Pgn => {
+                r.flush(&mut token, token_at);
+                let mut body = String::new();
+                while let Some(&(_, c)) = chars.peek() {
+                    if c == '\n' {
+                        break;
+                    }
+                    body.push(c);
+                    r.advance(c);
+                    chars.next();
+                }
+                r.comment(body.trim().to_string());
+                continue;
+            }
+            '(' => {
+                // Attached to a move ("d8(D)", "Tf1(=)"): part of the token.
+                if !token.is_empty() {
+                    token.push(c);
+                    r.advance(c);
+                    while let Some(&(_, c)) = chars.peek() {
+                        token.push(c);
+                        r.advance(c);
+                        chars.next();
+                        if c == ')' {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                // "(=)" alone: the draw offer; anything else is a variation, skipped.
+                let rest = &text[i..];
+                if rest.starts_with("(=)") {
+                    for _ in 0..3 {
+                        let (_, c) = chars.next().unwrap_or((0, ' '));
+                        r.advance(c);
+                    }
+                    r.draw_offer();
+                    continue;
+                }
+                let mut depth = 0;
+                r.advance(c);
+                depth += 1;
+                for (_, c) in chars.by_ref() {
+                    r.advance(c);
+                    match c {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                continue;
+            }
+            c if c.is_whitespace() || c == ',' || (c == ';' && dialect == Dialect::Plain) => {
+                if r.flush(&mut token, token_at) && dialect == Dialect::Pgn {
+                    return i;
+                }
+                r.advance(c);
+                continue;
+            }
+            _ => {}
+        }
+        if token.is_empty() {
+            token_at = (r.line, r.col);
+        }
+        token.push(c);
+        r.advance(c);
+    }
+    r.flush(&mut token, token_at);
+    text.len()
+}
+
+struct Reader<'a> {
+    sheet: &'a mut Sheet,
+    /// The half-move the next box stands at, from the last move number seen.
+    next_ply: Option<u32>,
+    line: usize,
+    col: usize,
+}
+
+impl Reader<'_> {
+    fn advance(&mut self, c: char) {
+        if c == '\n' {
+            self.line += 1;
+            self.col = 1;
+        } else if c != '\r' {
+            self.col += 1;
+        }
+    }
+
+    fn comment(&mut self, text: String) {
+        if text.is_empty() {
+            return;
+        }
+        match self.sheet.entries.last_mut() {
+            Some(e) => e.comments.push(text),
+            None => self.sheet.comments.push(text),
+        }
+    }
+
+    fn draw_offer(&mut self) {
+        if let Some(e) = self.sheet.entries.last_mut() {
+            e.draw_offer = true;
+        }
+    }
+
+    /// Classifies a finished token. Returns true when it was a result token.
+    fn flush(&mut self, token: &mut String, at: (usize, usize)) -> bool {
+        if token.is_empty() {
+            return false;
+        }
+        let t = std::mem::take(token);
+        self.token(&t, at)
+    }
+
+    fn token(&mut self, t: &str, (line, col): (usize, usize)) -> bool {
+        if let Some(result) = GameResult::parse(t)
+            && !matches!(t, "=" | "+-" | "-+")
+        {
+            self.sheet.result = Some(result);
+            return true;
+        }
+        // A move number, alone or stuck to the move: "12", "12.", "12...", "1)", "1.d4".
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 {
+            let rest = &t[digits..];
+            let dots = rest.trim_start_matches(['.', ')', '…']);
+            let marks = &rest[..rest.len() - dots.len()];
+            let plain_number = rest.is_empty();
+            if (plain_number || !marks.is_empty())
+                && let Ok(n) = t[..digits].parse::<u32>()
+                && (1..2000).contains(&n)
+            {
+                let black = marks.contains("..") || marks.contains('…');
+                self.next_ply = Some(2 * n - 1 + u32::from(black));
+                if !dots.is_empty() {
+                    let c = col + (t.len() - dots.len());
+                    self.token(dots, (line, c));
+                }
+                return false;
+            }
+        }
+        if matches!(t, "..." | "…" | "..") {
+            if let Some(p) = self.next_ply.as_mut() {
+                *p += u32::from(*p % 2 == 1);
+            }
+            return false;
+        }
+        if let Some(n) = t.strip_prefix('$').and_then(|n| n.parse::<u8>().ok()) {
+            self.nag(n);
+            return false;
+        }
+        if !ILLEGIBLE.contains(&t)
+            && let Some(n) = standalone_nag(t)
+        {
+            self.nag(n);
+            return false;
+        }
+        if is_en_passant_mark(t) && !self.sheet.entries.is_empty() {
+            if let Some(e) = self.sheet.entries.last_mut() {
+                e.text.push_str(" e.p.");
+            }
+            return false;
+        }
+        self.sheet.entries.push(Entry {
+            text: t.to_string(),
+            line,
+            col,
+            ply: self.next_ply,
+            ..Entry::default()
+        });
+        if let Some(p) = self.next_ply.as_mut() {
+            *p += 1;
+        }
+        false
+    }
+
+    fn nag(&mut self, n: u8) {
+        if let Some(e) = self.sheet.entries.last_mut() {
+            e.nags.push(n);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Sheet {
+        let mut s = Sheet::default();
+        read_movetext(text, 1, 1, Dialect::Plain, &mut s);
+        s
+    }
+
+    fn texts(s: &Sheet) -> Vec<&str> {
+        s.entries.iter().map(|e| e.text.as_str()).collect()
+    }
+
+    #[test]
+    fn fide_example_with_commas() {
+        let s = read("1.d4 Cf6, 2.c4 e6, 3.Cc3 Ab4, 4.Ad2 0-0");
+        assert_eq!(
+            texts(&s),
+            ["d4", "Cf6", "c4", "e6", "Cc3", "Ab4", "Ad2", "0-0"]
+        );
+        assert_eq!(s.entries[7].ply, Some(8));
+    }
+
+    #[test]
+    fn tab_pairs_with_an_empty_black_box() {
+        let s = read("1\te4\te5\n2\tCf3\n3\tAc4\tCc6\n");
+        assert_eq!(texts(&s), ["e4", "e5", "Cf3", "Ac4", "Cc6"]);
+        assert_eq!(s.entries[3].ply, Some(5));
+        assert_eq!((s.entries[3].line, s.entries[3].col), (3, 3));
+    }
+
+    #[test]
+    fn black_continuation_and_parenthesis_numbers() {
+        let s = read("12. ... Cf6 13. e5");
+        assert_eq!(s.entries[0].ply, Some(24));
+        let s = read("12...Cf6");
+        assert_eq!(s.entries[0].ply, Some(24));
+        let s = read("1) d4 d5 2) c4");
+        assert_eq!(texts(&s), ["d4", "d5", "c4"]);
+    }
+
+    #[test]
+    fn comments_nags_variations_and_draw_offer() {
+        let mut s = Sheet::default();
+        read_movetext(
+            "1. e4 {best by test} e5 $1 (1... c5 2. Nf3) 2. Nf3 (=) Nc6 1-0",
+            1,
+            1,
+            Dialect::Pgn,
+            &mut s,
+        );
+        assert_eq!(texts(&s), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(s.entries[0].comments, ["best by test"]);
+        assert_eq!(s.entries[1].nags, [1]);
+        assert!(s.entries[2].draw_offer);
+        assert_eq!(s.result, Some(GameResult::WhiteWins));
+    }
+
+    #[test]
+    fn illegible_box_is_an_entry() {
+        let s = read("1 Sg1-f3  Sg8-f6\n2 c2-c4  c7-c5\n3 ?  g7-g6");
+        assert_eq!(texts(&s)[4..], ["?", "g7-g6"]);
+    }
+
+    #[test]
+    fn promotion_in_parentheses_stays_with_its_move() {
+        let s = read("50 Rb6 b1(Q)");
+        assert_eq!(texts(&s), ["Rb6", "b1(Q)"]);
+    }
+}
