@@ -1,0 +1,583 @@
+//! Shared by `tests/corpus.rs` and `benches/reading.rs`: the development corpus
+//! of real games, the games re-typed as scoresheets, and the round-trip check.
+//!
+//! Each corpus game is read with pgn-reader and replayed with shakmaty to get
+//! its mainline in canonical English SAN; that list is what the library must
+//! give back from every form the game is typed in.
+
+#![allow(dead_code)]
+
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader};
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use flate2::read::GzDecoder;
+use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Visitor};
+use scoresheet::convert::{Options, convert};
+use scoresheet::emit::report::{FileReport, GameReport, Status};
+use shakmaty::Chess;
+
+/// The development corpus, relative to the crate root.
+pub const CORPUS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/corpus/games-dev-20k.pgn.gz"
+);
+/// Number of games in [`CORPUS`].
+pub const CORPUS_GAMES: usize = 20_000;
+
+/// One game of the corpus.
+#[derive(Debug, Clone)]
+pub struct CorpusGame {
+    /// 0-based position in the corpus.
+    pub index: usize,
+    /// The game's own PGN text (tags and movetext), as in the corpus.
+    pub pgn: String,
+    pub tags: Vec<(String, String)>,
+    /// The mainline SANs as written in the corpus.
+    pub written: Vec<String>,
+    /// The mainline in canonical English SAN with check marks (shakmaty's).
+    pub sans: Vec<String>,
+    /// The result token of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: String,
+}
+
+/// Reads the first `limit` games of the corpus (all when `None`).
+pub fn load(limit: Option<usize>) -> Vec<CorpusGame> {
+    let file = std::fs::File::open(CORPUS).unwrap_or_else(|e| panic!("{CORPUS}: {e}"));
+    let reader = BufReader::new(GzDecoder::new(file));
+    let limit = limit.unwrap_or(usize::MAX);
+    let mut games = Vec::new();
+    let mut chunk = String::new();
+    let mut in_movetext = false;
+    for line in reader.lines() {
+        let line = line.unwrap_or_else(|e| panic!("{CORPUS}: {e}"));
+        if line.starts_with('[') && in_movetext {
+            games.push(parse_game(games.len(), std::mem::take(&mut chunk)));
+            in_movetext = false;
+            if games.len() >= limit {
+                return games;
+            }
+        }
+        if !line.trim().is_empty() && !line.starts_with('[') {
+            in_movetext = true;
+        }
+        chunk.push_str(&line);
+        chunk.push('\n');
+    }
+    if !chunk.trim().is_empty() && games.len() < limit {
+        games.push(parse_game(games.len(), chunk));
+    }
+    games
+}
+
+#[derive(Default)]
+struct RawGame {
+    tags: Vec<(String, String)>,
+    sans: Vec<SanPlus>,
+    outcome: Option<Outcome>,
+}
+
+/// Collects the tags, the mainline and the result of one game.
+struct Collect;
+
+impl Visitor for Collect {
+    type Tags = RawGame;
+    type Movetext = RawGame;
+    type Output = RawGame;
+
+    fn begin_tags(&mut self) -> ControlFlow<RawGame, RawGame> {
+        ControlFlow::Continue(RawGame::default())
+    }
+
+    fn tag(&mut self, tags: &mut RawGame, name: &[u8], value: RawTag<'_>) -> ControlFlow<RawGame> {
+        tags.tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        ));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: RawGame) -> ControlFlow<RawGame, RawGame> {
+        ControlFlow::Continue(tags)
+    }
+
+    fn san(&mut self, game: &mut RawGame, san_plus: SanPlus) -> ControlFlow<RawGame> {
+        game.sans.push(san_plus);
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(&mut self, game: &mut RawGame, outcome: Outcome) -> ControlFlow<RawGame> {
+        game.outcome = Some(outcome);
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, game: RawGame) -> RawGame {
+        game
+    }
+}
+
+/// Reads every game of a PGN text with pgn-reader.
+fn read_pgn(text: &str) -> Vec<RawGame> {
+    let mut reader = Reader::new(std::io::Cursor::new(text.as_bytes()));
+    let mut out = Vec::new();
+    while let Some(g) = reader.read_game(&mut Collect).expect("reading from memory") {
+        out.push(g);
+    }
+    out
+}
+
+/// Replays SANs from the initial position: the canonical SANs, or the 0-based
+/// ply of the first one that is not a legal move.
+fn replay(sans: &[SanPlus]) -> Result<Vec<String>, usize> {
+    let mut pos = Chess::default();
+    sans.iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let m = s.san.to_move(&pos).map_err(|_| i)?;
+            Ok(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string())
+        })
+        .collect()
+}
+
+fn parse_game(index: usize, pgn: String) -> CorpusGame {
+    let mut raw = read_pgn(&pgn);
+    assert_eq!(raw.len(), 1, "corpus game {index}: one game per chunk");
+    let raw = raw.remove(0);
+    let sans = replay(&raw.sans).unwrap_or_else(|ply| {
+        panic!(
+            "corpus game {index}: ply {} ({}) is not legal",
+            ply + 1,
+            raw.sans[ply]
+        )
+    });
+    let result = raw
+        .outcome
+        .map(|o| o.as_str().to_string())
+        .or_else(|| {
+            raw.tags
+                .iter()
+                .find(|(k, _)| k == "Result")
+                .map(|(_, v)| v.clone())
+        })
+        .unwrap_or_else(|| "*".to_string());
+    CorpusGame {
+        index,
+        pgn,
+        tags: raw.tags,
+        written: raw.sans.iter().map(ToString::to_string).collect(),
+        sans,
+        result,
+    }
+}
+
+/// Piece letters for king, queen, rook, bishop, knight.
+pub const SPANISH: [char; 5] = ['R', 'D', 'T', 'A', 'C'];
+pub const GERMAN: [char; 5] = ['K', 'D', 'T', 'L', 'S'];
+
+/// An English SAN written with another language's piece letters, castling
+/// with zeros as FIDE writes it: `Nxf3+` → `Cxf3+`, `e8=Q` → `e8=D`, `O-O` → `0-0`.
+pub fn retype(san: &str, letters: [char; 5]) -> String {
+    if let Some(rest) = san.strip_prefix("O-O-O") {
+        return format!("0-0-0{rest}");
+    }
+    if let Some(rest) = san.strip_prefix("O-O") {
+        return format!("0-0{rest}");
+    }
+    san.chars()
+        .map(|c| match c {
+            'K' => letters[0],
+            'Q' => letters[1],
+            'R' => letters[2],
+            'B' => letters[3],
+            'N' => letters[4],
+            c => c,
+        })
+        .collect()
+}
+
+/// The forms a game is typed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// The corpus PGN itself.
+    Pgn,
+    /// Spanish `.txt`: `1.d4 Cf6, 2.c4 e6`; `header` says whether `Language: es` is written.
+    Spanish { header: bool },
+    /// German `.txt`: one numbered pair per line, tab-separated.
+    German { header: bool },
+}
+
+impl Form {
+    /// The three forms of game `index`: the header is left out of the Spanish
+    /// sheet of every odd game and of the German sheet of every even game.
+    pub fn all(index: usize) -> [Form; 3] {
+        [
+            Form::Pgn,
+            Form::Spanish {
+                header: index % 2 == 0,
+            },
+            Form::German {
+                header: index % 2 == 1,
+            },
+        ]
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Form::Pgn => "pgn",
+            Form::Spanish { header: true } => "es",
+            Form::Spanish { header: false } => "es-inferred",
+            Form::German { header: true } => "de",
+            Form::German { header: false } => "de-inferred",
+        }
+    }
+
+    /// The language the library must report.
+    pub fn language(self) -> &'static str {
+        match self {
+            Form::Pgn => "en",
+            Form::Spanish { .. } => "es",
+            Form::German { .. } => "de",
+        }
+    }
+}
+
+/// A game typed in one form.
+#[derive(Debug, Clone)]
+pub struct Typed {
+    pub form: Form,
+    /// File name given to `convert` (its extension picks the format).
+    pub name: String,
+    pub text: String,
+    /// What was typed for each ply.
+    pub tokens: Vec<String>,
+}
+
+/// Types game `g` in `form`.
+pub fn typed(g: &CorpusGame, form: Form) -> Typed {
+    let name = |ext| format!("game-{:05}.{ext}", g.index);
+    match form {
+        Form::Pgn => Typed {
+            form,
+            name: name("pgn"),
+            text: g.pgn.clone(),
+            tokens: g.written.clone(),
+        },
+        Form::Spanish { header } => {
+            let tokens: Vec<String> = g.sans.iter().map(|s| retype(s, SPANISH)).collect();
+            let mut text = String::new();
+            if header {
+                text.push_str("Language: es\n");
+            }
+            let pairs: Vec<&[String]> = tokens.chunks(2).collect();
+            for (i, pair) in pairs.iter().enumerate() {
+                let _ = write!(text, "{}.{}", i + 1, pair.join(" "));
+                if i + 1 < pairs.len() {
+                    // Ten moves a line, as a person types a long game.
+                    text.push_str(if (i + 1) % 10 == 0 { ",\n" } else { ", " });
+                }
+            }
+            let _ = writeln!(text, " {}", g.result);
+            Typed {
+                form,
+                name: name("txt"),
+                text,
+                tokens,
+            }
+        }
+        Form::German { header } => {
+            let tokens: Vec<String> = g.sans.iter().map(|s| retype(s, GERMAN)).collect();
+            let mut text = String::new();
+            if header {
+                text.push_str("Language: de\n");
+            }
+            for (i, pair) in tokens.chunks(2).enumerate() {
+                let _ = writeln!(text, "{}\t{}", i + 1, pair.join("\t"));
+            }
+            let _ = writeln!(text, "{}", g.result);
+            Typed {
+                form,
+                name: name("txt"),
+                text,
+                tokens,
+            }
+        }
+    }
+}
+
+/// A game that did not come back move for move from one form.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub index: usize,
+    pub form: Form,
+    /// What went wrong, one line each.
+    pub problems: Vec<String>,
+    /// The first ply (1-based) where the moves differ, if they do.
+    pub ply: Option<usize>,
+    pub expected: Option<String>,
+    pub written: Option<String>,
+    pub got: Option<String>,
+    pub status: Option<Status>,
+    pub language: Option<String>,
+    /// `code (ply): message` of every finding.
+    pub findings: Vec<String>,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {} [{}]", self.index, self.form.label())?;
+        if let Some(s) = self.status {
+            write!(f, " status {s:?}")?;
+        }
+        if let Some(l) = &self.language {
+            write!(f, ", language {l}")?;
+        }
+        writeln!(f)?;
+        if let Some(ply) = self.ply {
+            let label = if ply % 2 == 1 {
+                format!("{}.", ply.div_ceil(2))
+            } else {
+                format!("{}...", ply / 2)
+            };
+            writeln!(
+                f,
+                "    first difference at ply {ply} ({label}): expected {}, typed {:?}, got {}",
+                self.expected.as_deref().unwrap_or("(end of game)"),
+                self.written.as_deref().unwrap_or(""),
+                self.got.as_deref().unwrap_or("(nothing)"),
+            )?;
+        }
+        for p in &self.problems {
+            writeln!(f, "    {p}")?;
+        }
+        for x in &self.findings {
+            writeln!(f, "    finding {x}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Converts game `g` typed in `form` and checks what comes back.
+pub fn check_form(g: &CorpusGame, form: Form) -> Option<Failure> {
+    let t = typed(g, form);
+    let report = convert(&t.name, t.text.as_bytes(), &Options::default());
+    let mut fail = Failure {
+        index: g.index,
+        form,
+        problems: Vec::new(),
+        ply: None,
+        expected: None,
+        written: None,
+        got: None,
+        status: None,
+        language: None,
+        findings: Vec::new(),
+    };
+    if check_report(g, &t, &report, &mut fail) {
+        return None;
+    }
+    fail.problems
+        .push(format!("typed text: {:?}", excerpt(&t.text)));
+    Some(fail)
+}
+
+fn excerpt(s: &str) -> String {
+    match s.char_indices().nth(300) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+fn check_report(g: &CorpusGame, t: &Typed, report: &FileReport, fail: &mut Failure) -> bool {
+    if let Some(e) = &report.error {
+        fail.problems.push(format!("file error: {e}"));
+        return false;
+    }
+    let [game] = report.games.as_slice() else {
+        fail.problems
+            .push(format!("{} games read, expected 1", report.games.len()));
+        return false;
+    };
+    fail.status = Some(game.status);
+    fail.language = Some(game.language.clone());
+    fail.findings = game
+        .findings
+        .iter()
+        .map(|f| match f.ply {
+            Some(p) => format!("{} (ply {p}): {}", f.code, f.message),
+            None => format!("{}: {}", f.code, f.message),
+        })
+        .collect();
+    if game.status != Status::Validated {
+        fail.problems.push(format!("status {:?}", game.status));
+    }
+    if game.moves != g.sans {
+        let i = game
+            .moves
+            .iter()
+            .zip(&g.sans)
+            .take_while(|(a, b)| a == b)
+            .count();
+        fail.ply = Some(i + 1);
+        fail.expected = g.sans.get(i).cloned();
+        fail.written = t.tokens.get(i).cloned();
+        fail.got = game.moves.get(i).cloned();
+        fail.problems.push(format!(
+            "{} moves read, expected {}",
+            game.moves.len(),
+            g.sans.len()
+        ));
+    }
+    if game.language != t.form.language() && t.form != Form::Pgn {
+        fail.problems.push(format!(
+            "language {}, expected {}",
+            game.language,
+            t.form.language()
+        ));
+    }
+    if game.result != g.result {
+        fail.problems
+            .push(format!("result {}, expected {}", game.result, g.result));
+    }
+    if t.form == Form::Pgn {
+        // Header values are trimmed, and a tag with an empty value
+        // ([WhiteElo ""]) is not carried over.
+        for (k, v) in g.tags.iter().filter(|(_, v)| !v.trim().is_empty()) {
+            let got = game.headers.get(k).and_then(|x| x.as_str());
+            if got != Some(v.trim()) {
+                fail.problems
+                    .push(format!("tag {k}: {got:?}, expected {v:?}"));
+            }
+        }
+    }
+    check_emitted(g, game, fail);
+    fail.problems.is_empty()
+}
+
+/// The PGN written must read back (pgn-reader) and replay (shakmaty) to the moves.
+fn check_emitted(g: &CorpusGame, game: &GameReport, fail: &mut Failure) {
+    let raw = read_pgn(&game.pgn);
+    let [back] = raw.as_slice() else {
+        fail.problems.push(format!(
+            "emitted PGN reads as {} games: {:?}",
+            raw.len(),
+            excerpt(&game.pgn)
+        ));
+        return;
+    };
+    match replay(&back.sans) {
+        Ok(sans) if sans == g.sans => {}
+        Ok(sans) => {
+            let i = sans.iter().zip(&g.sans).take_while(|(a, b)| a == b).count();
+            fail.problems.push(format!(
+                "emitted PGN replays to {} moves, expected {}; ply {}: {:?}, expected {:?}",
+                sans.len(),
+                g.sans.len(),
+                i + 1,
+                sans.get(i),
+                g.sans.get(i)
+            ));
+        }
+        Err(i) => fail.problems.push(format!(
+            "emitted PGN: ply {} ({}) is not legal",
+            i + 1,
+            back.sans[i]
+        )),
+    }
+    let outcome = back.outcome.map(|o| o.as_str());
+    if outcome != Some(g.result.as_str()) {
+        fail.problems.push(format!(
+            "emitted PGN ends with {outcome:?}, expected {}",
+            g.result
+        ));
+    }
+}
+
+/// Checks every game in every form on `threads` threads; failures by game and form.
+pub fn check_all(games: &[CorpusGame], threads: usize) -> Vec<Failure> {
+    let next = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    const CHUNK: usize = 64;
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut local = Vec::new();
+                loop {
+                    let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+                    if start >= games.len() {
+                        break;
+                    }
+                    for g in &games[start..(start + CHUNK).min(games.len())] {
+                        local.extend(
+                            Form::all(g.index)
+                                .into_iter()
+                                .filter_map(|f| check_form(g, f)),
+                        );
+                    }
+                }
+                failures.lock().unwrap().extend(local);
+            });
+        }
+    });
+    let mut failures = failures.into_inner().unwrap();
+    failures.sort_by_key(|f| (f.index, f.form.label()));
+    failures
+}
+
+/// Loads `limit` games, checks them all, prints timings and the first failures,
+/// and panics if any game failed.
+pub fn run_corpus_check(limit: Option<usize>) {
+    let t0 = std::time::Instant::now();
+    let games = load(limit);
+    let expected = limit.unwrap_or(CORPUS_GAMES).min(CORPUS_GAMES);
+    assert_eq!(games.len(), expected, "games read from {CORPUS}");
+    let load_time = t0.elapsed();
+    let plies: usize = games.iter().map(|g| g.sans.len()).sum();
+    let rewritten = games.iter().filter(|g| g.written != g.sans).count();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let t1 = std::time::Instant::now();
+    let failures = check_all(&games, threads);
+    let check_time = t1.elapsed();
+    let conversions = games.len() * 3;
+    println!(
+        "corpus: {} games, {plies} plies ({rewritten} games written with non-canonical SAN), loaded in {:.2?}",
+        games.len(),
+        load_time
+    );
+    println!(
+        "checked {conversions} conversions on {threads} threads in {check_time:.2?}: {:.0} games/s ({:.0} conversions/s); total {:.2?}",
+        games.len() as f64 / check_time.as_secs_f64(),
+        conversions as f64 / check_time.as_secs_f64(),
+        t0.elapsed()
+    );
+    if failures.is_empty() {
+        return;
+    }
+    let failed_games = {
+        let mut v: Vec<usize> = failures.iter().map(|f| f.index).collect();
+        v.dedup();
+        v.len()
+    };
+    let mut by_form: Vec<(&str, usize)> = Vec::new();
+    for f in &failures {
+        match by_form.iter_mut().find(|(l, _)| *l == f.form.label()) {
+            Some((_, n)) => *n += 1,
+            None => by_form.push((f.form.label(), 1)),
+        }
+    }
+    // CORPUS_SHOW=n prints the first n failures (10 by default).
+    let show = std::env::var("CORPUS_SHOW")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10);
+    println!("first failures:");
+    for f in failures.iter().take(show) {
+        print!("{f}");
+    }
+    panic!(
+        "{} failures in {failed_games} of {} games (by form: {by_form:?})",
+        failures.len(),
+        games.len()
+    );
+}
