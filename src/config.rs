@@ -61,9 +61,6 @@ impl Config {
             }
             None => None,
         };
-        Ok(Options {
-            language,
-            max_file_bytes: self.max_file_bytes,
-        })
+        Ok(Options { language, max_file_bytes: self.max_file_bytes, ..Options::default() })
     }
 }

@@ -6,7 +6,8 @@ use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
 use crate::finding::Severity;
 use crate::ingest::{self, Format};
 use crate::notation::Language;
-use crate::reconstruct::{Game, LanguageChoice, reconstruct};
+use crate::reconstruct::{Game, Settings, reconstruct};
+use crate::reconstruct::search::Params;
 use crate::sheet::Sheet;
 
 /// Settings of a conversion (from the config and the command line).
@@ -16,14 +17,13 @@ pub struct Options {
     pub language: Option<&'static Language>,
     /// Largest file accepted, in bytes.
     pub max_file_bytes: usize,
+    /// Costs and limits of the repair search.
+    pub params: Params,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            language: None,
-            max_file_bytes: 1 << 20,
-        }
+        Options { language: None, max_file_bytes: 1 << 20, params: Params::default() }
     }
 }
 
@@ -64,12 +64,7 @@ pub fn convert(path: &str, bytes: &[u8], opts: &Options) -> FileReport {
 
 /// Reads, judges and renders one sheet.
 pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
-    let game = reconstruct(
-        sheet,
-        LanguageChoice {
-            given: opts.language,
-        },
-    );
+    let game = reconstruct(sheet, &Settings { language: opts.language, params: opts.params });
     let status = status(sheet, &game);
     let headers = pgn::tags(sheet, &game)
         .into_iter()

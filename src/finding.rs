@@ -19,11 +19,7 @@ impl At {
     /// The move as a person names it: `9.` for White's ninth, `9...` for Black's.
     pub fn move_label(&self) -> String {
         let n = self.ply.div_ceil(2);
-        if self.ply % 2 == 1 {
-            format!("{n}.")
-        } else {
-            format!("{n}...")
-        }
+        if self.ply % 2 == 1 { format!("{n}.") } else { format!("{n}...") }
     }
 }
 
@@ -37,43 +33,36 @@ pub enum Severity {
     Error,
 }
 
-/// A finding about one game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A finding about one game. `margin` of a repair: how much less likely (in
+/// nats) the best different reading of the game is; infinite when none came close.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Finding {
-    /// The entry names no legal move in the position.
+    /// No reading of the entry fits; the game is kept up to there.
     IllegalMove { at: At, written: String },
     /// The entry fits several legal moves equally well.
-    AmbiguousMove {
-        at: At,
-        written: String,
-        alternatives: Vec<String>,
-    },
-    /// The box holds "?", "X", "---" or similar.
-    IllegibleMove { at: At, written: String },
-    /// The numbering says a box was left empty here.
-    MissingMove { at: At },
+    AmbiguousMove { at: At, written: String, alternatives: Vec<String> },
+    /// The box holds "?", "X", "---" or is empty; the move was read from the rest of the game.
+    IllegibleEntry { at: At, written: String, replacement: String, margin: f32 },
+    /// A move was not written; the rest of the game says which it was.
+    MissingMove { at: At, replacement: String, margin: f32 },
+    /// An entry that is not a move of the game: written twice, or stray.
+    ExtraEntry { at: At, written: String, margin: f32 },
+    /// A slip of the pen or the keyboard, repaired: only this move fits.
+    TypoRepaired { at: At, written: String, replacement: String, margin: f32 },
+    /// A repair the rest of the game does not settle: the alternatives are listed.
+    AmbiguousRepair { at: At, written: String, replacement: String, alternatives: Vec<String> },
     /// Moves are written after the game ended (checkmate or stalemate).
     MovesAfterEnd { at: At, written: String },
-    /// The entry was read loosely but only one legal move fits, e.g. a lowercase
-    /// piece letter or a pawn letter.
-    LooseReading {
-        at: At,
-        written: String,
-        replacement: String,
-        why: &'static str,
-    },
+    /// `+` or `#` written where the move gives no such check.
+    CheckMarkMismatch { at: At, written: String, replacement: String },
+    /// The move numbers skip or repeat.
+    NumberingError { at: At, written: String },
     /// No language was given; the sheet's piece letters were recognised as this one.
-    LanguageInferred {
-        code: &'static str,
-        name: &'static str,
-    },
+    LanguageInferred { code: &'static str, name: &'static str },
     /// The language given is not one the reader knows; it was inferred instead.
     UnknownLanguage { given: String },
     /// The result written contradicts the final position.
-    ResultMismatch {
-        written: GameResult,
-        board: GameResult,
-    },
+    ResultMismatch { written: GameResult, board: GameResult },
 }
 
 impl Finding {
@@ -82,10 +71,14 @@ impl Finding {
         match self {
             Finding::IllegalMove { .. } => "illegal-move",
             Finding::AmbiguousMove { .. } => "ambiguous-move",
-            Finding::IllegibleMove { .. } => "illegible-move",
+            Finding::IllegibleEntry { .. } => "illegible-entry",
             Finding::MissingMove { .. } => "missing-move",
+            Finding::ExtraEntry { .. } => "extra-entry",
+            Finding::TypoRepaired { .. } => "typo-repaired",
+            Finding::AmbiguousRepair { .. } => "ambiguous-repair",
             Finding::MovesAfterEnd { .. } => "moves-after-end",
-            Finding::LooseReading { .. } => "loose-reading",
+            Finding::CheckMarkMismatch { .. } => "check-mark-mismatch",
+            Finding::NumberingError { .. } => "numbering-error",
             Finding::LanguageInferred { .. } => "language-inferred",
             Finding::UnknownLanguage { .. } => "unknown-language",
             Finding::ResultMismatch { .. } => "result-mismatch",
@@ -94,13 +87,17 @@ impl Finding {
 
     pub fn severity(&self) -> Severity {
         match self {
-            Finding::IllegalMove { .. }
-            | Finding::IllegibleMove { .. }
-            | Finding::MissingMove { .. } => Severity::Error,
+            Finding::IllegalMove { .. } => Severity::Error,
             Finding::AmbiguousMove { .. }
+            | Finding::AmbiguousRepair { .. }
             | Finding::MovesAfterEnd { .. }
             | Finding::ResultMismatch { .. } => Severity::Warning,
-            Finding::LooseReading { .. }
+            Finding::IllegibleEntry { .. }
+            | Finding::MissingMove { .. }
+            | Finding::ExtraEntry { .. }
+            | Finding::TypoRepaired { .. }
+            | Finding::CheckMarkMismatch { .. }
+            | Finding::NumberingError { .. }
             | Finding::LanguageInferred { .. }
             | Finding::UnknownLanguage { .. } => Severity::Info,
         }
@@ -111,11 +108,15 @@ impl Finding {
         match self {
             Finding::IllegalMove { at, .. }
             | Finding::AmbiguousMove { at, .. }
-            | Finding::IllegibleMove { at, .. }
-            | Finding::MissingMove { at }
+            | Finding::IllegibleEntry { at, .. }
+            | Finding::MissingMove { at, .. }
+            | Finding::ExtraEntry { at, .. }
+            | Finding::TypoRepaired { at, .. }
+            | Finding::AmbiguousRepair { at, .. }
             | Finding::MovesAfterEnd { at, .. }
-            | Finding::LooseReading { at, .. } => Some(*at),
-            _ => None,
+            | Finding::CheckMarkMismatch { at, .. }
+            | Finding::NumberingError { at, .. } => Some(*at),
+            Finding::LanguageInferred { .. } | Finding::UnknownLanguage { .. } | Finding::ResultMismatch { .. } => None,
         }
     }
 
@@ -124,17 +125,25 @@ impl Finding {
         match self {
             Finding::IllegalMove { written, .. }
             | Finding::AmbiguousMove { written, .. }
-            | Finding::IllegibleMove { written, .. }
+            | Finding::IllegibleEntry { written, .. }
+            | Finding::ExtraEntry { written, .. }
+            | Finding::TypoRepaired { written, .. }
+            | Finding::AmbiguousRepair { written, .. }
             | Finding::MovesAfterEnd { written, .. }
-            | Finding::LooseReading { written, .. } => Some(written),
+            | Finding::CheckMarkMismatch { written, .. }
+            | Finding::NumberingError { written, .. } => Some(written),
             _ => None,
         }
     }
 
-    /// The move the program put in place of what was written.
+    /// The move the program read in place of what was written.
     pub fn replacement(&self) -> Option<&str> {
         match self {
-            Finding::LooseReading { replacement, .. } => Some(replacement),
+            Finding::IllegibleEntry { replacement, .. }
+            | Finding::MissingMove { replacement, .. }
+            | Finding::TypoRepaired { replacement, .. }
+            | Finding::AmbiguousRepair { replacement, .. }
+            | Finding::CheckMarkMismatch { replacement, .. } => Some(replacement),
             _ => None,
         }
     }
@@ -142,68 +151,72 @@ impl Finding {
     /// The legal moves that fit, when the program could not choose.
     pub fn alternatives(&self) -> &[String] {
         match self {
-            Finding::AmbiguousMove { alternatives, .. } => alternatives,
+            Finding::AmbiguousMove { alternatives, .. } | Finding::AmbiguousRepair { alternatives, .. } => alternatives,
             _ => &[],
         }
     }
 
-    /// A sentence for the arbiter.
+    /// For a repair: how much less likely the best different reading is, in nats
+    /// (`None` when no other reading came close).
+    pub fn margin(&self) -> Option<f32> {
+        match self {
+            Finding::IllegibleEntry { margin, .. }
+            | Finding::MissingMove { margin, .. }
+            | Finding::ExtraEntry { margin, .. }
+            | Finding::TypoRepaired { margin, .. } => margin.is_finite().then_some(*margin),
+            Finding::AmbiguousRepair { .. } => Some(0.0),
+            _ => None,
+        }
+    }
+
+    /// A sentence for the arbiter: what was written, what was read, why.
     pub fn message(&self) -> String {
         let label = |at: &At| {
             if at.line > 0 {
-                format!(
-                    "move {} (line {}, column {})",
-                    at.move_label(),
-                    at.line,
-                    at.col
-                )
+                format!("move {} (line {}, column {})", at.move_label(), at.line, at.col)
             } else {
                 format!("move {}", at.move_label())
             }
         };
         match self {
-            Finding::IllegalMove { at, written } => format!(
-                "{}: \"{written}\" is not a legal move here; the game is kept up to this point",
-                label(at)
-            ),
-            Finding::AmbiguousMove {
-                at,
-                written,
-                alternatives,
-            } => {
-                format!(
-                    "{}: \"{written}\" fits several legal moves: {}",
-                    label(at),
-                    alternatives.join(", ")
-                )
+            Finding::IllegalMove { at, written } => {
+                format!("{}: \"{written}\" fits no legal move here; the game is kept up to this point", label(at))
             }
-            Finding::IllegibleMove { at, written } => format!(
-                "{}: the box reads \"{written}\", no move can be read",
-                label(at)
-            ),
-            Finding::MissingMove { at } => format!("{}: no move is written here", label(at)),
-            Finding::MovesAfterEnd { at, written } => format!(
-                "{}: \"{written}\" is written after the game had ended",
-                label(at)
-            ),
-            Finding::LooseReading {
-                at,
-                written,
-                replacement,
-                why,
-            } => format!("{}: \"{written}\" read as {replacement} ({why})", label(at)),
-            Finding::LanguageInferred { code, name } => {
-                format!("piece letters read as {name} ({code})")
+            Finding::AmbiguousMove { at, written, alternatives } => {
+                format!("{}: \"{written}\" fits several legal moves: {}", label(at), alternatives.join(", "))
             }
+            Finding::IllegibleEntry { at, written, replacement, .. } => {
+                format!("{}: written \"{written}\" (illegible), read as {replacement}: the only move the rest of the game allows", label(at))
+            }
+            Finding::MissingMove { at, replacement, .. } => {
+                format!("{}: no move written, read as {replacement}: the rest of the game needs it", label(at))
+            }
+            Finding::ExtraEntry { at, written, .. } => {
+                format!("{}: written \"{written}\", not a move of the game (written twice or stray)", label(at))
+            }
+            Finding::TypoRepaired { at, written, replacement, .. } => {
+                format!("{}: written \"{written}\", read as {replacement}: the only legal move that fits", label(at))
+            }
+            Finding::AmbiguousRepair { at, written, replacement, alternatives } => format!(
+                "{}: written \"{written}\", read as {replacement}, but the rest of the game also allows {}",
+                label(at),
+                alternatives.iter().filter(|a| *a != replacement).cloned().collect::<Vec<_>>().join(", ")
+            ),
+            Finding::MovesAfterEnd { at, written } => {
+                format!("{}: \"{written}\" is written after the game had ended", label(at))
+            }
+            Finding::CheckMarkMismatch { at, written, replacement } => {
+                format!("{}: written \"{written}\", but {replacement} gives no such check or mate", label(at))
+            }
+            Finding::NumberingError { at, written } => {
+                format!("{}: the move number written before \"{written}\" does not follow", label(at))
+            }
+            Finding::LanguageInferred { code, name } => format!("piece letters read as {name} ({code})"),
             Finding::UnknownLanguage { given } => {
                 format!("unknown language \"{given}\"; the language was inferred from the moves")
             }
             Finding::ResultMismatch { written, board } => {
-                format!(
-                    "the result written is {} but the final position gives {}",
-                    written.as_pgn(),
-                    board.as_pgn()
-                )
+                format!("the result written is {} but the final position gives {}", written.as_pgn(), board.as_pgn())
             }
         }
     }

@@ -81,8 +81,7 @@ pub fn write(sheet: &Sheet, game: &Game) -> String {
             w.token(&format!("${n}"));
         }
         need_number = false;
-        let entry = &sheet.entries[played.entry];
-        let mut comments: Vec<String> = entry.comments.clone();
+        let mut comments: Vec<String> = played.entry.map(|e| sheet.entries[e].comments.clone()).unwrap_or_default();
         if played.draw_offer {
             comments.push("(=) draw offered".into());
         }

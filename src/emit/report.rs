@@ -58,6 +58,8 @@ pub struct FindingReport {
     pub replacement: Option<String>,
     pub alternatives: Vec<String>,
     pub message: String,
+    /// For a repair: how much less likely the best different reading is (nats).
+    pub margin: Option<f32>,
     pub line: Option<usize>,
     pub col: Option<usize>,
 }
@@ -75,6 +77,7 @@ impl From<&Finding> for FindingReport {
             replacement: f.replacement().map(str::to_string),
             alternatives: f.alternatives().to_vec(),
             message: f.message(),
+            margin: f.margin(),
             line: located.map(|a| a.line),
             col: located.map(|a| a.col),
         }

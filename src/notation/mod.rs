@@ -3,6 +3,8 @@
 
 pub mod language;
 pub mod lex;
+pub mod distance;
+pub mod forms;
 pub mod reading;
 
 pub use language::{LANGUAGES, Language};

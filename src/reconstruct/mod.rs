@@ -1,14 +1,19 @@
-//! From entries to a game: every entry is read under the sheet's language and
-//! must name exactly one legal move. When no language is given, each candidate
-//! language replays the sheet and the one that reads the most wins.
+//! From entries to a game. Each entry is read under the sheet's language; where
+//! one names no legal move exactly, a repair search re-reads the sheet around it
+//! (see [`search`]). When no language is given, the candidate languages replay
+//! the sheet and the one that reads it best wins.
+
+pub mod search;
 
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 
 use crate::finding::{At, Finding};
 use crate::ingest::movetext::ILLEGIBLE;
-use crate::notation::reading::{self, Resolution, readings};
-use crate::notation::{LANGUAGES, Language, lex::lex};
+use crate::notation::lex::{CheckMark, Lexed, lex};
+use crate::notation::reading::{Reading, Resolution, readings, resolve};
+use crate::notation::{LANGUAGES, Language};
 use crate::sheet::{GameResult, Sheet};
+use search::{Params, Searcher, Step};
 
 /// A move of the game and the entry it was read from.
 #[derive(Debug, Clone)]
@@ -16,8 +21,8 @@ pub struct Played {
     pub mv: Move,
     /// English SAN with check marks, as written to the PGN.
     pub san: SanPlus,
-    /// Index into the sheet's entries.
-    pub entry: usize,
+    /// Index into the sheet's entries (`None` for a move that was not written).
+    pub entry: Option<usize>,
     /// Annotation glyphs written with the move.
     pub nags: Vec<u8>,
     /// The player offered a draw with this move: `(=)`.
@@ -34,47 +39,46 @@ pub struct Game {
     pub position: Chess,
     /// The result: the one written, else the one the final position gives.
     pub result: GameResult,
+    /// How unlikely the reading is given what was written (0: exactly as written).
+    pub cost: f32,
 }
 
-/// Where the language comes from when the sheet has no `Language:` header.
+/// How to read sheets.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct LanguageChoice {
-    /// Given on the command line or in the config.
-    pub given: Option<&'static Language>,
+pub struct Settings {
+    /// Piece letters for sheets without a `Language:` header (from the command
+    /// line or the config); `None` infers them.
+    pub language: Option<&'static Language>,
+    pub params: Params,
 }
 
 /// Reads a sheet into a game.
 ///
 /// ```
-/// use scoresheet::{ingest::{read, Format}, reconstruct::{reconstruct, LanguageChoice}};
+/// use scoresheet::{ingest::{read, Format}, reconstruct::{reconstruct, Settings}};
 /// let sheet = &read("1. e4 e5, 2. Ac4 Cc6, 3. Dh5 Cf6, 4. Dxf7++".as_bytes(), Format::Text, 1 << 20).unwrap()[0];
-/// let game = reconstruct(sheet, LanguageChoice::default());
+/// let game = reconstruct(sheet, &Settings::default());
 /// assert_eq!(game.language.code, "es");
 /// assert_eq!(game.moves.last().unwrap().san.to_string(), "Qxf7#");
 /// assert_eq!(game.result.as_pgn(), "1-0");
 /// ```
-pub fn reconstruct(sheet: &Sheet, choice: LanguageChoice) -> Game {
+pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     let mut findings = Vec::new();
     let header = sheet.header("Language").filter(|l| !l.trim().is_empty());
     let declared = match header.map(|h| (h, Language::find(h))) {
         Some((_, Some(l))) => Some(l),
         Some((h, None)) => {
-            findings.push(Finding::UnknownLanguage {
-                given: h.to_string(),
-            });
-            choice.given
+            findings.push(Finding::UnknownLanguage { given: h.to_string() });
+            settings.language
         }
-        None => choice.given,
+        None => settings.language,
     };
-    let lexed: Vec<_> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
+    let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
     let mut game = match declared {
-        Some(lang) => replay(sheet, &lexed, lang),
+        Some(lang) => read(sheet, &lexed, lang, &settings.params),
         None => {
-            let g = infer(sheet, &lexed);
-            findings.push(Finding::LanguageInferred {
-                code: g.language.code,
-                name: g.language.name,
-            });
+            let g = infer(sheet, &lexed, &settings.params);
+            findings.push(Finding::LanguageInferred { code: g.language.code, name: g.language.name });
             g
         }
     };
@@ -84,17 +88,14 @@ pub fn reconstruct(sheet: &Sheet, choice: LanguageChoice) -> Game {
     game
 }
 
-/// Tries the languages whose letters the sheet uses, best covered first, and
-/// keeps the one that reads the most moves (the earliest in [`LANGUAGES`] on a tie).
-fn infer(sheet: &Sheet, lexed: &[crate::notation::lex::Lexed]) -> Game {
+/// The language is a hidden choice: the languages whose letters the sheet uses
+/// replay it strictly; the best one or two are read with repairs, and the
+/// reading that costs least wins (the earlier in [`LANGUAGES`] on a tie).
+fn infer(sheet: &Sheet, lexed: &[Lexed], params: &Params) -> Game {
     let mut letters: Vec<(char, usize)> = Vec::new();
     for l in lexed {
-        if let Some(c) = l
-            .core
-            .chars()
-            .next()
-            .filter(|c| c.is_uppercase() && !l.core.starts_with("O-O"))
-            && !matches!(l.core.as_str(), "OO" | "OOO")
+        if let Some(c) = l.core.chars().next().filter(|c| c.is_uppercase())
+            && !l.core.chars().all(|c| matches!(c, 'O' | '0' | 'o' | '-'))
         {
             match letters.iter_mut().find(|(x, _)| *x == c) {
                 Some((_, n)) => *n += 1,
@@ -102,124 +103,224 @@ fn infer(sheet: &Sheet, lexed: &[crate::notation::lex::Lexed]) -> Game {
             }
         }
     }
-    let coverage = |lang: &Language| {
-        letters
-            .iter()
-            .filter(|(c, _)| lang.has_letter(*c))
-            .map(|(_, n)| n)
-            .sum::<usize>()
-    };
-    let mut groups: Vec<(&'static Language, usize)> = Vec::new();
+    let coverage = |lang: &Language| letters.iter().filter(|(c, _)| lang.has_letter(*c)).map(|(_, n)| n).sum::<usize>();
+    let mut groups: Vec<(&'static Language, usize, usize)> = Vec::new();
     for lang in LANGUAGES {
-        if !groups.iter().any(|(g, _)| g.same_letters(lang)) {
-            groups.push((lang, coverage(lang)));
+        if !groups.iter().any(|(g, _, _)| g.same_letters(lang)) {
+            groups.push((lang, coverage(lang), 0));
         }
     }
-    // Stable: equal coverage keeps the table's order.
-    groups.sort_by_key(|(_, c)| std::cmp::Reverse(*c));
+    // Stable sorts: equal scores keep the table's order.
+    groups.sort_by_key(|(_, c, _)| std::cmp::Reverse(*c));
     let best_coverage = groups[0].1;
-    let mut best: Option<Game> = None;
-    for (i, (lang, cov)) in groups.iter().enumerate() {
-        let done = best
-            .as_ref()
-            .is_some_and(|b| b.moves.len() == sheet.entries.len());
-        if done && (*cov < best_coverage || i > 0 && *cov == 0) {
-            break;
-        }
-        let g = replay(sheet, lexed, lang);
-        if best.as_ref().is_none_or(|b| g.moves.len() > b.moves.len()) {
-            best = Some(g);
+    for (i, g) in groups.iter_mut().enumerate() {
+        if g.1 == best_coverage || i < 4 {
+            g.2 = strict_plies(sheet, lexed, g.0);
         }
     }
-    best.unwrap_or_else(|| replay(sheet, lexed, &LANGUAGES[0]))
+    groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
+    let first = read(sheet, lexed, groups[0].0, params);
+    if first.cost == 0.0 || groups.len() < 2 || groups[1].2 * 2 < groups[0].2 {
+        return first;
+    }
+    let second = read(sheet, lexed, groups[1].0, params);
+    if second.cost < first.cost { second } else { first }
 }
 
-/// Replays the entries under one language, stopping at the first entry that
-/// does not name exactly one legal move.
-fn replay(sheet: &Sheet, lexed: &[crate::notation::lex::Lexed], lang: &'static Language) -> Game {
+/// How many entries read exactly, one after the other, under `lang`.
+fn strict_plies(sheet: &Sheet, lexed: &[Lexed], lang: &Language) -> usize {
     let mut pos = Chess::default();
-    let mut moves = Vec::with_capacity(sheet.entries.len());
+    for (i, l) in lexed.iter().enumerate() {
+        let _ = &sheet.entries[i];
+        match resolve(&pos, &readings(&l.core, lang)) {
+            Resolution::Unique { mv, cost: 0 } => pos.play_unchecked(mv),
+            _ => return i,
+        }
+    }
+    lexed.len()
+}
+
+/// Reads the sheet under one language: exactly where it can, with the repair
+/// search where it cannot.
+fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params) -> Game {
+    let n = lexed.len();
+    let strict: Vec<Vec<Reading>> =
+        lexed.iter().map(|l| readings(&l.core, lang).into_iter().filter(|r| r.cost == 0).collect()).collect();
+    let illegible: Vec<bool> = lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str())).collect();
+    let texts: Vec<&str> = sheet.entries.iter().map(|e| e.text.as_str()).collect();
+    // An empty box before an entry (the numbering jumps): never read across it blindly.
+    let gap_before: Vec<bool> = (0..n)
+        .map(|i| match (i.checked_sub(1).and_then(|j| sheet.entries[j].ply), sheet.entries[i].ply) {
+            (Some(a), Some(b)) => b > a + 1,
+            (None, Some(b)) => i == 0 && b > 1,
+            _ => false,
+        })
+        .collect();
+    let mut searcher = Searcher::new(lexed, &texts, &illegible, &strict, lang, params);
+    let mut steps: Vec<Step> = Vec::with_capacity(n);
+    let mut after: Vec<Chess> = Vec::with_capacity(n);
+    let mut margins: Vec<f32> = Vec::with_capacity(n);
+    // Where a window's best reading was not clearly ahead: (step index, rival moves).
+    let mut doubts: Vec<(usize, Vec<Move>)> = Vec::new();
+    let mut stop: Option<usize> = None;
+    let mut after_end: Option<usize> = None;
+    let mut pos = Chess::default();
+    let mut i = 0;
+    while i < n {
+        if !gap_before[i]
+            && let Some(mv) = searcher.exact(&pos, i)
+        {
+            pos.play_unchecked(mv);
+            steps.push(Step::Read { entry: i, mv, cost: 0.0 });
+            after.push(pos.clone());
+            margins.push(f32::INFINITY);
+            i += 1;
+            continue;
+        }
+        if pos.legal_moves().is_empty() {
+            after_end = Some(i);
+            break;
+        }
+        let keep = steps.len().saturating_sub(params.back);
+        let start_entry = steps.get(keep).map_or(i, first_entry);
+        let start_pos = if keep == 0 { Chess::default() } else { after[keep - 1].clone() };
+        let window = searcher.window(&start_pos, start_entry, i);
+        let old: f32 = steps[keep..].iter().map(Step::cost).sum();
+        let added: f32 = window.steps.iter().map(Step::cost).sum::<f32>() - old;
+        if window.steps.is_empty() || window.end <= i || added > params.hopeless {
+            stop = Some(i);
+            break;
+        }
+        steps.truncate(keep);
+        after.truncate(keep);
+        margins.truncate(keep);
+        doubts.retain(|(s, _)| *s < keep);
+        let mut p = start_pos;
+        for s in &window.steps {
+            for m in s.moves() {
+                p.play_unchecked(m);
+            }
+            steps.push(*s);
+            after.push(p.clone());
+            margins.push(window.margin);
+        }
+        if window.margin < params.review_margin
+            && let Some((at, rivals)) = window.rivals
+        {
+            doubts.push((keep + at, rivals));
+        }
+        pos = p;
+        i = window.end;
+    }
+    build(sheet, lexed, lang, &steps, &margins, &doubts, stop, after_end)
+}
+
+/// The entry a step starts at.
+fn first_entry(s: &Step) -> usize {
+    match *s {
+        Step::Read { entry, .. } | Step::Skip { entry, .. } | Step::InsertRead { entry, .. } => entry,
+    }
+}
+
+/// Turns the steps of a reading into the game's moves and findings.
+#[allow(clippy::too_many_arguments)]
+fn build(
+    sheet: &Sheet,
+    lexed: &[Lexed],
+    lang: &'static Language,
+    steps: &[Step],
+    margins: &[f32],
+    doubts: &[(usize, Vec<Move>)],
+    stop: Option<usize>,
+    after_end: Option<usize>,
+) -> Game {
+    let mut pos = Chess::default();
+    let mut moves: Vec<Played> = Vec::with_capacity(steps.len());
     let mut findings = Vec::new();
-    for (i, (entry, lexed)) in sheet.entries.iter().zip(lexed).enumerate() {
+    let mut offset: Option<i64> = None;
+    let mut numbering_reported = false;
+    let at_entry = |ply: u32, e: usize| At { ply, line: sheet.entries[e].line, col: sheet.entries[e].col };
+    for (k, step) in steps.iter().enumerate() {
+        let margin = margins[k];
+        let doubt = doubts.iter().find(|(s, _)| *s == k).map(|(_, r)| r);
         let ply = moves.len() as u32 + 1;
-        let at = At {
-            ply,
-            line: entry.line,
-            col: entry.col,
-        };
-        if entry.ply.is_some_and(|p| p > ply) {
-            findings.push(Finding::MissingMove {
-                at: At {
-                    line: 0,
-                    col: 0,
-                    ..at
-                },
-            });
-            break;
+        if let Some(rivals) = doubt {
+            let alternatives: Vec<String> = rivals.iter().map(|m| SanPlus::from_move(pos.clone(), *m).to_string()).collect();
+            let (written, at) = match *step {
+                Step::Read { entry, .. } | Step::Skip { entry, .. } => (sheet.entries[entry].text.clone(), at_entry(ply, entry)),
+                Step::InsertRead { entry, .. } => (String::new(), At { ply, ..at_entry(ply, entry) }),
+            };
+            let replacement = step.moves().next().map_or_else(|| "nothing".to_string(), |m| SanPlus::from_move(pos.clone(), m).to_string());
+            findings.push(Finding::AmbiguousRepair { at, written, replacement, alternatives });
         }
-        if ILLEGIBLE.contains(&lexed.core.as_str()) || lexed.core.is_empty() {
-            findings.push(Finding::IllegibleMove {
-                at,
-                written: entry.text.clone(),
-            });
-            break;
-        }
-        match reading::resolve(&pos, &readings(&lexed.core, lang)) {
-            Resolution::Unique { mv, cost } => {
-                let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv);
-                if cost > 0 {
-                    findings.push(Finding::LooseReading {
-                        at,
-                        written: entry.text.clone(),
-                        replacement: san.to_string(),
-                        why: "the only legal move this can stand for",
-                    });
+        let entry = first_entry(step);
+        let written = sheet.entries[entry].text.clone();
+        match *step {
+            Step::Skip { .. } => {
+                offset = offset.map(|o| o - 1);
+                if doubt.is_none() {
+                    findings.push(Finding::ExtraEntry { at: at_entry(ply, entry), written, margin });
                 }
-                let nags = lexed.nags.iter().chain(&entry.nags).copied().collect();
-                moves.push(Played {
-                    mv,
-                    san,
-                    entry: i,
-                    nags,
-                    draw_offer: lexed.draw_offer || entry.draw_offer,
-                });
+                continue;
             }
-            Resolution::Ambiguous(ms) => {
-                let alternatives = ms
-                    .iter()
-                    .map(|m| SanPlus::from_move(pos.clone(), *m).to_string())
-                    .collect();
-                findings.push(Finding::AmbiguousMove {
-                    at,
-                    written: entry.text.clone(),
-                    alternatives,
-                });
-                break;
+            Step::InsertRead { inserted, .. } => {
+                let san = SanPlus::from_move_and_play_unchecked(&mut pos, inserted);
+                if doubt.is_none() {
+                    findings.push(Finding::MissingMove { at: At { ply, line: 0, col: 0 }, replacement: san.to_string(), margin });
+                }
+                moves.push(Played { mv: inserted, san, entry: None, nags: Vec::new(), draw_offer: false });
+                offset = offset.map(|o| o + 1);
             }
-            Resolution::None => {
-                let written = entry.text.clone();
-                // Checkmate and stalemate end the game (Art. 5.1.1, 5.2.1); nothing after counts.
-                findings.push(if pos.legal_moves().is_empty() {
-                    Finding::MovesAfterEnd { at, written }
-                } else {
-                    Finding::IllegalMove { at, written }
-                });
-                break;
+            Step::Read { .. } => {}
+        }
+        let (Step::Read { mv, cost, .. } | Step::InsertRead { mv, cost, .. }) = *step else { continue };
+        let ply = moves.len() as u32 + 1;
+        let at = at_entry(ply, entry);
+        let l = &lexed[entry];
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv);
+        let fuzzy = matches!(step, Step::Read { .. }) && cost > 0.0 || matches!(step, Step::InsertRead { .. }) && cost > 0.0;
+        if doubt.is_none() {
+            if l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str()) {
+                findings.push(Finding::IllegibleEntry { at, written: written.clone(), replacement: san.to_string(), margin });
+            } else if fuzzy && !matches!(step, Step::InsertRead { .. }) {
+                findings.push(Finding::TypoRepaired { at, written: written.clone(), replacement: san.to_string(), margin });
             }
         }
+        let gives = san.suffix;
+        let claims_mate = l.check == Some(CheckMark::Mate) && gives != Some(shakmaty::san::Suffix::Checkmate);
+        let claims_check = l.check == Some(CheckMark::Check) && gives.is_none();
+        if claims_mate || claims_check {
+            findings.push(Finding::CheckMarkMismatch { at, written: written.clone(), replacement: san.to_string() });
+        }
+        if let Some(declared) = sheet.entries[entry].ply {
+            let observed = ply as i64 - declared as i64;
+            match offset {
+                Some(o) if o != observed && !numbering_reported => {
+                    findings.push(Finding::NumberingError { at, written: written.clone() });
+                    numbering_reported = true;
+                }
+                _ => {}
+            }
+            offset = Some(observed);
+        }
+        let e = &sheet.entries[entry];
+        let nags = l.nags.iter().chain(&e.nags).copied().collect();
+        moves.push(Played { mv, san, entry: Some(entry), nags, draw_offer: l.draw_offer || e.draw_offer });
     }
-    Game {
-        language: lang,
-        moves,
-        findings,
-        position: pos,
-        result: GameResult::Unknown,
+    let ply = moves.len() as u32 + 1;
+    if let Some(i) = stop {
+        findings.push(Finding::IllegalMove { at: at_entry(ply, i), written: sheet.entries[i].text.clone() });
     }
+    if let Some(i) = after_end {
+        findings.push(Finding::MovesAfterEnd { at: at_entry(ply, i), written: sheet.entries[i].text.clone() });
+    }
+    let cost = steps.iter().map(Step::cost).sum::<f32>() + if stop.is_some() { 1000.0 } else { 0.0 };
+    Game { language: lang, moves, findings, position: pos, result: GameResult::Unknown, cost }
 }
 
 /// The result: as written, checked against a final checkmate or stalemate.
 fn judge_result(sheet: &Sheet, game: &mut Game) {
-    let complete = game.moves.len() == sheet.entries.len();
+    let complete = !game.findings.iter().any(|f| matches!(f, Finding::IllegalMove { .. }));
     // Only checkmate and stalemate settle a result by the board; a dead position
     // or a flag fall is the arbiter's to judge.
     let pos = &game.position;
@@ -229,13 +330,10 @@ fn judge_result(sheet: &Sheet, game: &mut Game) {
         (true, false, _) if complete => Some(GameResult::Draw),
         _ => None,
     };
-    let written = sheet.result;
+    let written = sheet.result.or_else(|| sheet.header("Result").and_then(GameResult::parse));
     game.result = match (written, board) {
         (Some(w), Some(b)) if w != b && complete => {
-            game.findings.push(Finding::ResultMismatch {
-                written: w,
-                board: b,
-            });
+            game.findings.push(Finding::ResultMismatch { written: w, board: b });
             w
         }
         (Some(w), _) => w,

@@ -1,0 +1,424 @@
+//! The `scoresheet convert` command as a user runs it: where the PGN goes,
+//! what `--json` prints, the exit status, and what is left on disk.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use assert_cmd::cargo::cargo_bin_cmd;
+use assert_fs::TempDir;
+use assert_fs::prelude::*;
+use serde_json::Value;
+
+const SCHOLARS_MATE_ES: &str = "Torneo: Torneo escolar\nBlancas: Martín, Lucía\n\
+                                Negras: Ruiz, Pablo\n\n1. e4 e5, 2. Ac4 Cc6, 3. Dh5 Cf6, 4. Dxf7++\n";
+
+const FIDE_EXAMPLE_ES: &str = "Blancas: García, Ana\nNegras: López, Pedro\n\n\
+    1.d4 Cf6, 2.c4 e6, 3.Cc3 Ab4, 4.Ad2 0-0, 5.e4 d5, 6. exd5 exd5, 7.cxd5 Axc3,\n\
+    8.Axc3 Cxd5, 9.Cf3 b6, 10.Db3 Cxc3, 11.bxc3 c5, 12.Ae2 cxd4, 13.Cxd4 Te8,\n\
+    14.0-0 Cd7, 15.a4 Cc5, 16.Db4 Ab7, 17.a5\n";
+
+/// A sheet with an illegible box: converts, status review, with a finding.
+const ILLEGIBLE_DE: &str = "Weiß: Müller, Jan\nSchwarz: Schmidt, Eva\n\n\
+                            1. e4 e5 2. Lc4 Sc6 3. Dh5 ? 4. Dxf7#\n";
+
+fn scoresheet() -> Command {
+    cargo_bin_cmd!("scoresheet")
+}
+
+/// The names of the files in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn assert_stderr_mentions(out: &std::process::Output, what: &str) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(what),
+        "stderr does not mention {what}: {stderr}"
+    );
+}
+
+fn json_of(stdout: &[u8]) -> Value {
+    let text = std::str::from_utf8(stdout).expect("stdout is UTF-8");
+    serde_json::from_str(text.trim_end()).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn convert_file_writes_stem_pgn_beside_it() {
+    let dir = TempDir::new().unwrap();
+    let sheet = dir.child("mesa7.txt");
+    sheet.write_str(SCHOLARS_MATE_ES).unwrap();
+
+    scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "mesa7.txt"])
+        .assert()
+        .success();
+
+    let pgn = read(&dir.path().join("mesa7.pgn"));
+    assert!(pgn.starts_with("[Event \"Torneo escolar\"]\n"), "{pgn}");
+    assert!(pgn.contains("[White \"Martín, Lucía\"]\n"), "{pgn}");
+    assert!(pgn.contains("4. Qxf7# 1-0"), "{pgn}");
+    assert_eq!(listing(dir.path()), ["mesa7.pgn", "mesa7.txt"]);
+}
+
+#[test]
+fn convert_with_a_path_in_another_folder_writes_beside_the_input() {
+    let dir = TempDir::new().unwrap();
+    dir.child("ronda1/mesa1.yaml")
+        .write_str("white: Doe, Jane\nmoves: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#\n")
+        .unwrap();
+
+    scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "ronda1/mesa1.yaml"])
+        .assert()
+        .success();
+
+    assert_eq!(listing(dir.path()), ["ronda1"]);
+    assert_eq!(
+        listing(&dir.path().join("ronda1")),
+        ["mesa1.pgn", "mesa1.yaml"]
+    );
+    assert!(read(&dir.path().join("ronda1/mesa1.pgn")).contains("4. Qxf7# 1-0"));
+}
+
+#[test]
+fn convert_with_output_dir_writes_there_and_creates_it() {
+    let dir = TempDir::new().unwrap();
+    dir.child("in/fide.txt").write_str(FIDE_EXAMPLE_ES).unwrap();
+
+    scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--output", "out/pgn", "in/fide.txt"])
+        .assert()
+        .success();
+
+    assert_eq!(listing(&dir.path().join("in")), ["fide.txt"]);
+    let pgn = read(&dir.path().join("out/pgn/fide.pgn"));
+    assert!(pgn.contains("[White \"García, Ana\"]"), "{pgn}");
+    assert!(pgn.contains("17. a5 *"), "{pgn}");
+}
+
+#[test]
+fn convert_json_prints_one_document_with_the_report_shape() {
+    let dir = TempDir::new().unwrap();
+    dir.child("mesa3.txt").write_str(ILLEGIBLE_DE).unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--json", "mesa3.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json_of(&out.stdout);
+
+    let files = doc["files"].as_array().expect("files: [...]");
+    assert_eq!(files.len(), 1);
+    let file = &files[0];
+    assert_eq!(file["path"], "mesa3.txt");
+    assert!(file["error"].is_null());
+    let games = file["games"].as_array().expect("games: [...]");
+    assert_eq!(games.len(), 1);
+    let game = &games[0];
+    assert_eq!(game["status"], "review");
+    assert_eq!(game["language"], "de");
+    assert_eq!(game["headers"]["White"], "Müller, Jan");
+    assert_eq!(game["headers"]["Black"], "Schmidt, Eva");
+    assert_eq!(
+        game["moves"],
+        serde_json::json!(["e4", "e5", "Bc4", "Nc6", "Qh5"])
+    );
+    assert_eq!(game["result"], "*");
+    assert!(game["pgn"].as_str().unwrap().starts_with("[Event \"?\"]\n"));
+
+    let findings = game["findings"].as_array().expect("findings: [...]");
+    for f in findings {
+        for key in [
+            "code",
+            "severity",
+            "ply",
+            "move",
+            "written",
+            "replacement",
+            "alternatives",
+            "message",
+        ] {
+            assert!(f.get(key).is_some(), "finding without {key}: {f}");
+        }
+        assert!(f["alternatives"].is_array());
+    }
+    let illegible = findings
+        .iter()
+        .find(|f| f["code"] == "illegible-move")
+        .unwrap_or_else(|| panic!("no illegible-move in {findings:?}"));
+    assert_eq!(illegible["severity"], "error");
+    assert_eq!(illegible["ply"], 6);
+    assert_eq!(illegible["move"], "3...");
+    assert_eq!(illegible["written"], "?");
+
+    // With --json and no --output nothing is written.
+    assert_eq!(listing(dir.path()), ["mesa3.txt"]);
+}
+
+#[test]
+fn convert_json_with_output_writes_the_pgn_too() {
+    let dir = TempDir::new().unwrap();
+    dir.child("mesa7.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--json", "--output", "out", "mesa7.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json_of(&out.stdout);
+    let game = &doc["files"][0]["games"][0];
+    assert_eq!(game["status"], "validated");
+    assert_eq!(
+        read(&dir.path().join("out/mesa7.pgn")),
+        game["pgn"].as_str().unwrap()
+    );
+}
+
+#[test]
+fn exit_status_is_0_when_every_file_is_read() {
+    let dir = TempDir::new().unwrap();
+    dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    // A game with an illegible box is read (for review), not rejected.
+    dir.child("b.txt").write_str(ILLEGIBLE_DE).unwrap();
+
+    scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "a.txt", "b.txt"])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn exit_status_is_1_when_a_file_is_empty() {
+    let dir = TempDir::new().unwrap();
+    dir.child("empty.txt").touch().unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "empty.txt"])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert_stderr_mentions(&out, "empty.txt");
+    assert_eq!(listing(dir.path()), ["empty.txt"]);
+}
+
+#[test]
+fn exit_status_is_1_when_a_file_does_not_exist() {
+    let dir = TempDir::new().unwrap();
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--json", "missing.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json_of(&out.stdout);
+    assert_eq!(doc["files"][0]["path"], "missing.txt");
+    assert!(doc["files"][0]["error"].is_string());
+}
+
+#[test]
+fn exit_status_is_2_on_an_unknown_flag() {
+    let dir = TempDir::new().unwrap();
+    dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--outptu", "out", "a.txt"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert_stderr_mentions(&out, "--outptu");
+    assert_eq!(listing(dir.path()), ["a.txt"]);
+}
+
+#[test]
+fn exit_status_is_2_on_an_unknown_language() {
+    let dir = TempDir::new().unwrap();
+    dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--language", "klingon", "a.txt"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert_stderr_mentions(&out, "klingon");
+    assert_eq!(listing(dir.path()), ["a.txt"]);
+}
+
+#[test]
+fn language_flag_reads_sheets_in_that_language() {
+    let dir = TempDir::new().unwrap();
+    // Italian and Spanish use the same letters: --language decides the name.
+    dir.child("a.txt")
+        .write_str("1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf7#\n")
+        .unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--json", "--language", "it", "a.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let game = &json_of(&out.stdout)["files"][0]["games"][0];
+    assert_eq!(game["language"], "it");
+    assert_eq!(game["status"], "validated");
+}
+
+#[test]
+fn a_bad_file_among_good_ones_does_not_stop_the_run() {
+    let dir = TempDir::new().unwrap();
+    dir.child("mesa1.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    dir.child("mesa2.txt").touch().unwrap();
+    dir.child("mesa3.csv")
+        .write_str("#,White,Black\n1,d4,Nf6\n2,c4,e6\n")
+        .unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args([
+            "convert",
+            "--json",
+            "--output",
+            "out",
+            "mesa1.txt",
+            "mesa2.txt",
+            "mesa3.csv",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json_of(&out.stdout);
+    let files = doc["files"].as_array().unwrap();
+    let paths: Vec<&str> = files.iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["mesa1.txt", "mesa2.txt", "mesa3.csv"]);
+    assert!(files[0]["error"].is_null());
+    assert!(files[1]["error"].is_string());
+    assert!(files[2]["error"].is_null());
+
+    assert_eq!(listing(&dir.path().join("out")), ["mesa1.pgn", "mesa3.pgn"]);
+    assert!(read(&dir.path().join("out/mesa3.pgn")).contains("1. d4 Nf6 2. c4 e6 *"));
+}
+
+#[test]
+fn no_tmp_or_partial_file_is_left_in_the_output_folder() {
+    let dir = TempDir::new().unwrap();
+    dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    dir.child("b.txt").write_str(FIDE_EXAMPLE_ES).unwrap();
+    dir.child("c.txt").touch().unwrap();
+
+    scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--output", "out", "a.txt", "b.txt", "c.txt"])
+        .assert()
+        .code(1);
+    assert_eq!(listing(&dir.path().join("out")), ["a.pgn", "b.pgn"]);
+}
+
+#[test]
+fn no_tmp_file_is_left_when_the_pgn_cannot_be_written() {
+    let dir = TempDir::new().unwrap();
+    dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    // Where a.pgn should go there is a folder: the write fails.
+    dir.child("out/a.pgn").create_dir_all().unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--output", "out", "a.txt"])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert_stderr_mentions(&out, "a.pgn");
+    assert_eq!(listing(&dir.path().join("out")), ["a.pgn"]);
+    assert!(dir.path().join("out/a.pgn").is_dir());
+}
+
+#[test]
+fn converting_again_replaces_the_old_pgn() {
+    let dir = TempDir::new().unwrap();
+    let sheet = dir.child("mesa.txt");
+    sheet.write_str(SCHOLARS_MATE_ES).unwrap();
+    scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "mesa.txt"])
+        .assert()
+        .success();
+    sheet.write_str(FIDE_EXAMPLE_ES).unwrap();
+    scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "mesa.txt"])
+        .assert()
+        .success();
+
+    let pgn = read(&dir.path().join("mesa.pgn"));
+    assert!(pgn.contains("17. a5 *"), "{pgn}");
+    assert!(!pgn.contains("Qxf7#"), "{pgn}");
+    assert_eq!(listing(dir.path()), ["mesa.pgn", "mesa.txt"]);
+}
+
+#[test]
+fn the_input_sheet_is_never_modified() {
+    let dir = TempDir::new().unwrap();
+    let inputs: [(&str, &[u8]); 4] = [
+        ("mesa1.txt", SCHOLARS_MATE_ES.as_bytes()),
+        ("mesa2.csv", b"Blancas;P\xe9rez\r\n1;e4;e5\r\n2;Ac4;Cc6\r\n"),
+        ("mesa3.yaml", b"\xEF\xBB\xBFmoves: [[e4, e5], [Ac4]]\n"),
+        ("mesa4.txt", ILLEGIBLE_DE.as_bytes()),
+    ];
+    for (name, bytes) in inputs {
+        dir.child(name).write_binary(bytes).unwrap();
+    }
+    let names: Vec<&str> = inputs.iter().map(|(n, _)| *n).collect();
+    scoresheet()
+        .current_dir(dir.path())
+        .arg("convert")
+        .args(&names)
+        .assert()
+        .success();
+    for (name, bytes) in inputs {
+        assert_eq!(
+            std::fs::read(dir.path().join(name)).unwrap(),
+            bytes,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "bug: `scoresheet convert games.pgn` (no --output) writes its output to \
+            games.pgn, the input itself: the hand-typed PGN is overwritten"]
+fn a_hand_typed_pgn_is_not_overwritten_by_its_conversion() {
+    let dir = TempDir::new().unwrap();
+    let typed = "[Event \"Stadtmeisterschaft\"]\n[White \"Müller, Jan\"]\n\
+                 [Black \"Schmidt, Eva\"]\n\n1. e4 e5 2. Lc4 Sc6 3. Dh5 Sf6 4. Dxf7# 1-0\n";
+    dir.child("runde3.pgn").write_str(typed).unwrap();
+
+    let _ = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "runde3.pgn"])
+        .output()
+        .unwrap();
+
+    assert_eq!(read(&dir.path().join("runde3.pgn")), typed);
+}
