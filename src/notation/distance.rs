@@ -39,6 +39,53 @@ const CONFUSABLE: &[&str] = &[
 /// Characters whose absence or presence says little: capture, dashes, checks.
 const LIGHT: &str = "x:-=+#/() .";
 
+/// Per ASCII character: bit g set when it is in confusable group g; bit 31 when light.
+/// Built at compile time so that the inner loop of the distance is a table lookup.
+static CLASSES: [u32; 128] = classes();
+
+const LIGHT_BIT: u32 = 1 << 31;
+
+const fn classes() -> [u32; 128] {
+    let mut t = [0u32; 128];
+    let mut g = 0;
+    while g < CONFUSABLE.len() {
+        let b = CONFUSABLE[g].as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] < 128 {
+                t[b[i] as usize] |= 1 << g;
+            }
+            i += 1;
+        }
+        g += 1;
+    }
+    let l = LIGHT.as_bytes();
+    let mut i = 0;
+    while i < l.len() {
+        t[l[i] as usize] |= LIGHT_BIT;
+        i += 1;
+    }
+    t
+}
+
+/// The confusable groups and lightness of a character.
+fn class(c: char) -> u32 {
+    if c.is_ascii() {
+        return CLASSES[c as usize];
+    }
+    let mut bits = 0;
+    for (g, group) in CONFUSABLE.iter().enumerate() {
+        if group.contains(c) {
+            bits |= 1 << g;
+        }
+    }
+    bits
+}
+
+fn is_light(c: char) -> bool {
+    class(c) & LIGHT_BIT != 0
+}
+
 /// The costs scoresheets call for.
 #[derive(Debug, Clone, Copy)]
 pub struct SheetCosts {
@@ -61,21 +108,28 @@ impl Default for SheetCosts {
 impl EditCosts for SheetCosts {
     fn substitute(&self, a: char, b: char) -> f32 {
         if a == b {
-            0.0
-        } else if a.to_lowercase().eq(b.to_lowercase()) {
+            return 0.0;
+        }
+        let (ca, cb) = (class(a), class(b));
+        let same_case_folded = if a.is_ascii() && b.is_ascii() {
+            a.eq_ignore_ascii_case(&b)
+        } else {
+            a.to_lowercase().eq(b.to_lowercase())
+        };
+        if same_case_folded {
             self.case
-        } else if CONFUSABLE.iter().any(|g| g.contains(a) && g.contains(b)) {
+        } else if ca & cb & !LIGHT_BIT != 0 {
             self.confusable
         } else if adjacent(a, b) {
             self.adjacent
-        } else if LIGHT.contains(a) && LIGHT.contains(b) {
+        } else if ca & cb & LIGHT_BIT != 0 {
             self.light
         } else {
             self.substitute
         }
     }
     fn insert(&self, c: char, prev: Option<char>) -> f32 {
-        if LIGHT.contains(c) {
+        if is_light(c) {
             self.light
         } else if prev == Some(c) {
             self.doubled
@@ -84,7 +138,7 @@ impl EditCosts for SheetCosts {
         }
     }
     fn delete(&self, c: char) -> f32 {
-        if LIGHT.contains(c) { self.light } else { self.indel }
+        if is_light(c) { self.light } else { self.indel }
     }
     fn transpose(&self, _: char, _: char) -> f32 {
         self.transpose
@@ -142,6 +196,71 @@ pub fn distance_chars(w: &[char], m: &[char], costs: &impl EditCosts) -> f32 {
     rows[n % 3][k]
 }
 
+/// A written entry prepared for comparison with many candidate forms: the
+/// substitution and insertion costs of its characters are looked up once.
+pub struct Written {
+    chars: Vec<char>,
+    /// Per written character: cost of reading it as each ASCII character.
+    sub: Vec<[f32; 128]>,
+    /// Per written character: cost of it being written where nothing was meant.
+    ins: Vec<f32>,
+}
+
+impl Written {
+    pub fn new(chars: &[char], costs: &impl EditCosts) -> Self {
+        let sub = chars
+            .iter()
+            .map(|&w| {
+                let mut row = [0f32; 128];
+                for (c, cost) in row.iter_mut().enumerate() {
+                    *cost = costs.substitute(w, c as u8 as char);
+                }
+                row
+            })
+            .collect();
+        let ins = chars.iter().enumerate().map(|(i, &c)| costs.insert(c, i.checked_sub(1).map(|j| chars[j]))).collect();
+        Written { chars: chars.to_vec(), sub, ins }
+    }
+
+    /// [`distance_chars`] from this written entry to `meant`, or infinity as
+    /// soon as it is sure to exceed `bound`.
+    pub fn distance_to(&self, meant: &[char], costs: &impl EditCosts, bound: f32) -> f32 {
+        let (w, m) = (&self.chars, meant);
+        let (n, k) = (w.len(), m.len());
+        if k + 1 > 32 {
+            return distance_alloc(w, m, costs);
+        }
+        let mut rows = [[0f32; 32]; 3];
+        let mut del = [0f32; 32];
+        for j in 1..=k {
+            del[j] = costs.delete(m[j - 1]);
+            rows[0][j] = rows[0][j - 1] + del[j];
+        }
+        for i in 1..=n {
+            let (cur, prev, prev2) = (i % 3, (i + 2) % 3, (i + 1) % 3);
+            let ins = self.ins[i - 1];
+            rows[cur][0] = rows[prev][0] + ins;
+            let mut row_min = rows[cur][0];
+            for j in 1..=k {
+                let mc = m[j - 1];
+                let sub = if mc.is_ascii() { self.sub[i - 1][mc as usize] } else { costs.substitute(w[i - 1], mc) };
+                let mut best = rows[prev][j - 1] + sub;
+                best = best.min(rows[prev][j] + ins);
+                best = best.min(rows[cur][j - 1] + del[j]);
+                if i > 1 && j > 1 && w[i - 1] == m[j - 2] && w[i - 2] == mc && w[i - 1] != w[i - 2] {
+                    best = best.min(rows[prev2][j - 2] + costs.transpose(w[i - 2], w[i - 1]));
+                }
+                rows[cur][j] = best;
+                row_min = row_min.min(best);
+            }
+            if row_min > bound {
+                return f32::INFINITY;
+            }
+        }
+        rows[n % 3][k]
+    }
+}
+
 fn distance_alloc(w: &[char], m: &[char], costs: &impl EditCosts) -> f32 {
     let (n, k) = (w.len(), m.len());
     let mut d = vec![vec![0f32; k + 1]; n + 1];
@@ -186,6 +305,16 @@ mod tests {
         for (w, m) in [("Clf3", "C1f3"), ("0-O", "O-O"), ("dS", "d5"), ("DxcB", "Dxc8"), ("eG", "e6"), ("Txq2", "Txg2"), ("QdZ", "Qd2")] {
             assert!(distance(w, m, &c) <= c.confusable, "{w} for {m}");
             assert!(distance(w, m, &c) * 2.0 < c.substitute, "{w} for {m}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn prepared_entries_measure_the_same(a in "[a-hx1-8KQRBNOSlI=+-]{0,10}", b in "[a-hx1-8KQRBNO=+-]{0,10}") {
+            let c = SheetCosts::default();
+            let w: Vec<char> = a.chars().collect();
+            let m: Vec<char> = b.chars().collect();
+            prop_assert_eq!(Written::new(&w, &c).distance_to(&m, &c, f32::INFINITY), distance_chars(&w, &m, &c));
         }
     }
 

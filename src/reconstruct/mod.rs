@@ -161,7 +161,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
     let mut after: Vec<Chess> = Vec::with_capacity(n);
     let mut margins: Vec<f32> = Vec::with_capacity(n);
     // Where a window's best reading was not clearly ahead: (step index, rival moves).
-    let mut doubts: Vec<(usize, Vec<Move>)> = Vec::new();
+    let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
     let mut stop: Option<usize> = None;
     let mut after_end: Option<usize> = None;
     let mut pos = Chess::default();
@@ -230,7 +230,7 @@ fn build(
     lang: &'static Language,
     steps: &[Step],
     margins: &[f32],
-    doubts: &[(usize, Vec<Move>)],
+    doubts: &[(usize, Vec<String>)],
     stop: Option<usize>,
     after_end: Option<usize>,
 ) -> Game {
@@ -245,7 +245,7 @@ fn build(
         let doubt = doubts.iter().find(|(s, _)| *s == k).map(|(_, r)| r);
         let ply = moves.len() as u32 + 1;
         if let Some(rivals) = doubt {
-            let alternatives: Vec<String> = rivals.iter().map(|m| SanPlus::from_move(pos.clone(), *m).to_string()).collect();
+            let alternatives: Vec<String> = rivals.clone();
             let (written, at) = match *step {
                 Step::Read { entry, .. } | Step::Skip { entry, .. } => (sheet.entries[entry].text.clone(), at_entry(ply, entry)),
                 Step::InsertRead { entry, .. } => (String::new(), At { ply, ..at_entry(ply, entry) }),

@@ -5,12 +5,13 @@
 //! a fuzzy reading of an entry, an entry written twice or stray (skipped), a
 //! move not written (inserted), an illegible box (any legal move).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use shakmaty::zobrist::Zobrist64;
+use shakmaty::san::SanPlus;
 use shakmaty::{Chess, EnPassantMode, File, Move, MoveList, Position, Rank, san::San};
 
-use crate::notation::distance::SheetCosts;
+use crate::notation::distance::{SheetCosts, Written};
 use crate::notation::forms::{fit, forms};
 use crate::notation::lex::Lexed;
 use crate::notation::reading::{Reading, Resolution, resolve};
@@ -62,11 +63,11 @@ impl Default for Params {
             insert: 6.0,
             illegible: 1.0,
             after_end: 1.0,
-            back: 6,
-            ahead: 4,
+            back: 5,
+            ahead: 3,
             ahead_max: 16,
-            beam: 12,
-            beam_margin: 10.0,
+            beam: 40,
+            beam_margin: 8.0,
             review_margin: 3.0,
             hopeless: 30.0,
         }
@@ -111,13 +112,18 @@ pub struct Window {
     pub end: usize,
     /// How much costlier the best different reading is (infinite when none survived).
     pub margin: f32,
-    /// Where the best different reading departs: (index into `steps` of the
-    /// first step that differs, the competing moves at that point).
-    pub rivals: Option<(usize, Vec<Move>)>,
+    /// When the best reading is not clearly ahead: the step in doubt (index
+    /// into `steps`) and the moves, in SAN, that the close readings play there.
+    pub rivals: Option<(usize, Vec<String>)>,
 }
 
 struct Node {
     pos: Chess,
+    /// Identifies the moves played since the window started: two readings are
+    /// merged only when they play the same moves (they differ in alignment
+    /// only); readings that reach one position by different moves are
+    /// different games and both are kept, so the runner-up is not lost.
+    line: u64,
     cost: f32,
     parent: usize,
     step: Option<Step>,
@@ -134,9 +140,10 @@ pub struct Searcher<'a> {
     pub strict: &'a [Vec<Reading>],
     pub lang: &'static Language,
     pub params: &'a Params,
-    written: Vec<Vec<char>>,
+    written: Vec<Option<Written>>,
     fits: HashMap<(usize, Move, Option<File>, Option<Rank>), f32>,
     buf: Vec<(Vec<char>, f32)>,
+    no_moves: MoveList,
 }
 
 impl<'a> Searcher<'a> {
@@ -148,8 +155,8 @@ impl<'a> Searcher<'a> {
         lang: &'static Language,
         params: &'a Params,
     ) -> Self {
-        let written = lexed.iter().map(|l| normalize(&l.core, lang)).collect();
-        Searcher { lexed, texts, illegible, strict, lang, params, written, fits: HashMap::new(), buf: Vec::new() }
+        let written = lexed.iter().map(|_| None).collect();
+        Searcher { lexed, texts, illegible, strict, lang, params, written, fits: HashMap::default(), buf: Vec::new(), no_moves: MoveList::new() }
     }
 
     /// The exact reading of entry `i` in `pos`, if it names exactly one move.
@@ -168,34 +175,37 @@ impl<'a> Searcher<'a> {
     pub fn window(&mut self, pos: &Chess, start: usize, failed: usize) -> Window {
         let n = self.lexed.len();
         let p = *self.params;
-        let mut arena: Vec<Node> = vec![Node { pos: pos.clone(), cost: 0.0, parent: ROOT, step: None }];
+        let mut arena: Vec<Node> = vec![Node { pos: pos.clone(), line: 0, cost: 0.0, parent: ROOT, step: None }];
         let mut beam = vec![0usize];
         let mut i = start;
         let close_at = (failed + 1 + p.ahead).min(n);
         let limit = (failed + 1 + p.ahead_max).min(n);
         loop {
             if i >= close_at {
-                let (margin, _) = self.margin(&arena, &beam);
+                let (margin, _) = self.judge(&arena, &beam, pos);
                 if margin >= p.review_margin || i >= limit {
                     break;
                 }
             }
             let mut next: Vec<usize> = Vec::new();
-            let mut seen: HashMap<u64, usize> = HashMap::new();
+            let mut seen: HashMap<u64, usize> = HashMap::default();
+            let cutoff = arena[beam[0]].cost + p.beam_margin;
             for (rank, &id) in beam.iter().enumerate() {
-                let children = self.expand(&arena[id].pos, i, rank < 3);
+                let budget = cutoff - arena[id].cost;
+                let children = self.expand(&arena[id].pos, i, rank < 3, budget);
                 for (step, pos) in children {
                     let cost = arena[id].cost + step.cost();
-                    let h: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+                    let line = step.moves().fold(arena[id].line, |h, m| extend(h, &m));
+                    let h: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0 ^ line;
                     match seen.get(&h) {
                         Some(&j) if arena[j].cost <= cost => continue,
                         Some(&j) => {
-                            arena[j] = Node { pos, cost, parent: id, step: Some(step) };
+                            arena[j] = Node { pos, line, cost, parent: id, step: Some(step) };
                         }
                         None => {
                             seen.insert(h, arena.len());
                             next.push(arena.len());
-                            arena.push(Node { pos, cost, parent: id, step: Some(step) });
+                            arena.push(Node { pos, line, cost, parent: id, step: Some(step) });
                         }
                     }
                 }
@@ -210,41 +220,65 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        let (margin, rival) = self.margin(&arena, &beam);
-        let steps = beam.first().map(|&b| path(&arena, b)).unwrap_or_default();
-        let rivals = rival.map(|r| {
-            let other = path(&arena, r);
-            let at = steps.iter().zip(&other).position(|(a, b)| a.moves().ne(b.moves())).unwrap_or(steps.len().min(other.len()));
-            let mut moves: Vec<Move> = Vec::new();
-            let best = arena[beam[0]].cost;
-            for &id in &beam {
-                if arena[id].cost - best >= p.review_margin {
-                    break;
-                }
-                if let Some(s) = path(&arena, id).get(at) {
-                    for m in s.moves().take(1) {
-                        if !moves.contains(&m) {
-                            moves.push(m);
-                        }
-                    }
-                }
+        let (margin, rivals) = self.judge(&arena, &beam, pos);
+        if std::env::var_os("SS_DEBUG").is_some() {
+            eprintln!("window {start}..{i} failed {failed} margin {margin} rivals {rivals:?}");
+            for &id in beam.iter().take(60) {
+                let ms: Vec<String> = path(&arena, id).iter().map(|s| format!("{:?}", s.moves().map(|m| m.to_string()).collect::<Vec<_>>())).collect();
+                eprintln!("  {:.1} {}", arena[id].cost, ms.join(" "));
             }
-            (at, moves)
-        });
+        }
+        let steps = beam.first().map(|&b| path(&arena, b)).unwrap_or_default();
         Window { steps, end: i, margin, rivals }
     }
 
-    /// Cost gap between the best node and the next (which is a different game:
-    /// nodes are merged by position).
-    fn margin(&self, arena: &[Node], beam: &[usize]) -> (f32, Option<usize>) {
-        match beam {
-            [] | [_] => (f32::INFINITY, None),
-            [a, b, ..] => (arena[*b].cost - arena[*a].cost, Some(*b)),
+    /// How clearly the best node is ahead: the cost gap to the cheapest node
+    /// that plays something else at a ply the best reading had to repair. A
+    /// node that differs only where the best reads exactly stands for one more
+    /// slip, and its own cost says how unlikely that is. Also returns, when the
+    /// gap is under the review margin, the step of the best path in doubt and
+    /// the moves (SAN) that the readings within the margin play there.
+    fn judge(&self, arena: &[Node], beam: &[usize], start: &Chess) -> (f32, Option<(usize, Vec<String>)>) {
+        let Some((&best, rest)) = beam.split_first() else { return (f32::INFINITY, None) };
+        let best_steps = path(arena, best);
+        let best_moves: Vec<Move> = best_steps.iter().flat_map(Step::moves).collect();
+        // Plies the best reading repaired, with the step they belong to.
+        let mut repaired: Vec<(usize, usize)> = Vec::new();
+        let mut ply = 0;
+        for (k, step) in best_steps.iter().enumerate() {
+            let n = step.moves().count();
+            if step.cost() > 0.0 {
+                if n == 0 {
+                    repaired.push((ply, k));
+                }
+                repaired.extend((ply..ply + n).map(|p| (p, k)));
+            }
+            ply += n;
         }
+        let moves_of = |id: usize| -> Vec<Move> { path(arena, id).iter().flat_map(Step::moves).collect() };
+        for &id in rest {
+            let other = moves_of(id);
+            let Some(&(p, k)) = repaired.iter().find(|(p, _)| other.get(*p) != best_moves.get(*p)) else { continue };
+            let margin = arena[id].cost - arena[best].cost;
+            if margin >= self.params.review_margin {
+                return (margin, None);
+            }
+            let mut alternatives: Vec<String> = Vec::new();
+            for &jd in beam.iter().take_while(|&&jd| arena[jd].cost - arena[best].cost < self.params.review_margin) {
+                let moves = if jd == best { best_moves.clone() } else { moves_of(jd) };
+                if let Some(san) = san_at(start, &moves, p)
+                    && !alternatives.contains(&san)
+                {
+                    alternatives.push(san);
+                }
+            }
+            return (margin, Some((k, alternatives)));
+        }
+        (f32::INFINITY, None)
     }
 
     /// Every way to read entry `i` in `pos`.
-    fn expand(&mut self, pos: &Chess, i: usize, may_insert: bool) -> Vec<(Step, Chess)> {
+    fn expand(&mut self, pos: &Chess, i: usize, may_insert: bool, budget: f32) -> Vec<(Step, Chess)> {
         let p = *self.params;
         let mut out = Vec::new();
         let moves = pos.legal_moves();
@@ -253,25 +287,31 @@ impl<'a> Searcher<'a> {
             out.push((Step::Skip { entry: i, cost: p.after_end }, pos.clone()));
             return out;
         }
+        let shared = Shared::new(&moves);
         let mut cheapest = f32::INFINITY;
         for m in &moves {
-            let cost = if self.illegible[i] { p.illegible } else { self.fit(pos, i, m, &moves) };
-            if cost <= p.max_fit {
-                cheapest = cheapest.min(cost);
+            let cost = if self.illegible[i] { p.illegible } else { self.fit(i, m, &moves, &shared) };
+            cheapest = cheapest.min(cost);
+            if std::env::var_os("SS_DEBUG2").is_some() { eprintln!("entry {i} {} cost {cost} budget {budget}", m); }
+            if cost <= p.max_fit && cost <= budget {
                 let mut child = pos.clone();
                 child.play_unchecked(*m);
                 out.push((Step::Read { entry: i, mv: *m, cost }, child));
             }
         }
-        out.push((Step::Skip { entry: i, cost: if repeat { p.skip_repeat } else { p.skip } }, pos.clone()));
-        if may_insert && cheapest > p.edits.confusable {
+        let skip = if repeat { p.skip_repeat } else { p.skip };
+        if skip <= budget {
+            out.push((Step::Skip { entry: i, cost: skip }, pos.clone()));
+        }
+        if may_insert && cheapest > p.edits.confusable && p.insert <= budget {
             for m1 in &moves {
                 let mut p1 = pos.clone();
                 p1.play_unchecked(*m1);
                 let moves1 = p1.legal_moves();
+                let shared1 = Shared::new(&moves1);
                 for m2 in &moves1 {
-                    let cost = if self.illegible[i] { p.illegible } else { self.fit(&p1, i, m2, &moves1) };
-                    if cost <= p.edits.confusable {
+                    let cost = if self.illegible[i] { p.illegible } else { self.fit(i, m2, &moves1, &shared1) };
+                    if cost <= p.edits.confusable && p.insert + cost <= budget {
                         let mut child = p1.clone();
                         child.play_unchecked(*m2);
                         out.push((Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: p.insert + cost }, child));
@@ -284,11 +324,13 @@ impl<'a> Searcher<'a> {
 
     /// How far entry `i` is from move `m`: 0 when it reads exactly, else the
     /// weighted distance to the nearest form of the move.
-    fn fit(&mut self, pos: &Chess, i: usize, m: &Move, moves: &MoveList) -> f32 {
+    fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, shared: &Shared) -> f32 {
         if self.strict[i].iter().any(|r| r.cost == 0 && r.matches(m)) {
             return 0.0;
         }
-        let san = San::disambiguate(*m, moves);
+        // Only a piece that shares its destination with another of its kind
+        // needs the (costly) disambiguation to be worked out.
+        let san = San::disambiguate(*m, if shared.of(m) { moves } else { &self.no_moves });
         let (file, rank) = match san {
             San::Normal { file, rank, .. } => (file, rank),
             _ => (None, None),
@@ -297,12 +339,36 @@ impl<'a> Searcher<'a> {
         if let Some(&c) = self.fits.get(&key) {
             return c;
         }
-        let _ = pos;
+        let lang = self.lang;
+        let written = self.written[i].get_or_insert_with(|| Written::new(&normalize(&self.lexed[i].core, lang), &self.params.edits));
         forms(m, &san, self.lang, &LANGUAGES[0], &mut self.buf);
-        let c = fit(&self.written[i], &self.buf, &self.params.edits);
+        let c = fit(written, &self.buf, &self.params.edits, self.params.max_fit);
         self.fits.insert(key, c);
         c
     }
+}
+
+/// How many legal moves of each piece kind go to each square: only a piece
+/// that shares its destination with another of its kind needs the (costly)
+/// disambiguation worked out.
+struct Shared([u8; 6 * 64]);
+
+impl Shared {
+    fn new(moves: &MoveList) -> Self {
+        let mut counts = [0u8; 6 * 64];
+        for m in moves {
+            counts[index(m)] = counts[index(m)].saturating_add(1);
+        }
+        Shared(counts)
+    }
+
+    fn of(&self, m: &Move) -> bool {
+        m.role() != shakmaty::Role::Pawn && self.0[index(m)] > 1
+    }
+}
+
+fn index(m: &Move) -> usize {
+    (m.role() as usize - 1) * 64 + usize::from(m.to())
 }
 
 /// The written entry as compared with forms: figurines become the language's
@@ -324,6 +390,24 @@ fn normalize(core: &str, lang: &Language) -> Vec<char> {
         }
     }
     out.chars().collect()
+}
+
+/// Extends the hash of a line of moves by one move.
+fn extend(h: u64, m: &Move) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = rustc_hash::FxHasher::default();
+    h.hash(&mut hasher);
+    m.hash(&mut hasher);
+    hasher.finish().rotate_left(17) ^ 0x9e37_79b9_7f4a_7c15
+}
+
+/// The SAN of the move at ply `p` (0-based from `start`) of a line of moves.
+fn san_at(start: &Chess, moves: &[Move], p: usize) -> Option<String> {
+    let mut pos = start.clone();
+    for m in moves.iter().take(p) {
+        pos.play_unchecked(*m);
+    }
+    moves.get(p).map(|m| SanPlus::from_move(pos, *m).to_string())
 }
 
 fn path(arena: &[Node], mut id: usize) -> Vec<Step> {

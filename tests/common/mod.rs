@@ -20,10 +20,7 @@ use scoresheet::emit::report::{FileReport, GameReport, Status};
 use shakmaty::{Chess, Color, Position};
 
 /// The development corpus, relative to the crate root.
-pub const CORPUS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpus/games-dev-20k.pgn.gz"
-);
+pub const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/games-dev-20k.pgn.gz");
 /// Number of games in [`CORPUS`].
 pub const CORPUS_GAMES: usize = 20_000;
 
@@ -102,10 +99,7 @@ impl Visitor for Collect {
     }
 
     fn tag(&mut self, tags: &mut RawGame, name: &[u8], value: RawTag<'_>) -> ControlFlow<RawGame> {
-        tags.tags.push((
-            String::from_utf8_lossy(name).into_owned(),
-            value.decode_utf8_lossy().into_owned(),
-        ));
+        tags.tags.push((String::from_utf8_lossy(name).into_owned(), value.decode_utf8_lossy().into_owned()));
         ControlFlow::Continue(())
     }
 
@@ -176,22 +170,12 @@ fn parse_game(index: usize, pgn: String) -> CorpusGame {
     let mut raw = read_pgn(&pgn);
     assert_eq!(raw.len(), 1, "corpus game {index}: one game per chunk");
     let raw = raw.remove(0);
-    let (sans, pos) = replay_to(&raw.sans).unwrap_or_else(|ply| {
-        panic!(
-            "corpus game {index}: ply {} ({}) is not legal",
-            ply + 1,
-            raw.sans[ply]
-        )
-    });
+    let (sans, pos) = replay_to(&raw.sans)
+        .unwrap_or_else(|ply| panic!("corpus game {index}: ply {} ({}) is not legal", ply + 1, raw.sans[ply]));
     let result = raw
         .outcome
         .map(|o| o.as_str().to_string())
-        .or_else(|| {
-            raw.tags
-                .iter()
-                .find(|(k, _)| k == "Result")
-                .map(|(_, v)| v.clone())
-        })
+        .or_else(|| raw.tags.iter().find(|(k, _)| k == "Result").map(|(_, v)| v.clone()))
         .unwrap_or_else(|| "*".to_string());
     CorpusGame {
         index,
@@ -246,12 +230,8 @@ impl Form {
     pub fn all(index: usize) -> [Form; 3] {
         [
             Form::Pgn,
-            Form::Spanish {
-                header: index.is_multiple_of(2),
-            },
-            Form::German {
-                header: !index.is_multiple_of(2),
-            },
+            Form::Spanish { header: index.is_multiple_of(2) },
+            Form::German { header: !index.is_multiple_of(2) },
         ]
     }
 
@@ -290,12 +270,7 @@ pub struct Typed {
 pub fn typed(g: &CorpusGame, form: Form) -> Typed {
     let name = |ext| format!("game-{:05}.{ext}", g.index);
     match form {
-        Form::Pgn => Typed {
-            form,
-            name: name("pgn"),
-            text: g.pgn.clone(),
-            tokens: g.written.clone(),
-        },
+        Form::Pgn => Typed { form, name: name("pgn"), text: g.pgn.clone(), tokens: g.written.clone() },
         Form::Spanish { header } => {
             let tokens: Vec<String> = g.sans.iter().map(|s| retype(s, SPANISH)).collect();
             let mut text = String::new();
@@ -311,12 +286,7 @@ pub fn typed(g: &CorpusGame, form: Form) -> Typed {
                 }
             }
             let _ = writeln!(text, " {}", g.result);
-            Typed {
-                form,
-                name: name("txt"),
-                text,
-                tokens,
-            }
+            Typed { form, name: name("txt"), text, tokens }
         }
         Form::German { header } => {
             let tokens: Vec<String> = g.sans.iter().map(|s| retype(s, GERMAN)).collect();
@@ -328,12 +298,7 @@ pub fn typed(g: &CorpusGame, form: Form) -> Typed {
                 let _ = writeln!(text, "{}\t{}", i + 1, pair.join("\t"));
             }
             let _ = writeln!(text, "{}", g.result);
-            Typed {
-                form,
-                name: name("txt"),
-                text,
-                tokens,
-            }
+            Typed { form, name: name("txt"), text, tokens }
         }
     }
 }
@@ -367,11 +332,7 @@ impl std::fmt::Display for Failure {
         }
         writeln!(f)?;
         if let Some(ply) = self.ply {
-            let label = if ply % 2 == 1 {
-                format!("{}.", ply.div_ceil(2))
-            } else {
-                format!("{}...", ply / 2)
-            };
+            let label = if ply % 2 == 1 { format!("{}.", ply.div_ceil(2)) } else { format!("{}...", ply / 2) };
             writeln!(
                 f,
                 "    first difference at ply {ply} ({label}): expected {}, typed {:?}, got {}",
@@ -409,8 +370,7 @@ pub fn check_form(g: &CorpusGame, form: Form) -> Option<Failure> {
     if check_report(g, &t, &report, &mut fail) {
         return None;
     }
-    fail.problems
-        .push(format!("typed text: {:?}", excerpt(&t.text)));
+    fail.problems.push(format!("typed text: {:?}", excerpt(&t.text)));
     Some(fail)
 }
 
@@ -427,8 +387,7 @@ fn check_report(g: &CorpusGame, t: &Typed, report: &FileReport, fail: &mut Failu
         return false;
     }
     let [game] = report.games.as_slice() else {
-        fail.problems
-            .push(format!("{} games read, expected 1", report.games.len()));
+        fail.problems.push(format!("{} games read, expected 1", report.games.len()));
         return false;
     };
     fail.status = Some(game.status);
@@ -442,16 +401,9 @@ fn check_report(g: &CorpusGame, t: &Typed, report: &FileReport, fail: &mut Failu
         })
         .collect();
     let contradicts = g.result_contradicts_board();
-    let expected_status = if contradicts {
-        Status::Review
-    } else {
-        Status::Validated
-    };
+    let expected_status = if contradicts { Status::Review } else { Status::Validated };
     if game.status != expected_status {
-        fail.problems.push(format!(
-            "status {:?}, expected {expected_status:?}",
-            game.status
-        ));
+        fail.problems.push(format!("status {:?}, expected {expected_status:?}", game.status));
     }
     if contradicts && !game.findings.iter().any(|f| f.code == "result-mismatch") {
         fail.problems.push(format!(
@@ -461,43 +413,26 @@ fn check_report(g: &CorpusGame, t: &Typed, report: &FileReport, fail: &mut Failu
         ));
     }
     if game.moves != g.sans {
-        let i = game
-            .moves
-            .iter()
-            .zip(&g.sans)
-            .take_while(|(a, b)| a == b)
-            .count();
+        let i = game.moves.iter().zip(&g.sans).take_while(|(a, b)| a == b).count();
         fail.ply = Some(i + 1);
         fail.expected = g.sans.get(i).cloned();
         fail.written = t.tokens.get(i).cloned();
         fail.got = game.moves.get(i).cloned();
-        fail.problems.push(format!(
-            "{} moves read, expected {}",
-            game.moves.len(),
-            g.sans.len()
-        ));
+        fail.problems.push(format!("{} moves read, expected {}", game.moves.len(), g.sans.len()));
     }
     // Without a header the language shows only in the piece letters: a sheet
     // of pawn moves and castling can be read in any language.
     let letters_say = match t.form {
         Form::Pgn => false,
         Form::Spanish { header } | Form::German { header } => {
-            header
-                || t.tokens
-                    .iter()
-                    .any(|s| s.starts_with(|c: char| c.is_ascii_uppercase()))
+            header || t.tokens.iter().any(|s| s.starts_with(|c: char| c.is_ascii_uppercase()))
         }
     };
     if letters_say && game.language != t.form.language() {
-        fail.problems.push(format!(
-            "language {}, expected {}",
-            game.language,
-            t.form.language()
-        ));
+        fail.problems.push(format!("language {}, expected {}", game.language, t.form.language()));
     }
     if game.result != g.result {
-        fail.problems
-            .push(format!("result {}, expected {}", game.result, g.result));
+        fail.problems.push(format!("result {}, expected {}", game.result, g.result));
     }
     if t.form == Form::Pgn {
         // Header values are trimmed, and a tag with an empty value
@@ -505,8 +440,7 @@ fn check_report(g: &CorpusGame, t: &Typed, report: &FileReport, fail: &mut Failu
         for (k, v) in g.tags.iter().filter(|(_, v)| !v.trim().is_empty()) {
             let got = game.headers.get(k).and_then(|x| x.as_str());
             if got != Some(v.trim()) {
-                fail.problems
-                    .push(format!("tag {k}: {got:?}, expected {v:?}"));
+                fail.problems.push(format!("tag {k}: {got:?}, expected {v:?}"));
             }
         }
     }
@@ -518,11 +452,7 @@ fn check_report(g: &CorpusGame, t: &Typed, report: &FileReport, fail: &mut Failu
 fn check_emitted(g: &CorpusGame, game: &GameReport, fail: &mut Failure) {
     let raw = read_pgn(&game.pgn);
     let [back] = raw.as_slice() else {
-        fail.problems.push(format!(
-            "emitted PGN reads as {} games: {:?}",
-            raw.len(),
-            excerpt(&game.pgn)
-        ));
+        fail.problems.push(format!("emitted PGN reads as {} games: {:?}", raw.len(), excerpt(&game.pgn)));
         return;
     };
     match replay(&back.sans) {
@@ -538,18 +468,11 @@ fn check_emitted(g: &CorpusGame, game: &GameReport, fail: &mut Failure) {
                 g.sans.get(i)
             ));
         }
-        Err(i) => fail.problems.push(format!(
-            "emitted PGN: ply {} ({}) is not legal",
-            i + 1,
-            back.sans[i]
-        )),
+        Err(i) => fail.problems.push(format!("emitted PGN: ply {} ({}) is not legal", i + 1, back.sans[i])),
     }
     let outcome = back.outcome.map(|o| o.as_str());
     if outcome != Some(g.result.as_str()) {
-        fail.problems.push(format!(
-            "emitted PGN ends with {outcome:?}, expected {}",
-            g.result
-        ));
+        fail.problems.push(format!("emitted PGN ends with {outcome:?}, expected {}", g.result));
     }
 }
 
@@ -568,11 +491,7 @@ pub fn check_all(games: &[CorpusGame], threads: usize) -> Vec<Failure> {
                         break;
                     }
                     for g in &games[start..(start + CHUNK).min(games.len())] {
-                        local.extend(
-                            Form::all(g.index)
-                                .into_iter()
-                                .filter_map(|f| check_form(g, f)),
-                        );
+                        local.extend(Form::all(g.index).into_iter().filter_map(|f| check_form(g, f)));
                     }
                 }
                 failures.lock().unwrap().extend(local);
@@ -626,17 +545,10 @@ pub fn run_corpus_check(limit: Option<usize>) {
         }
     }
     // CORPUS_SHOW=n prints the first n failures (10 by default).
-    let show = std::env::var("CORPUS_SHOW")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(10);
+    let show = std::env::var("CORPUS_SHOW").ok().and_then(|n| n.parse().ok()).unwrap_or(10);
     println!("first failures:");
     for f in failures.iter().take(show) {
         print!("{f}");
     }
-    panic!(
-        "{} failures in {failed_games} of {} games (by form: {by_form:?})",
-        failures.len(),
-        games.len()
-    );
+    panic!("{} failures in {failed_games} of {} games (by form: {by_form:?})", failures.len(), games.len());
 }
