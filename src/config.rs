@@ -4,9 +4,10 @@ use serde::Deserialize;
 
 use crate::convert::Options;
 use crate::notation::Language;
+use crate::reconstruct::search::Params;
 
 /// The settings a config file can give.
-#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     /// Piece letters for sheets without a `Language:` header (ISO code or
@@ -14,6 +15,8 @@ pub struct Config {
     pub language: Option<String>,
     /// Largest file accepted, in bytes.
     pub max_file_bytes: usize,
+    /// Costs and limits of the repair search (see `reconstruct::search::Params`).
+    pub repair: Params,
 }
 
 impl Default for Config {
@@ -21,6 +24,7 @@ impl Default for Config {
         Config {
             language: None,
             max_file_bytes: Options::default().max_file_bytes,
+            repair: Params::default(),
         }
     }
 }
@@ -61,6 +65,6 @@ impl Config {
             }
             None => None,
         };
-        Ok(Options { language, max_file_bytes: self.max_file_bytes, ..Options::default() })
+        Ok(Options { language, max_file_bytes: self.max_file_bytes, params: self.repair })
     }
 }

@@ -87,7 +87,8 @@ fn is_light(c: char) -> bool {
 }
 
 /// The costs scoresheets call for.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct SheetCosts {
     pub confusable: f32,
     pub case: f32,

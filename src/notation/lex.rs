@@ -145,8 +145,8 @@ pub fn lex(text: &str) -> Lexed {
 fn suffix_fits(rest: &str, suffix: &str) -> bool {
     let last = rest.chars().next_back().unwrap_or(' ');
     match suffix {
-        // "e8N" promotes to a knight; N is a novelty only after the move is complete.
-        "N" => !matches!(last, '1' | '8'),
+        // "e8N" promotes to a knight; after a piece move ("Te1N") N is a novelty.
+        "N" => !matches!(last, '1' | '8') || rest.chars().next().is_some_and(char::is_uppercase),
         // "e8=" is an unfinished promotion, not an evaluation.
         "=" => !matches!(last, '1' | '8'),
         // "ep" must follow a square ("exd6ep"), not be part of a word.

@@ -144,8 +144,7 @@ fn strict_plies(sheet: &Sheet, lexed: &[Lexed], lang: &Language) -> usize {
 /// search where it cannot.
 fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params) -> Game {
     let n = lexed.len();
-    let strict: Vec<Vec<Reading>> =
-        lexed.iter().map(|l| readings(&l.core, lang).into_iter().filter(|r| r.cost == 0).collect()).collect();
+    let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
     let illegible: Vec<bool> = lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str())).collect();
     let texts: Vec<&str> = sheet.entries.iter().map(|e| e.text.as_str()).collect();
     // An empty box before an entry (the numbering jumps): never read across it blindly.

@@ -19,7 +19,8 @@ use crate::notation::{LANGUAGES, Language};
 
 /// Costs of the things writers do, and the search's limits. Costs are in
 /// "nats of surprise": an exact reading costs 0.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Params {
     pub edits: SheetCosts,
     /// Reading an entry as a move further than this is not considered.
@@ -65,7 +66,7 @@ impl Default for Params {
             after_end: 1.0,
             back: 5,
             ahead: 3,
-            ahead_max: 16,
+            ahead_max: 30,
             beam: 40,
             beam_margin: 8.0,
             review_margin: 3.0,
@@ -192,7 +193,7 @@ impl<'a> Searcher<'a> {
             let cutoff = arena[beam[0]].cost + p.beam_margin;
             for (rank, &id) in beam.iter().enumerate() {
                 let budget = cutoff - arena[id].cost;
-                let children = self.expand(&arena[id].pos, i, rank < 3, budget);
+                let children = self.expand(&arena[id].pos, i, rank < 3, budget, i > failed);
                 for (step, pos) in children {
                     let cost = arena[id].cost + step.cost();
                     let line = step.moves().fold(arena[id].line, |h, m| extend(h, &m));
@@ -224,7 +225,7 @@ impl<'a> Searcher<'a> {
         if std::env::var_os("SS_DEBUG").is_some() {
             eprintln!("window {start}..{i} failed {failed} margin {margin} rivals {rivals:?}");
             for &id in beam.iter().take(60) {
-                let ms: Vec<String> = path(&arena, id).iter().map(|s| format!("{:?}", s.moves().map(|m| m.to_string()).collect::<Vec<_>>())).collect();
+                let ms: Vec<String> = path(&arena, id).iter().map(|s| format!("{}{:?}", s.cost(), s.moves().map(|m| m.to_string()).collect::<Vec<_>>())).collect();
                 eprintln!("  {:.1} {}", arena[id].cost, ms.join(" "));
             }
         }
@@ -278,9 +279,18 @@ impl<'a> Searcher<'a> {
     }
 
     /// Every way to read entry `i` in `pos`.
-    fn expand(&mut self, pos: &Chess, i: usize, may_insert: bool, budget: f32) -> Vec<(Step, Chess)> {
+    /// Past the failing entry (`locked`), an entry that reads exactly is taken
+    /// as written: the window is there to find the slip, and doubting correct
+    /// entries after it would only crowd the beam with one-more-slip readings.
+    fn expand(&mut self, pos: &Chess, i: usize, may_insert: bool, budget: f32, locked: bool) -> Vec<(Step, Chess)> {
         let p = *self.params;
         let mut out = Vec::new();
+        if locked && let Some(mv) = self.exact(pos, i) {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            out.push((Step::Read { entry: i, mv, cost: 0.0 }, child));
+            return out;
+        }
         let moves = pos.legal_moves();
         let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
         if moves.is_empty() {
@@ -325,8 +335,10 @@ impl<'a> Searcher<'a> {
     /// How far entry `i` is from move `m`: 0 when it reads exactly, else the
     /// weighted distance to the nearest form of the move.
     fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, shared: &Shared) -> f32 {
-        if self.strict[i].iter().any(|r| r.cost == 0 && r.matches(m)) {
-            return 0.0;
+        // A strict reading (exact, or loose: a lowercase piece letter, a pawn
+        // letter, the promotion piece left out) costs what the reading costs.
+        if let Some(c) = self.strict[i].iter().filter(|r| r.matches(m)).map(|r| f32::from(r.cost)).reduce(f32::min) {
+            return c;
         }
         // Only a piece that shares its destination with another of its kind
         // needs the (costly) disambiguation to be worked out.
