@@ -2,13 +2,22 @@
 //! their SANs by shakmaty alone, and the same games typed as Spanish sheets read
 //! by the whole pipeline (decode, ingest, notation, replay, PGN and JSON report).
 //!
+//! The ratio that matters is `scoresheet_read / bare_shakmaty_replay`. The two
+//! `shakmaty_replay_with_*san_out` functions are reference points: the bare
+//! replay plus writing each move's SAN with its check mark, through shakmaty's
+//! `SanPlus` (which generates all legal moves after every move) and cheaply.
+//!
 //! `cargo bench --bench reading -- --warm-up-time 1 --measurement-time 5`
 
+use std::fmt::Write as _;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use scoresheet::convert::{Options, convert};
-use shakmaty::{Chess, Position, san::San};
+use shakmaty::{
+    Chess, Position,
+    san::{San, SanPlus},
+};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -53,6 +62,43 @@ fn reading(c: &mut Criterion) {
                     pos.play_unchecked(m);
                 }
                 black_box(&pos);
+            }
+        })
+    });
+    // Reference point, not part of the ratio: the bare replay that also writes
+    // each move's SAN with its check mark, as any PGN writer must.
+    group.bench_function("shakmaty_replay_with_san_out", |b| {
+        let mut out = String::with_capacity(1 << 12);
+        b.iter(|| {
+            for game in &sans {
+                let mut pos = Chess::default();
+                out.clear();
+                for s in game {
+                    let m = San::from_ascii(s.as_bytes()).expect("SAN").to_move(&pos).expect("legal");
+                    let _ = write!(out, "{} ", SanPlus::from_move_and_play_unchecked(&mut pos, m));
+                }
+                black_box(&out);
+            }
+        })
+    });
+    // Reference point: the same with a cheap check mark (legal moves are only
+    // generated when the move gives check) and no formatting machinery.
+    group.bench_function("shakmaty_replay_with_cheap_san_out", |b| {
+        let mut out = String::with_capacity(1 << 12);
+        b.iter(|| {
+            for game in &sans {
+                let mut pos = Chess::default();
+                out.clear();
+                for s in game {
+                    let m = San::from_ascii(s.as_bytes()).expect("SAN").to_move(&pos).expect("legal");
+                    San::from_move(&pos, m).append_to_string(&mut out);
+                    pos.play_unchecked(m);
+                    if pos.is_check() {
+                        out.push(if pos.is_checkmate() { '#' } else { '+' });
+                    }
+                    out.push(' ');
+                }
+                black_box(&out);
             }
         })
     });

@@ -90,19 +90,42 @@ fn is_light(c: char) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SheetCosts {
+    /// A character read or typed for a look-alike (`l` for `1`, `S` for `5`).
     pub confusable: f32,
+    /// The right letter in the wrong case.
     pub case: f32,
+    /// A square one file or one rank off.
     pub adjacent: f32,
+    /// One piece letter written for another (see [`Written::new`]).
+    pub piece: f32,
+    /// Any other character for another.
     pub substitute: f32,
+    /// `x`, `:`, `-`, `+` ... written or left out.
     pub light: f32,
+    /// A character typed twice.
     pub doubled: f32,
-    pub indel: f32,
+    /// A stray character.
+    pub insert: f32,
+    /// A character left out.
+    pub delete: f32,
+    /// Two neighbouring characters swapped.
     pub transpose: f32,
 }
 
 impl Default for SheetCosts {
     fn default() -> Self {
-        SheetCosts { confusable: 2.5, case: 1.5, adjacent: 3.5, substitute: 6.0, light: 1.0, doubled: 2.0, indel: 5.0, transpose: 3.0 }
+        SheetCosts {
+            confusable: 2.5,
+            case: 1.5,
+            adjacent: 3.5,
+            piece: 4.5,
+            substitute: 6.0,
+            light: 1.0,
+            doubled: 2.0,
+            insert: 5.0,
+            delete: 5.0,
+            transpose: 3.0,
+        }
     }
 }
 
@@ -135,11 +158,11 @@ impl EditCosts for SheetCosts {
         } else if prev == Some(c) {
             self.doubled
         } else {
-            self.indel
+            self.insert
         }
     }
     fn delete(&self, c: char) -> f32 {
-        if is_light(c) { self.light } else { self.indel }
+        if is_light(c) { self.light } else { self.delete }
     }
     fn transpose(&self, _: char, _: char) -> f32 {
         self.transpose
@@ -208,13 +231,19 @@ pub struct Written {
 }
 
 impl Written {
-    pub fn new(chars: &[char], costs: &impl EditCosts) -> Self {
+    /// `pieces` are the piece letters the writer may use; one written for
+    /// another costs `piece` (a writer's slip, not a misreading).
+    pub fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], piece: f32) -> Self {
         let sub = chars
             .iter()
             .map(|&w| {
                 let mut row = [0f32; 128];
                 for (c, cost) in row.iter_mut().enumerate() {
-                    *cost = costs.substitute(w, c as u8 as char);
+                    let c = c as u8 as char;
+                    *cost = costs.substitute(w, c);
+                    if w != c && pieces.contains(&w) && pieces.contains(&c) {
+                        *cost = cost.min(piece);
+                    }
                 }
                 row
             })
@@ -315,7 +344,7 @@ mod tests {
             let c = SheetCosts::default();
             let w: Vec<char> = a.chars().collect();
             let m: Vec<char> = b.chars().collect();
-            prop_assert_eq!(Written::new(&w, &c).distance_to(&m, &c, f32::INFINITY), distance_chars(&w, &m, &c));
+            prop_assert_eq!(Written::new(&w, &c, &[], c.piece).distance_to(&m, &c, f32::INFINITY), distance_chars(&w, &m, &c));
         }
     }
 
@@ -324,6 +353,7 @@ mod tests {
         let c = SheetCosts::default();
         assert_eq!(distance("fe6", "fxe6", &c), c.light);
         assert_eq!(distance("TTf1", "Tf1", &c), c.doubled);
+        assert_eq!(distance("xb4", "cxb4", &c), c.delete);
         assert_eq!(distance("e44", "e4", &c), c.doubled);
     }
 }

@@ -64,10 +64,10 @@ impl Default for Params {
             insert: 6.0,
             illegible: 1.0,
             after_end: 1.0,
-            back: 5,
+            back: 12,
             ahead: 3,
             ahead_max: 30,
-            beam: 40,
+            beam: 100,
             beam_margin: 8.0,
             review_margin: 3.0,
             hopeless: 30.0,
@@ -145,6 +145,8 @@ pub struct Searcher<'a> {
     fits: HashMap<(usize, Move, Option<File>, Option<Rank>), f32>,
     buf: Vec<(Vec<char>, f32)>,
     no_moves: MoveList,
+    /// Piece letters of the sheet's language and of English.
+    pieces: Vec<char>,
 }
 
 impl<'a> Searcher<'a> {
@@ -157,7 +159,10 @@ impl<'a> Searcher<'a> {
         params: &'a Params,
     ) -> Self {
         let written = lexed.iter().map(|_| None).collect();
-        Searcher { lexed, texts, illegible, strict, lang, params, written, fits: HashMap::default(), buf: Vec::new(), no_moves: MoveList::new() }
+        Searcher { lexed, texts, illegible, strict, lang, params, written, fits: HashMap::default(), buf: Vec::new(),
+            no_moves: MoveList::new(),
+            pieces: lang.pieces.iter().chain(LANGUAGES[0].pieces.iter()).filter_map(|p| p[0].chars().next()).collect(),
+        }
     }
 
     /// The exact reading of entry `i` in `pos`, if it names exactly one move.
@@ -352,7 +357,9 @@ impl<'a> Searcher<'a> {
             return c;
         }
         let lang = self.lang;
-        let written = self.written[i].get_or_insert_with(|| Written::new(&normalize(&self.lexed[i].core, lang), &self.params.edits));
+        let pieces = &self.pieces;
+        let written = self.written[i]
+            .get_or_insert_with(|| Written::new(&normalize(&self.lexed[i].core, lang), &self.params.edits, pieces, self.params.edits.piece));
         forms(m, &san, self.lang, &LANGUAGES[0], &mut self.buf);
         let c = fit(written, &self.buf, &self.params.edits, self.params.max_fit);
         self.fits.insert(key, c);
