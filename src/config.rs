@@ -21,11 +21,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config {
-            language: None,
-            max_file_bytes: Options::default().max_file_bytes,
-            repair: Params::default(),
-        }
+        Config { language: None, max_file_bytes: Options::default().max_file_bytes, repair: Params::default() }
     }
 }
 
@@ -51,18 +47,14 @@ impl Config {
         if text.trim().is_empty() {
             return Ok(Config::default());
         }
-        serde_yaml::from_str(text).map_err(|e| ConfigError::Syntax {
-            line: e.location().map_or(1, |l| l.line()),
-            message: e.to_string(),
-        })
+        serde_yaml::from_str(text)
+            .map_err(|e| ConfigError::Syntax { line: e.location().map_or(1, |l| l.line()), message: e.to_string() })
     }
 
     /// The conversion options this config gives.
     pub fn options(&self) -> Result<Options, ConfigError> {
         let language = match &self.language {
-            Some(l) => {
-                Some(Language::find(l).ok_or_else(|| ConfigError::UnknownLanguage(l.clone()))?)
-            }
+            Some(l) => Some(Language::find(l).ok_or_else(|| ConfigError::UnknownLanguage(l.clone()))?),
             None => None,
         };
         Ok(Options { language, max_file_bytes: self.max_file_bytes, params: self.repair })

@@ -6,8 +6,8 @@ use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
 use crate::finding::Severity;
 use crate::ingest::{self, Format};
 use crate::notation::Language;
-use crate::reconstruct::{Game, Settings, reconstruct};
 use crate::reconstruct::search::Params;
+use crate::reconstruct::{Game, Settings, reconstruct};
 use crate::sheet::Sheet;
 
 /// Settings of a conversion (from the config and the command line).
@@ -40,13 +40,9 @@ impl Default for Options {
 /// ```
 pub fn convert(path: &str, bytes: &[u8], opts: &Options) -> FileReport {
     let sheets = if bytes.len() > opts.max_file_bytes {
-        Err(ingest::IngestError::TooLarge {
-            size: bytes.len(),
-            limit: opts.max_file_bytes,
-        })
+        Err(ingest::IngestError::TooLarge { size: bytes.len(), limit: opts.max_file_bytes })
     } else {
-        ingest::decode::decode(bytes)
-            .and_then(|text| ingest::read_text(&text, Format::of(path, &text)))
+        ingest::decode::decode(bytes).and_then(|text| ingest::read_text(&text, Format::of(path, &text)))
     };
     match sheets {
         Ok(sheets) => FileReport {
@@ -54,11 +50,7 @@ pub fn convert(path: &str, bytes: &[u8], opts: &Options) -> FileReport {
             error: None,
             games: sheets.iter().map(|s| game_report(s, opts)).collect(),
         },
-        Err(e) => FileReport {
-            path: path.to_string(),
-            error: Some(e.to_string()),
-            games: Vec::new(),
-        },
+        Err(e) => FileReport { path: path.to_string(), error: Some(e.to_string()), games: Vec::new() },
     }
 }
 
@@ -66,17 +58,18 @@ pub fn convert(path: &str, bytes: &[u8], opts: &Options) -> FileReport {
 pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
     let game = reconstruct(sheet, &Settings { language: opts.language, params: opts.params });
     let status = status(sheet, &game);
-    let headers = pgn::tags(sheet, &game)
-        .into_iter()
-        .map(|(k, v)| (k, serde_json::Value::String(v)))
-        .collect();
+    // The tags and the moves' SANs are worked out once, for the PGN and the report.
+    let tags = pgn::tags(sheet, &game);
+    let moves: Vec<String> = game.moves.iter().map(|m| pgn::san_text(m.san)).collect();
+    let pgn = pgn::write_with(sheet, &game, &tags, &moves);
+    let headers = tags.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
     GameReport {
         status,
         language: game.language.code.to_string(),
         headers,
-        moves: game.moves.iter().map(|m| m.san.to_string()).collect(),
+        moves,
         result: game.result.as_pgn().to_string(),
-        pgn: pgn::write(sheet, &game),
+        pgn,
         findings: game.findings.iter().map(FindingReport::from).collect(),
     }
 }

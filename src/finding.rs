@@ -45,8 +45,9 @@ pub enum Finding {
     IllegibleEntry { at: At, written: String, replacement: String, margin: f32 },
     /// A move was not written; the rest of the game says which it was.
     MissingMove { at: At, replacement: String, margin: f32 },
-    /// An entry that is not a move of the game: written twice, or stray.
-    ExtraEntry { at: At, written: String, margin: f32 },
+    /// An entry that is not a move of the game: written twice (`repeat`: the
+    /// same as its neighbour, info), or stray (a warning: an entry was dropped).
+    ExtraEntry { at: At, written: String, repeat: bool, margin: f32 },
     /// A slip of the pen or the keyboard, repaired: only this move fits.
     TypoRepaired { at: At, written: String, replacement: String, margin: f32 },
     /// A repair the rest of the game does not settle: the alternatives are listed.
@@ -88,6 +89,7 @@ impl Finding {
     pub fn severity(&self) -> Severity {
         match self {
             Finding::IllegalMove { .. } => Severity::Error,
+            Finding::ExtraEntry { repeat: false, .. } => Severity::Warning,
             Finding::AmbiguousMove { .. }
             | Finding::AmbiguousRepair { .. }
             | Finding::MovesAfterEnd { .. }
@@ -186,13 +188,19 @@ impl Finding {
                 format!("{}: \"{written}\" fits several legal moves: {}", label(at), alternatives.join(", "))
             }
             Finding::IllegibleEntry { at, written, replacement, .. } => {
-                format!("{}: written \"{written}\" (illegible), read as {replacement}: the only move the rest of the game allows", label(at))
+                format!(
+                    "{}: written \"{written}\" (illegible), read as {replacement}: the only move the rest of the game allows",
+                    label(at)
+                )
             }
             Finding::MissingMove { at, replacement, .. } => {
                 format!("{}: no move written, read as {replacement}: the rest of the game needs it", label(at))
             }
-            Finding::ExtraEntry { at, written, .. } => {
-                format!("{}: written \"{written}\", not a move of the game (written twice or stray)", label(at))
+            Finding::ExtraEntry { at, written, repeat: true, .. } => {
+                format!("{}: written \"{written}\" twice; the second is left out", label(at))
+            }
+            Finding::ExtraEntry { at, written, repeat: false, .. } => {
+                format!("{}: written \"{written}\", which fits no move of the game here; left out", label(at))
             }
             Finding::TypoRepaired { at, written, replacement, .. } => {
                 format!("{}: written \"{written}\", read as {replacement}: the only legal move that fits", label(at))

@@ -77,25 +77,43 @@ impl GameResult {
     /// assert_eq!(GameResult::parse("0-0"), None);
     /// ```
     pub fn parse(s: &str) -> Option<GameResult> {
-        let t: String = s
-            .trim()
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_lowercase();
-        let t = t.replace(['–', '—', ':'], "-").replace(',', ".");
-        match t.as_str() {
-            "1-0" | "+-" | "1-0." => Some(GameResult::WhiteWins),
-            "0-1" | "-+" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" | "0.5-0.5" | "½" | "1/2" | "=" | "½-1/2" | "1/2-½" => {
-                Some(GameResult::Draw)
+        let s = s.trim();
+        let first = s.chars().next()?;
+        // No result sign starts with a letter and no word for a draw has a
+        // digit: a move ("Cf3", "e4") is turned away without looking further.
+        if first.is_ascii_alphabetic() && s.bytes().any(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        // The signs compared without whitespace, in lowercase, with dashes and
+        // colons as `-` and commas as `.`; built on the stack (every sign is
+        // shorter than the buffer, so a longer text is none of them).
+        let mut buf = [0u8; 16];
+        let mut len = 0;
+        let mut fits = true;
+        for c in s.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase) {
+            let c = match c {
+                '–' | '—' | ':' => '-',
+                ',' => '.',
+                c => c,
+            };
+            if len + c.len_utf8() > buf.len() {
+                fits = false;
+                break;
             }
-            "*" => Some(GameResult::Unknown),
-            _ => {
-                let w = s.trim().to_lowercase();
-                DRAW_WORDS.contains(&w.as_str()).then_some(GameResult::Draw)
+            len += c.encode_utf8(&mut buf[len..]).len();
+        }
+        if fits {
+            match std::str::from_utf8(&buf[..len]) {
+                Ok("1-0" | "+-" | "1-0.") => return Some(GameResult::WhiteWins),
+                Ok("0-1" | "-+") => return Some(GameResult::BlackWins),
+                Ok("1/2-1/2" | "½-½" | "0.5-0.5" | "½" | "1/2" | "=" | "½-1/2" | "1/2-½") => {
+                    return Some(GameResult::Draw);
+                }
+                Ok("*") => return Some(GameResult::Unknown),
+                _ => {}
             }
         }
+        DRAW_WORDS.iter().any(|w| s.chars().flat_map(char::to_lowercase).eq(w.chars())).then_some(GameResult::Draw)
     }
 
     /// The PGN result token.
@@ -112,10 +130,7 @@ impl GameResult {
 impl Sheet {
     /// The value of a header by its PGN tag name.
     pub fn header(&self, key: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
     /// Sets a header, keeping the first value when a sheet repeats a key.

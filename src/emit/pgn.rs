@@ -2,6 +2,8 @@
 //! order, then Board and the other tags; English SAN with move numbers; lines
 //! of at most 80 characters; findings as comments at their move.
 
+use shakmaty::san::SanPlus;
+
 use crate::finding::Finding;
 use crate::reconstruct::Game;
 use crate::sheet::Sheet;
@@ -18,9 +20,7 @@ pub fn tags(sheet: &Sheet, game: &Game) -> Vec<(String, String)> {
         .map(|&k| {
             let v = match k {
                 "Result" => game.result.as_pgn().to_string(),
-                "Date" => sheet
-                    .header(k)
-                    .map_or_else(|| "????.??.??".to_string(), pgn_date),
+                "Date" => sheet.header(k).map_or_else(|| "????.??.??".to_string(), pgn_date),
                 _ => sheet.header(k).unwrap_or("?").to_string(),
             };
             (k.to_string(), v)
@@ -30,11 +30,7 @@ pub fn tags(sheet: &Sheet, game: &Game) -> Vec<(String, String)> {
         out.push(("Board".into(), b.into()));
     }
     for (k, v) in &sheet.headers {
-        if !ROSTER.contains(&k.as_str())
-            && k != "Board"
-            && !NOT_TAGS.contains(&k.as_str())
-            && is_symbol(k)
-        {
+        if !ROSTER.contains(&k.as_str()) && k != "Board" && !NOT_TAGS.contains(&k.as_str()) && is_symbol(k) {
             out.push((k.clone(), v.clone()));
         }
     }
@@ -43,67 +39,104 @@ pub fn tags(sheet: &Sheet, game: &Game) -> Vec<(String, String)> {
 
 /// Writes one game.
 pub fn write(sheet: &Sheet, game: &Game) -> String {
-    let mut s = String::new();
-    for (k, v) in tags(sheet, game) {
-        s.push_str(&format!(
-            "[{k} \"{}\"]\n",
-            v.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
+    let sans: Vec<String> = game.moves.iter().map(|m| san_text(m.san)).collect();
+    write_with(sheet, game, &tags(sheet, game), &sans)
+}
+
+/// The SAN of a move with its check mark, as written to the PGN.
+pub fn san_text(san: SanPlus) -> String {
+    let mut s = String::with_capacity(8);
+    san.append_to_string(&mut s);
+    s
+}
+
+/// Writes one game whose tags ([`tags`]) and move texts ([`san_text`] of each
+/// move) the caller has already worked out.
+pub fn write_with(sheet: &Sheet, game: &Game, tags: &[(String, String)], sans: &[String]) -> String {
+    let mut s = String::with_capacity(256 + 8 * game.moves.len());
+    for (k, v) in tags {
+        s.push('[');
+        s.push_str(k);
+        s.push_str(" \"");
+        if v.contains(['\\', '"']) {
+            for c in v.chars() {
+                match c {
+                    '\\' => s.push_str("\\\\"),
+                    '"' => s.push_str("\\\""),
+                    c => s.push(c),
+                }
+            }
+        } else {
+            s.push_str(v);
+        }
+        s.push_str("\"]\n");
     }
     s.push('\n');
-    let mut w = Wrapper::default();
+    let mut w = Wrapper { out: s, line: 0 };
     // Comments before the first move: the sheet's own, then findings about the
     // whole game and about a move that could not be read first.
-    let before: Vec<String> = sheet
-        .comments
-        .iter()
-        .cloned()
-        .chain(
-            game.findings
-                .iter()
-                .filter(|f| f.at().is_none_or(|_| game.moves.is_empty()))
-                .map(comment_of),
-        )
-        .collect();
-    for c in &before {
+    for c in &sheet.comments {
         w.comment(c);
     }
+    for f in game.findings.iter().filter(|f| f.at().is_none_or(|_| game.moves.is_empty())) {
+        w.comment(&comment_of(f));
+    }
     let mut need_number = true;
-    for (i, played) in game.moves.iter().enumerate() {
+    let mut number = String::with_capacity(8);
+    for (i, (played, san)) in game.moves.iter().zip(sans).enumerate() {
         let ply = i as u32 + 1;
-        if ply % 2 == 1 {
-            w.token(&format!("{}.", ply.div_ceil(2)));
-        } else if need_number {
-            w.token(&format!("{}...", ply / 2));
+        if ply % 2 == 1 || need_number {
+            number.clear();
+            push_number(&mut number, ply.div_ceil(2));
+            number.push_str(if ply % 2 == 1 { "." } else { "..." });
+            w.token(&number);
         }
-        w.token(&played.san.to_string());
-        for n in &played.nags {
-            w.token(&format!("${n}"));
+        w.token(san);
+        for &n in &played.nags {
+            number.clear();
+            number.push('$');
+            push_number(&mut number, u32::from(n));
+            w.token(&number);
         }
         need_number = false;
-        let mut comments: Vec<String> = played.entry.map(|e| sheet.entries[e].comments.clone()).unwrap_or_default();
+        if let Some(e) = played.entry {
+            for c in &sheet.entries[e].comments {
+                w.comment(c);
+                need_number = true;
+            }
+        }
         if played.draw_offer {
-            comments.push("(=) draw offered".into());
+            w.comment("(=) draw offered");
+            need_number = true;
         }
         let last = i + 1 == game.moves.len();
-        comments.extend(
-            game.findings
-                .iter()
-                .filter(|f| {
-                    f.at()
-                        .is_some_and(|at| at.ply == ply || (last && at.ply > ply))
-                })
-                .map(comment_of),
-        );
-        for c in &comments {
-            w.comment(c);
+        for f in game.findings.iter().filter(|f| f.at().is_some_and(|at| at.ply == ply || (last && at.ply > ply))) {
+            w.comment(&comment_of(f));
             need_number = true;
         }
     }
     w.token(game.result.as_pgn());
-    let mut out = s + &w.finish();
+    let mut out = w.finish();
     out.push('\n');
     out
+}
+
+/// Appends a number in decimal.
+fn push_number(s: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        s.push(char::from(d));
+    }
 }
 
 fn comment_of(f: &Finding) -> String {
@@ -113,8 +146,7 @@ fn comment_of(f: &Finding) -> String {
 /// A PGN tag name is a symbol: letters, digits and `_+#=:-`.
 fn is_symbol(k: &str) -> bool {
     k.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
-        && k.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_+#=:-".contains(c))
+        && k.chars().all(|c| c.is_ascii_alphanumeric() || "_+#=:-".contains(c))
 }
 
 /// A date in PGN form (`YYYY.MM.DD`, `??` for unknown parts) from the ways
@@ -139,7 +171,12 @@ struct Wrapper {
 
 impl Wrapper {
     fn token(&mut self, t: &str) {
-        let len = t.chars().count();
+        self.token_in("", t, "");
+    }
+
+    /// A token made of `t` between `open` and `close` (the braces of a comment).
+    fn token_in(&mut self, open: &str, t: &str, close: &str) {
+        let len = open.len() + char_count(t) + close.len();
         if self.line > 0 && self.line + 1 + len > MAX_LINE {
             self.out.push('\n');
             self.line = 0;
@@ -148,22 +185,34 @@ impl Wrapper {
             self.out.push(' ');
             self.line += 1;
         }
+        self.out.push_str(open);
         self.out.push_str(t);
+        self.out.push_str(close);
         self.line += len;
     }
 
     fn comment(&mut self, text: &str) {
-        let clean = text.replace(['{', '}'], "");
-        let words: Vec<&str> = clean.split_whitespace().collect();
-        match words.as_slice() {
-            [] => {}
-            [one] => self.token(&format!("{{{one}}}")),
-            [first, mid @ .., last] => {
-                self.token(&format!("{{{first}"));
-                for w in mid {
-                    self.token(w);
-                }
-                self.token(&format!("{last}}}"));
+        let clean;
+        let text = if text.contains(['{', '}']) {
+            clean = text.replace(['{', '}'], "");
+            clean.as_str()
+        } else {
+            text
+        };
+        let mut words = text.split_whitespace().peekable();
+        let Some(first) = words.next() else {
+            return;
+        };
+        if words.peek().is_none() {
+            self.token_in("{", first, "}");
+            return;
+        }
+        self.token_in("{", first, "");
+        while let Some(w) = words.next() {
+            if words.peek().is_none() {
+                self.token_in("", w, "}");
+            } else {
+                self.token(w);
             }
         }
     }
@@ -171,4 +220,9 @@ impl Wrapper {
     fn finish(self) -> String {
         self.out
     }
+}
+
+/// Characters in `t`, counted without decoding when it is ASCII.
+fn char_count(t: &str) -> usize {
+    if t.is_ascii() { t.len() } else { t.chars().count() }
 }

@@ -87,12 +87,8 @@ impl From<&Finding> for FindingReport {
 impl FileReport {
     /// The PGN file for this input: every game that is not rejected, in order.
     pub fn pgn(&self) -> Option<String> {
-        let games: Vec<&str> = self
-            .games
-            .iter()
-            .filter(|g| g.status != Status::Rejected)
-            .map(|g| g.pgn.as_str())
-            .collect();
+        let games: Vec<&str> =
+            self.games.iter().filter(|g| g.status != Status::Rejected).map(|g| g.pgn.as_str()).collect();
         (!games.is_empty()).then(|| games.join("\n"))
     }
 

@@ -14,10 +14,7 @@ pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
         .delimiter(sep)
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
-    let mut sheet = Sheet {
-        line: 1,
-        ..Sheet::default()
-    };
+    let mut sheet = Sheet { line: 1, ..Sheet::default() };
     let mut moves_started = false;
     let mut next_ply = 1;
     for record in reader.records() {
@@ -26,6 +23,10 @@ pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
             message: format!("CSV: {e}"),
         })?;
         let line = record.position().map_or(1, |p| p.line() as usize);
+        // A quote left open swallows the rest of the file into one cell.
+        if record.iter().any(|c| c.contains('\n')) {
+            return Err(IngestError::Syntax { line, message: "CSV: a quote opened here is never closed".into() });
+        }
         let cells: Vec<&str> = record.iter().collect();
         let Some(first) = cells.iter().position(|c| !c.is_empty()) else {
             continue;
@@ -61,11 +62,7 @@ pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
         } else if moves_started || head == "#" {
             // Column titles ("#", "Nr", "Move") or, once moves started, a row of
             // moves without a number.
-            if moves_started
-                && cells[first..]
-                    .iter()
-                    .all(|c| c.chars().any(|c| c.is_ascii_digit()) || c.is_empty())
-            {
+            if moves_started && cells[first..].iter().all(|c| c.chars().any(|c| c.is_ascii_digit()) || c.is_empty()) {
                 for (side, cell) in cells.iter().enumerate().skip(first).take(2) {
                     push(&mut sheet, cell, line, col_of(&cells, side, sep), next_ply);
                     next_ply += 1;
@@ -86,33 +83,17 @@ fn push(sheet: &mut Sheet, cell: &str, line: usize, col: usize, ply: u32) {
         sheet.result = Some(r);
         return;
     }
-    sheet.entries.push(Entry {
-        text: cell.to_string(),
-        line,
-        col,
-        ply: Some(ply),
-        ..Entry::default()
-    });
+    sheet.entries.push(Entry { text: cell.to_string(), line, col, ply: Some(ply), ..Entry::default() });
 }
 
 /// Column of cell `i` (1-based), counting cell widths and separators.
 fn col_of(cells: &[&str], i: usize, _sep: u8) -> usize {
-    1 + cells[..i]
-        .iter()
-        .map(|c| c.chars().count() + 1)
-        .sum::<usize>()
+    1 + cells[..i].iter().map(|c| c.chars().count() + 1).sum::<usize>()
 }
 
 /// The separator used: the one of `;`, tab, `,` that most lines contain.
 fn separator(text: &str) -> u8 {
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(50)
-        .collect();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).take(50).collect();
     let count = |c: char| lines.iter().filter(|l| l.contains(c)).count();
-    [b'\t', b';', b',']
-        .into_iter()
-        .max_by_key(|&s| (count(s as char), s == b'\t'))
-        .unwrap_or(b',')
+    [b'\t', b';', b','].into_iter().max_by_key(|&s| (count(s as char), s == b'\t')).unwrap_or(b',')
 }

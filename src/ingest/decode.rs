@@ -6,15 +6,10 @@ use super::IngestError;
 /// Decodes a file's bytes; line ends are left as they are (the readers accept CRLF).
 pub fn decode(bytes: &[u8]) -> Result<String, IngestError> {
     let text = if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        String::from_utf8(rest.to_vec()).map_err(|e| IngestError::Encoding {
-            line: line_of(rest, e.utf8_error().valid_up_to()),
-        })?
+        String::from_utf8(rest.to_vec())
+            .map_err(|e| IngestError::Encoding { line: line_of(rest, e.utf8_error().valid_up_to()) })?
     } else if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
-        let enc = if bytes[0] == 0xFF {
-            encoding_rs::UTF_16LE
-        } else {
-            encoding_rs::UTF_16BE
-        };
+        let enc = if bytes[0] == 0xFF { encoding_rs::UTF_16LE } else { encoding_rs::UTF_16BE };
         let (text, _, malformed) = enc.decode(bytes);
         if malformed {
             return Err(IngestError::Encoding { line: 1 });
@@ -25,13 +20,19 @@ pub fn decode(bytes: &[u8]) -> Result<String, IngestError> {
             return Err(IngestError::Binary);
         }
         match std::str::from_utf8(bytes) {
-            Ok(s) => s.to_string(),
+            // The text is the bytes just checked: nothing more to look at.
+            Ok(s) => return not_empty(s.to_string()),
             Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned(),
         }
     };
     if looks_binary(text.as_bytes()) {
         return Err(IngestError::Binary);
     }
+    not_empty(text)
+}
+
+/// The text, unless there is nothing but whitespace in it.
+fn not_empty(text: String) -> Result<String, IngestError> {
     if text.trim().is_empty() {
         return Err(IngestError::Empty);
     }
@@ -41,18 +42,12 @@ pub fn decode(bytes: &[u8]) -> Result<String, IngestError> {
 /// NUL bytes or many control characters: not something a person typed.
 fn looks_binary(bytes: &[u8]) -> bool {
     let sample = &bytes[..bytes.len().min(8192)];
-    let control = sample
-        .iter()
-        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0C))
-        .count();
+    let control = sample.iter().filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0C)).count();
     sample.contains(&0) || control * 20 > sample.len().max(1)
 }
 
 fn line_of(bytes: &[u8], offset: usize) -> usize {
-    1 + bytes[..offset.min(bytes.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
+    1 + bytes[..offset.min(bytes.len())].iter().filter(|&&b| b == b'\n').count()
 }
 
 #[cfg(test)]
@@ -66,14 +61,10 @@ mod tests {
 
     #[test]
     fn utf16_le_and_be_with_bom() {
-        let le: Vec<u8> = [0xFF, 0xFE]
-            .into_iter()
-            .chain("1.e4 Cf6".encode_utf16().flat_map(u16::to_le_bytes))
-            .collect();
-        let be: Vec<u8> = [0xFE, 0xFF]
-            .into_iter()
-            .chain("1.e4 Cf6".encode_utf16().flat_map(u16::to_be_bytes))
-            .collect();
+        let le: Vec<u8> =
+            [0xFF, 0xFE].into_iter().chain("1.e4 Cf6".encode_utf16().flat_map(u16::to_le_bytes)).collect();
+        let be: Vec<u8> =
+            [0xFE, 0xFF].into_iter().chain("1.e4 Cf6".encode_utf16().flat_map(u16::to_be_bytes)).collect();
         assert_eq!(decode(&le).unwrap(), "1.e4 Cf6");
         assert_eq!(decode(&be).unwrap(), "1.e4 Cf6");
     }
@@ -87,10 +78,7 @@ mod tests {
 
     #[test]
     fn binary_and_empty_are_refused() {
-        assert!(matches!(
-            decode(b"\x7fELF\x02\x01\x01\0\0\0"),
-            Err(IngestError::Binary)
-        ));
+        assert!(matches!(decode(b"\x7fELF\x02\x01\x01\0\0\0"), Err(IngestError::Binary)));
         assert!(matches!(decode(b"  \r\n\n"), Err(IngestError::Empty)));
     }
 }

@@ -78,41 +78,23 @@ impl Format {
 
     /// Guesses the format from the content when the extension says nothing.
     pub fn sniff(text: &str) -> Format {
-        let lines: Vec<&str> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .take(40)
-            .collect();
-        let first = lines
-            .first()
-            .copied()
-            .unwrap_or_default()
-            .trim_start_matches('\u{feff}');
+        let lines: Vec<&str> =
+            text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).take(40).collect();
+        let first = lines.first().copied().unwrap_or_default().trim_start_matches('\u{feff}');
         if first.starts_with('[') && first.ends_with(']') {
             return Format::Pgn;
         }
-        if first == "---"
-            || lines
-                .iter()
-                .any(|l| l.starts_with("moves:") || l.starts_with("- - "))
-        {
+        if first == "---" || lines.iter().any(|l| l.starts_with("moves:") || l.starts_with("- - ")) {
             return Format::Yaml;
         }
         let numbered_rows = |sep: char| {
             lines
                 .iter()
-                .filter(|l| {
-                    l.split(sep)
-                        .next()
-                        .is_some_and(|c| c.trim().parse::<u32>().is_ok())
-                        && l.contains(sep)
-                })
+                .filter(|l| l.split(sep).next().is_some_and(|c| c.trim().parse::<u32>().is_ok()) && l.contains(sep))
                 .count()
         };
         if numbered_rows(';') * 2 > lines.len()
-            || numbered_rows(',') * 2 > lines.len()
-                && !lines.iter().any(|l| l.contains(". ") || l.contains(", "))
+            || numbered_rows(',') * 2 > lines.len() && !lines.iter().any(|l| l.contains(". ") || l.contains(", "))
         {
             return Format::Csv;
         }
@@ -123,10 +105,7 @@ impl Format {
 /// Reads the games of one file. `limit` is the largest file accepted, in bytes.
 pub fn read(bytes: &[u8], format: Format, limit: usize) -> Result<Vec<Sheet>, IngestError> {
     if bytes.len() > limit {
-        return Err(IngestError::TooLarge {
-            size: bytes.len(),
-            limit,
-        });
+        return Err(IngestError::TooLarge { size: bytes.len(), limit });
     }
     let text = decode::decode(bytes)?;
     read_text(&text, format)

@@ -13,25 +13,12 @@ pub enum Dialect {
 }
 
 /// Texts typed in an illegible box.
-pub const ILLEGIBLE: &[&str] = &[
-    "?", "??", "???", "X", "XX", "-", "--", "---", "—", "_", "__", "___", "…?",
-];
+pub const ILLEGIBLE: &[&str] = &["?", "??", "???", "X", "XX", "-", "--", "---", "—", "_", "__", "___", "…?"];
 
 /// Reads movetext into `sheet`. `text` starts at `line` (1-based) and column `col`.
 /// Returns the byte offset where the game ended (a result token in PGN), or `text.len()`.
-pub fn read_movetext(
-    text: &str,
-    line: usize,
-    col: usize,
-    dialect: Dialect,
-    sheet: &mut Sheet,
-) -> usize {
-    let mut r = Reader {
-        sheet,
-        next_ply: None,
-        line,
-        col,
-    };
+pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, sheet: &mut Sheet) -> usize {
+    let mut r = Reader { sheet, next_ply: None, line, col };
     let mut chars = text.char_indices().peekable();
     let mut token = String::new();
     let mut token_at = (line, col);
@@ -164,8 +151,10 @@ impl Reader<'_> {
         if token.is_empty() {
             return false;
         }
-        let t = std::mem::take(token);
-        self.token(&t, at)
+        // The buffer is kept for the next token: no allocation per token.
+        let result = self.token(token, at);
+        token.clear();
+        result
     }
 
     fn token(&mut self, t: &str, (line, col): (usize, usize)) -> bool {
@@ -205,8 +194,8 @@ impl Reader<'_> {
             self.nag(n);
             return false;
         }
-        if !ILLEGIBLE.contains(&t)
-            && let Some(n) = standalone_nag(t)
+        if let Some(n) = standalone_nag(t)
+            && !ILLEGIBLE.contains(&t)
         {
             self.nag(n);
             return false;
@@ -217,13 +206,7 @@ impl Reader<'_> {
             }
             return false;
         }
-        self.sheet.entries.push(Entry {
-            text: t.to_string(),
-            line,
-            col,
-            ply: self.next_ply,
-            ..Entry::default()
-        });
+        self.sheet.entries.push(Entry { text: t.to_string(), line, col, ply: self.next_ply, ..Entry::default() });
         if let Some(p) = self.next_ply.as_mut() {
             *p += 1;
         }
@@ -254,10 +237,7 @@ mod tests {
     #[test]
     fn fide_example_with_commas() {
         let s = read("1.d4 Cf6, 2.c4 e6, 3.Cc3 Ab4, 4.Ad2 0-0");
-        assert_eq!(
-            texts(&s),
-            ["d4", "Cf6", "c4", "e6", "Cc3", "Ab4", "Ad2", "0-0"]
-        );
+        assert_eq!(texts(&s), ["d4", "Cf6", "c4", "e6", "Cc3", "Ab4", "Ad2", "0-0"]);
         assert_eq!(s.entries[7].ply, Some(8));
     }
 
@@ -282,13 +262,7 @@ mod tests {
     #[test]
     fn comments_nags_variations_and_draw_offer() {
         let mut s = Sheet::default();
-        read_movetext(
-            "1. e4 {best by test} e5 $1 (1... c5 2. Nf3) 2. Nf3 (=) Nc6 1-0",
-            1,
-            1,
-            Dialect::Pgn,
-            &mut s,
-        );
+        read_movetext("1. e4 {best by test} e5 $1 (1... c5 2. Nf3) 2. Nf3 (=) Nc6 1-0", 1, 1, Dialect::Pgn, &mut s);
         assert_eq!(texts(&s), ["e4", "e5", "Nf3", "Nc6"]);
         assert_eq!(s.entries[0].comments, ["best by test"]);
         assert_eq!(s.entries[1].nags, [1]);

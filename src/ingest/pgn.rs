@@ -68,10 +68,7 @@ fn tag(t: &str) -> Option<(String, String)> {
     let inner = t.strip_prefix('[')?.trim_end().strip_suffix(']')?.trim();
     let key_end = inner.find(|c: char| c.is_whitespace() || c == '"')?;
     let (key, rest) = (&inner[..key_end], inner[key_end..].trim());
-    let body = rest
-        .strip_prefix('"')
-        .and_then(|r| r.strip_suffix('"'))
-        .unwrap_or(rest);
+    let body = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')).unwrap_or(rest);
     let mut value = String::new();
     let mut esc = false;
     for c in body.chars() {

@@ -7,10 +7,7 @@ use crate::sheet::{GameResult, Sheet};
 
 /// Reads a plain text sheet (one game).
 pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
-    let mut sheet = Sheet {
-        line: 1,
-        ..Sheet::default()
-    };
+    let mut sheet = Sheet { line: 1, ..Sheet::default() };
     // Header lines are blanked (not removed) so that line and column numbers of
     // the moves stay those of the file.
     let mut movetext = String::with_capacity(text.len());

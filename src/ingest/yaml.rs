@@ -10,19 +10,8 @@ use super::movetext::{Dialect, read_movetext};
 use crate::sheet::{Entry, GameResult, Sheet};
 
 /// Keys that hold the moves.
-const MOVE_KEYS: &[&str] = &[
-    "moves",
-    "movimientos",
-    "jugadas",
-    "coups",
-    "zuge",
-    "züge",
-    "mosse",
-    "lances",
-    "zetten",
-    "partida",
-    "game",
-];
+const MOVE_KEYS: &[&str] =
+    &["moves", "movimientos", "jugadas", "coups", "zuge", "züge", "mosse", "lances", "zetten", "partida", "game"];
 
 /// Reads every document of a YAML stream as a game.
 pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
@@ -42,10 +31,7 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
                 message: "a YAML game must be a mapping of fields and moves".into(),
             });
         };
-        let mut sheet = Sheet {
-            line: finder.line(),
-            ..Sheet::default()
-        };
+        let mut sheet = Sheet { line: finder.line(), ..Sheet::default() };
         let mut moves = None;
         for (k, v) in map {
             let key = scalar(&k).unwrap_or_default();
@@ -94,11 +80,7 @@ fn read_pairs(items: &[Value], sheet: &mut Sheet, finder: &mut Finder) -> Result
                 read_movetext(s, line, col, Dialect::Plain, sheet);
             }
             _ => {
-                let ply = sheet
-                    .entries
-                    .last()
-                    .and_then(|e| e.ply)
-                    .map_or(1, |p| p + 1);
+                let ply = sheet.entries.last().and_then(|e| e.ply).map_or(1, |p| p + 1);
                 push(sheet, finder, item, ply);
             }
         }
@@ -119,13 +101,7 @@ fn push(sheet: &mut Sheet, finder: &mut Finder, cell: &Value, ply: u32) {
         return;
     }
     let (line, col) = finder.find(text);
-    sheet.entries.push(Entry {
-        text: text.to_string(),
-        line,
-        col,
-        ply: Some(ply),
-        ..Entry::default()
-    });
+    sheet.entries.push(Entry { text: text.to_string(), line, col, ply: Some(ply), ..Entry::default() });
 }
 
 fn scalar(v: &Value) -> Option<String> {
@@ -148,22 +124,14 @@ struct Finder<'a> {
 
 impl<'a> Finder<'a> {
     fn new(text: &'a str) -> Self {
-        Finder {
-            text,
-            at: 0,
-            line: 1,
-            line_start: 0,
-        }
+        Finder { text, at: 0, line: 1, line_start: 0 }
     }
 
     fn find(&mut self, needle: &str) -> (usize, usize) {
         if let Some(i) = self.text[self.at..].find(needle) {
             self.move_to(self.at + i);
         }
-        let pos = (
-            self.line,
-            1 + self.text[self.line_start..self.at].chars().count(),
-        );
+        let pos = (self.line, 1 + self.text[self.line_start..self.at].chars().count());
         self.move_to((self.at + needle.len()).min(self.text.len()));
         pos
     }

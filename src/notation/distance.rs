@@ -33,7 +33,8 @@ impl EditCosts for Uniform {
 
 /// Groups of characters that are read or typed for one another on scoresheets.
 const CONFUSABLE: &[&str] = &[
-    "1lI7i|!", "0OoDQ", "5Ss", "8B3", "6bG", "9gq", "2Zz", "ce", "hbk", "ft", "ad", "49", "uv", "nmh", "xX", "KkК", "CcС",
+    "1lI7i|!", "0OoDQ", "5Ss", "8B3", "6bG", "9gq", "2Zz", "ce", "hbk", "ft", "ad", "49", "uv", "nmh", "xX", "KkК",
+    "CcС",
 ];
 
 /// Characters whose absence or presence says little: capture, dashes, checks.
@@ -100,8 +101,10 @@ pub struct SheetCosts {
     pub piece: f32,
     /// Any other character for another.
     pub substitute: f32,
-    /// `x`, `:`, `-`, `+` ... written or left out.
+    /// `x`, `:`, `-`, `+` ... left out, or a `-` written.
     pub light: f32,
+    /// A capture sign written for a move that captures nothing.
+    pub spurious_capture: f32,
     /// A character typed twice.
     pub doubled: f32,
     /// A stray character.
@@ -121,6 +124,7 @@ impl Default for SheetCosts {
             piece: 4.5,
             substitute: 6.0,
             light: 1.0,
+            spurious_capture: 4.0,
             doubled: 2.0,
             insert: 5.0,
             delete: 5.0,
@@ -153,7 +157,9 @@ impl EditCosts for SheetCosts {
         }
     }
     fn insert(&self, c: char, prev: Option<char>) -> f32 {
-        if is_light(c) {
+        if matches!(c, 'x' | 'X' | ':') {
+            self.spurious_capture
+        } else if is_light(c) {
             self.light
         } else if prev == Some(c) {
             self.doubled
@@ -228,13 +234,17 @@ pub struct Written {
     sub: Vec<[f32; 128]>,
     /// Per written character: cost of it being written where nothing was meant.
     ins: Vec<f32>,
+    /// Per ASCII character: the least it can cost for that character of the
+    /// meant form to appear in the alignment (substituted from some written
+    /// character, or left out). A quick lower bound before the full distance.
+    least: [f32; 128],
 }
 
 impl Written {
     /// `pieces` are the piece letters the writer may use; one written for
     /// another costs `piece` (a writer's slip, not a misreading).
     pub fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], piece: f32) -> Self {
-        let sub = chars
+        let sub: Vec<[f32; 128]> = chars
             .iter()
             .map(|&w| {
                 let mut row = [0f32; 128];
@@ -249,7 +259,18 @@ impl Written {
             })
             .collect();
         let ins = chars.iter().enumerate().map(|(i, &c)| costs.insert(c, i.checked_sub(1).map(|j| chars[j]))).collect();
-        Written { chars: chars.to_vec(), sub, ins }
+        let mut least = [0f32; 128];
+        for (c, l) in least.iter_mut().enumerate() {
+            let del = costs.delete(c as u8 as char);
+            *l = sub.iter().map(|row: &[f32; 128]| row[c]).fold(del, f32::min);
+        }
+        Written { chars: chars.to_vec(), sub, ins, least }
+    }
+
+    /// A lower bound of the distance to any form that contains all of `needed`
+    /// (ASCII characters, each matched once at least).
+    pub fn lower_bound(&self, needed: &[char]) -> f32 {
+        needed.iter().map(|&c| if c.is_ascii() { self.least[c as usize] } else { 0.0 }).sum()
     }
 
     /// [`distance_chars`] from this written entry to `meant`, or infinity as
@@ -332,7 +353,15 @@ mod tests {
     #[test]
     fn confusable_pairs_cost_far_less_than_unrelated_letters() {
         let c = SheetCosts::default();
-        for (w, m) in [("Clf3", "C1f3"), ("0-O", "O-O"), ("dS", "d5"), ("DxcB", "Dxc8"), ("eG", "e6"), ("Txq2", "Txg2"), ("QdZ", "Qd2")] {
+        for (w, m) in [
+            ("Clf3", "C1f3"),
+            ("0-O", "O-O"),
+            ("dS", "d5"),
+            ("DxcB", "Dxc8"),
+            ("eG", "e6"),
+            ("Txq2", "Txg2"),
+            ("QdZ", "Qd2"),
+        ] {
             assert!(distance(w, m, &c) <= c.confusable, "{w} for {m}");
             assert!(distance(w, m, &c) * 2.0 < c.substitute, "{w} for {m}");
         }

@@ -82,7 +82,8 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Vec<(V
         }
         San::Normal { role, file, rank, capture, to, promotion } => {
             let from = m.from().expect("normal moves have an origin");
-            let promo: Vec<char> = promotion.map(|p| std::iter::once('=').chain(lang.letter(p).chars()).collect()).unwrap_or_default();
+            let promo: Vec<char> =
+                promotion.map(|p| std::iter::once('=').chain(lang.letter(p).chars()).collect()).unwrap_or_default();
             let promo: String = promo.into_iter().collect();
             let promo = promo.as_str();
             if *role == Role::Pawn {

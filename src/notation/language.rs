@@ -23,13 +23,7 @@ pub struct Language {
     pub pawn: &'static [&'static str],
 }
 
-const ROLES: [Role; 5] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-];
+const ROLES: [Role; 5] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// Every language the reader knows, most common on sheets first: when two
 /// languages read a sheet equally well, the earlier one is reported.
@@ -37,52 +31,28 @@ pub static LANGUAGES: &[Language] = &[
     lang(
         "en",
         "English",
-        &[
-            "english",
-            "ingles",
-            "anglais",
-            "englisch",
-            "inglese",
-            "engels",
-            "angielski",
-        ],
+        &["english", "ingles", "anglais", "englisch", "inglese", "engels", "angielski"],
         [&["K"], &["Q"], &["R"], &["B"], &["N"]],
         &["P"],
     ),
     lang(
         "es",
         "Spanish",
-        &[
-            "spanish",
-            "espanol",
-            "castellano",
-            "espagnol",
-            "spanisch",
-            "spagnolo",
-        ],
+        &["spanish", "espanol", "castellano", "espagnol", "spanisch", "spagnolo"],
         [&["R"], &["D"], &["T"], &["A"], &["C"]],
         &["P"],
     ),
     lang(
         "de",
         "German",
-        &[
-            "german", "deutsch", "aleman", "allemand", "tedesco", "duits",
-        ],
+        &["german", "deutsch", "aleman", "allemand", "tedesco", "duits"],
         [&["K"], &["D"], &["T"], &["L"], &["S"]],
         &["B"],
     ),
     lang(
         "fr",
         "French",
-        &[
-            "french",
-            "francais",
-            "frances",
-            "franzosisch",
-            "francese",
-            "frans",
-        ],
+        &["french", "francais", "frances", "franzosisch", "francese", "frans"],
         [&["R"], &["D"], &["T"], &["F"], &["C"]],
         &["P"],
     ),
@@ -96,28 +66,14 @@ pub static LANGUAGES: &[Language] = &[
     lang(
         "pt",
         "Portuguese",
-        &[
-            "portuguese",
-            "portugues",
-            "portugais",
-            "portugiesisch",
-            "portoghese",
-        ],
+        &["portuguese", "portugues", "portugais", "portugiesisch", "portoghese"],
         [&["R"], &["D"], &["T"], &["B"], &["C"]],
         &["P"],
     ),
     lang(
         "nl",
         "Dutch",
-        &[
-            "dutch",
-            "nederlands",
-            "vlaams",
-            "flemish",
-            "holandes",
-            "neerlandais",
-            "niederlandisch",
-        ],
+        &["dutch", "nederlands", "vlaams", "flemish", "holandes", "neerlandais", "niederlandisch"],
         [&["K"], &["D"], &["T"], &["L"], &["P"]],
         &[],
     ),
@@ -145,25 +101,11 @@ pub static LANGUAGES: &[Language] = &[
     lang(
         "no",
         "Norwegian",
-        &[
-            "norwegian",
-            "norsk",
-            "nb",
-            "nn",
-            "bokmal",
-            "noruego",
-            "norvegien",
-        ],
+        &["norwegian", "norsk", "nb", "nn", "bokmal", "noruego", "norvegien"],
         [&["K"], &["D"], &["T"], &["L"], &["S"]],
         &["B"],
     ),
-    lang(
-        "eo",
-        "Esperanto",
-        &["esperanto"],
-        [&["R"], &["D"], &["T"], &["K"], &["Ĉ"]],
-        &["P"],
-    ),
+    lang("eo", "Esperanto", &["esperanto"], [&["R"], &["D"], &["T"], &["K"], &["Ĉ"]], &["P"]),
     lang(
         "fi",
         "Finnish",
@@ -171,24 +113,11 @@ pub static LANGUAGES: &[Language] = &[
         [&["K"], &["D"], &["T"], &["L"], &["R"]],
         &["S"],
     ),
-    lang(
-        "is",
-        "Icelandic",
-        &["icelandic", "islenska", "islandes"],
-        [&["K"], &["D"], &["H"], &["B"], &["R"]],
-        &["P"],
-    ),
+    lang("is", "Icelandic", &["icelandic", "islenska", "islandes"], [&["K"], &["D"], &["H"], &["B"], &["R"]], &["P"]),
     lang(
         "cs",
         "Czech",
-        &[
-            "czech",
-            "cesky",
-            "cestina",
-            "checo",
-            "tcheque",
-            "tschechisch",
-        ],
+        &["czech", "cesky", "cestina", "checo", "tcheque", "tschechisch"],
         [&["K"], &["D"], &["V"], &["S"], &["J"]],
         &["P"],
     ),
@@ -213,13 +142,7 @@ pub static LANGUAGES: &[Language] = &[
         [&["R"], &["D"], &["T"], &["N"], &["C"]],
         &["P"],
     ),
-    lang(
-        "ca",
-        "Catalan",
-        &["catalan", "catala"],
-        [&["R"], &["D"], &["T"], &["A"], &["C"]],
-        &["P"],
-    ),
+    lang("ca", "Catalan", &["catalan", "catala"], [&["R"], &["D"], &["T"], &["A"], &["C"]], &["P"]),
     lang(
         "hr",
         "Croatian",
@@ -240,60 +163,24 @@ pub static LANGUAGES: &[Language] = &[
         [&["K"], &["D"], &["T"], &["L"], &["S"]],
         &["P"],
     ),
-    lang(
-        "et",
-        "Estonian",
-        &["estonian", "eesti", "estonio"],
-        [&["K"], &["L"], &["V"], &["O"], &["R"]],
-        &["E"],
-    ),
-    lang(
-        "tr",
-        "Turkish",
-        &["turkish", "turkce", "turco", "turc"],
-        [&["Ş"], &["V"], &["K"], &["F"], &["A"]],
-        &["P"],
-    ),
-    lang(
-        "lv",
-        "Latvian",
-        &["latvian", "latviesu"],
-        [&["K"], &["D"], &["T"], &["L"], &["Z"]],
-        &["B"],
-    ),
-    lang(
-        "lt",
-        "Lithuanian",
-        &["lithuanian", "lietuviu"],
-        [&["K"], &["V"], &["B"], &["R"], &["Ž"]],
-        &["P"],
-    ),
+    lang("et", "Estonian", &["estonian", "eesti", "estonio"], [&["K"], &["L"], &["V"], &["O"], &["R"]], &["E"]),
+    lang("tr", "Turkish", &["turkish", "turkce", "turco", "turc"], [&["Ş"], &["V"], &["K"], &["F"], &["A"]], &["P"]),
+    lang("lv", "Latvian", &["latvian", "latviesu"], [&["K"], &["D"], &["T"], &["L"], &["Z"]], &["B"]),
+    lang("lt", "Lithuanian", &["lithuanian", "lietuviu"], [&["K"], &["V"], &["B"], &["R"], &["Ž"]], &["P"]),
     // Cyrillic: the king is "Кр" where "К" is the knight; typists on a Latin
     // keyboard use the look-alike Latin letters, so those are accepted too.
     lang(
         "ru",
         "Russian",
         &["russian", "russkij", "русский", "ruso", "russe", "russisch"],
-        [
-            &["Кр", "Kp", "Kr", "KP"],
-            &["Ф", "F"],
-            &["Л"],
-            &["С", "C"],
-            &["К", "K"],
-        ],
+        [&["Кр", "Kp", "Kr", "KP"], &["Ф", "F"], &["Л"], &["С", "C"], &["К", "K"]],
         &[],
     ),
     lang(
         "uk",
         "Ukrainian",
         &["ukrainian", "українська", "ucraniano"],
-        [
-            &["Кр", "Kp", "Kr", "KP"],
-            &["Ф", "F"],
-            &["Т", "T"],
-            &["С", "C"],
-            &["К", "K"],
-        ],
+        [&["Кр", "Kp", "Kr", "KP"], &["Ф", "F"], &["Т", "T"], &["С", "C"], &["К", "K"]],
         &[],
     ),
     lang(
@@ -312,13 +199,7 @@ const fn lang(
     pieces: [&'static [&'static str]; 5],
     pawn: &'static [&'static str],
 ) -> Language {
-    Language {
-        code,
-        name,
-        aliases,
-        pieces,
-        pawn,
-    }
+    Language { code, name, aliases, pieces, pawn }
 }
 
 impl Language {
@@ -332,9 +213,7 @@ impl Language {
     /// ```
     pub fn find(name: &str) -> Option<&'static Language> {
         let key = fold(name.trim());
-        LANGUAGES.iter().find(|l| {
-            l.code == key || fold(l.name) == key || l.aliases.iter().any(|a| fold(a) == key)
-        })
+        LANGUAGES.iter().find(|l| l.code == key || fold(l.name) == key || l.aliases.iter().any(|a| fold(a) == key))
     }
 
     /// The piece a letter at the start of `s` names in this language, and the
@@ -354,10 +233,7 @@ impl Language {
     /// The pawn letter at the start of `s`, if this language has one there and
     /// it is not also a piece letter.
     pub fn pawn_prefix(&self, s: &str) -> Option<usize> {
-        self.pawn
-            .iter()
-            .find(|p| s.starts_with(*p) && self.piece_prefix(s).is_none())
-            .map(|p| p.len())
+        self.pawn.iter().find(|p| s.starts_with(*p) && self.piece_prefix(s).is_none()).map(|p| p.len())
     }
 
     /// The language's letter for a piece (its first spelling), used to show
@@ -377,9 +253,7 @@ impl Language {
 
     /// Whether `c` starts a piece letter in this language.
     pub fn has_letter(&self, c: char) -> bool {
-        self.pieces
-            .iter()
-            .any(|sp| sp.iter().any(|s| s.starts_with(c)))
+        self.pieces.iter().any(|sp| sp.iter().any(|s| s.starts_with(c)))
     }
 }
 

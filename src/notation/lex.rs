@@ -70,6 +70,10 @@ enum Suffix {
 /// The NAG of an annotation or evaluation written as a token of its own
 /// (`Cf3 !?`, `+/=`), if it is one.
 pub fn standalone_nag(token: &str) -> Option<u8> {
+    // Every annotation is at most three bytes long: a move is turned away at once.
+    if token.is_empty() || token.len() > 3 {
+        return None;
+    }
     SUFFIXES.iter().find_map(|(s, k)| match k {
         Suffix::Nag(n) if *s == token => Some(*n),
         _ => None,
@@ -78,10 +82,8 @@ pub fn standalone_nag(token: &str) -> Option<u8> {
 
 /// Whether a token written alone is the "e.p." after an en passant capture.
 pub fn is_en_passant_mark(token: &str) -> bool {
-    matches!(
-        token.to_ascii_lowercase().as_str(),
-        "e.p." | "e.p" | "ep" | "a.p." | "a.p" | "i.p."
-    )
+    (2..=4).contains(&token.len())
+        && ["e.p.", "e.p", "ep", "a.p.", "a.p", "i.p."].iter().any(|m| token.eq_ignore_ascii_case(m))
 }
 
 /// Maps characters people type for the same thing onto one: Cyrillic letters
@@ -111,14 +113,30 @@ pub fn normalize_char(c: char) -> char {
 /// assert_eq!((l.core.as_str(), l.nags.as_slice(), l.draw_offer), ("Cf3", &[5u8][..], true));
 /// ```
 pub fn lex(text: &str) -> Lexed {
-    let mut core: String = text.trim().chars().map(normalize_char).collect();
+    let text = text.trim();
+    // ASCII text has nothing to normalise: no copy is made until the core is known.
+    let normalized: String;
+    let mut core: &str = if text.is_ascii() {
+        text
+    } else {
+        normalized = text.chars().map(normalize_char).collect();
+        &normalized
+    };
     let mut out = Lexed::default();
     'strip: loop {
-        let trimmed = core.trim_end();
-        if trimmed.len() != core.len() {
-            core.truncate(trimmed.len());
+        core = core.trim_end();
+        // Every suffix ends in one of these: most entries end in a square.
+        let Some(last) = core.chars().next_back() else {
+            break;
+        };
+        if !matches!(last, '!' | '?' | '+' | '#' | '=' | 'N' | '-' | 'p' | '.' | ')' | '±' | '∓' | '⩲' | '⩱' | '∞')
+        {
+            break;
         }
         for (s, kind) in SUFFIXES {
+            if s.as_bytes().last() != core.as_bytes().last() {
+                continue;
+            }
             let Some(rest) = core.strip_suffix(s) else {
                 continue;
             };
@@ -132,12 +150,12 @@ pub fn lex(text: &str) -> Lexed {
                 Suffix::DrawOffer => out.draw_offer = true,
                 Suffix::EnPassant => out.en_passant = true,
             }
-            core.truncate(rest.len());
+            core = rest;
             continue 'strip;
         }
         break;
     }
-    out.core = core;
+    out.core = core.to_string();
     out
 }
 
@@ -145,8 +163,13 @@ pub fn lex(text: &str) -> Lexed {
 fn suffix_fits(rest: &str, suffix: &str) -> bool {
     let last = rest.chars().next_back().unwrap_or(' ');
     match suffix {
-        // "e8N" promotes to a knight; after a piece move ("Te1N") N is a novelty.
-        "N" => !matches!(last, '1' | '8') || rest.chars().next().is_some_and(char::is_uppercase),
+        // After `=`, `/` or `(` N is the promotion piece ("b8=N", "exf8=N+");
+        // so it is after the last rank of a pawn move ("e8N"). After a piece
+        // move ("Te1N") N is a novelty.
+        "N" => {
+            !matches!(last, '=' | '/' | '(')
+                && (!matches!(last, '1' | '8') || rest.chars().next().is_some_and(char::is_uppercase))
+        }
         // "e8=" is an unfinished promotion, not an evaluation.
         "=" => !matches!(last, '1' | '8'),
         // "ep" must follow a square ("exd6ep"), not be part of a word.
@@ -182,10 +205,7 @@ mod tests {
         assert_eq!(lex("Cf3-+").nags, vec![19]);
         assert_eq!(lex("Cf3N").nags, vec![146]);
         let l = lex("Dxf7+!");
-        assert_eq!(
-            (l.core.as_str(), l.check, l.nags),
-            ("Dxf7", Some(CheckMark::Check), vec![1])
-        );
+        assert_eq!((l.core.as_str(), l.check, l.nags), ("Dxf7", Some(CheckMark::Check), vec![1]));
     }
 
     #[test]
@@ -193,6 +213,60 @@ mod tests {
         let l = lex("e8N");
         assert_eq!(l.core, "e8N");
         assert!(l.nags.is_empty());
+    }
+
+    #[test]
+    fn english_knight_under_promotion_keeps_its_n() {
+        for (w, core) in [("b8=N", "b8=N"), ("a1=N", "a1=N"), ("exf8=N", "exf8=N"), ("b8/N", "b8/N"), ("b8(N", "b8(N")]
+        {
+            let l = lex(w);
+            assert_eq!(l.core, core, "{w}");
+            assert!(l.nags.is_empty(), "{w}");
+        }
+        let l = lex("exf8=N+");
+        assert_eq!((l.core.as_str(), l.check, l.nags.as_slice()), ("exf8=N", Some(CheckMark::Check), &[][..]));
+        let l = lex("exf8=N#");
+        assert_eq!((l.core.as_str(), l.check), ("exf8=N", Some(CheckMark::Mate)));
+        let l = lex("b1=N!?");
+        assert_eq!((l.core.as_str(), l.nags.as_slice()), ("b1=N", &[5u8][..]));
+    }
+
+    #[test]
+    fn n_after_a_piece_move_is_a_novelty() {
+        for (w, core) in [("Te1N", "Te1"), ("Re1N", "Re1"), ("Cf3N", "Cf3"), ("Re8N", "Re8")] {
+            let l = lex(w);
+            assert_eq!(l.core, core, "{w}");
+            assert_eq!(l.nags, vec![146], "{w}");
+        }
+        let l = lex("Re1+N");
+        assert_eq!((l.core.as_str(), l.check, l.nags.as_slice()), ("Re1", Some(CheckMark::Check), &[146u8][..]));
+    }
+
+    #[test]
+    fn ascii_and_normalised_entries_lex_alike() {
+        for (w, core) in [("  Cf3  ", "Cf3"), ("e4", "e4"), ("Cf3 +", "Cf3"), ("ｅ４", "ｅ4"), ("Т×е4+", "Тxe4")]
+        {
+            assert_eq!(lex(w).core, core, "{w}");
+        }
+        assert_eq!(lex("").core, "");
+        assert_eq!(lex("+").core, "+");
+    }
+
+    #[test]
+    fn standalone_marks() {
+        assert_eq!(standalone_nag("!?"), Some(5));
+        assert_eq!(standalone_nag("+/="), Some(14));
+        assert_eq!(standalone_nag("±"), Some(16));
+        assert_eq!(standalone_nag("N"), Some(146));
+        assert_eq!(standalone_nag("Cf3"), None);
+        assert_eq!(standalone_nag("+"), None);
+        assert_eq!(standalone_nag(""), None);
+        for t in ["e.p.", "E.P.", "ep", "Ep", "a.p", "i.p."] {
+            assert!(is_en_passant_mark(t), "{t}");
+        }
+        for t in ["e4", "exd6", "e.p.x", "", "i.p"] {
+            assert!(!is_en_passant_mark(t), "{t}");
+        }
     }
 
     #[test]

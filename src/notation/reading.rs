@@ -65,46 +65,66 @@ const FIGURINES: &[(char, Role)] = &[
 /// ```
 pub fn readings(core: &str, lang: &Language) -> Vec<Reading> {
     let mut out = Vec::new();
+    readings_into(core, lang, &mut out);
+    out
+}
+
+/// [`readings`] into a vector the caller keeps (it is cleared first), so that
+/// reading many entries allocates once.
+pub fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
+    out.clear();
     if let Some(side) = castle(core) {
-        out.push(Reading {
-            target: Target::Castle(side),
-            cost: 0,
-        });
-        return out;
+        out.push(Reading { target: Target::Castle(side), cost: 0 });
+        return;
     }
+    let Some(first) = core.chars().next() else {
+        return;
+    };
     // A figurine is understood in every language.
-    if let Some(c) = core.chars().next()
-        && let Some(&(_, role)) = FIGURINES.iter().find(|(f, _)| *f == c)
+    if !first.is_ascii()
+        && let Some(&(_, role)) = FIGURINES.iter().find(|(f, _)| *f == first)
     {
-        body(role, &core[c.len_utf8()..], lang, 0, &mut out);
-        return out;
+        body(role, &core[first.len_utf8()..], lang, 0, out);
+        return;
     }
     if let Some((role, n)) = lang.piece_prefix(core) {
-        body(role, &core[n..], lang, 0, &mut out);
+        body(role, &core[n..], lang, 0, out);
     } else if let Some(n) = lang.pawn_prefix(core) {
-        body(Role::Pawn, &core[n..], lang, COST_PAWN_LETTER, &mut out);
+        body(Role::Pawn, &core[n..], lang, COST_PAWN_LETTER, out);
     } else {
-        body(Role::Pawn, core, lang, 0, &mut out);
+        body(Role::Pawn, core, lang, 0, out);
         // A lowercase piece letter: "nf3", or "cxd5" read as a knight capture.
-        let upper: String = core.chars().take(1).flat_map(char::to_uppercase).collect();
-        if !upper.is_empty() && upper != core[..core.chars().next().map_or(0, char::len_utf8)] {
-            let rest = &core[core.chars().next().map_or(0, char::len_utf8)..];
-            if let Some((role, n)) = lang.piece_prefix(&upper)
-                && n == upper.len()
-            {
-                body(role, rest, lang, COST_LOWERCASE_PIECE, &mut out);
-            }
+        // The uppercase of one character is at most three characters.
+        let mut buf = [0u8; 12];
+        let mut len = 0;
+        for c in first.to_uppercase() {
+            len += c.encode_utf8(&mut buf[len..]).len();
+        }
+        let upper = std::str::from_utf8(&buf[..len]).unwrap_or_default();
+        let (head, rest) = core.split_at(first.len_utf8());
+        if upper != head
+            && let Some((role, n)) = lang.piece_prefix(upper)
+            && n == upper.len()
+        {
+            body(role, rest, lang, COST_LOWERCASE_PIECE, out);
         }
     }
-    out
 }
 
 /// Castling in any of the ways people write it: 0-0, O-O, o-o, with or without dashes.
 fn castle(core: &str) -> Option<CastlingSide> {
-    let s: String = core.chars().filter(|c| *c != '-').collect();
-    match s.as_str() {
-        "00" | "OO" | "oo" => Some(CastlingSide::KingSide),
-        "000" | "OOO" | "ooo" => Some(CastlingSide::QueenSide),
+    let mut letters = core.chars().filter(|c| *c != '-');
+    let first = letters.next().filter(|c| matches!(c, '0' | 'O' | 'o'))?;
+    let mut n = 1;
+    for c in letters {
+        if c != first || n == 3 {
+            return None;
+        }
+        n += 1;
+    }
+    match n {
+        2 => Some(CastlingSide::KingSide),
+        3 => Some(CastlingSide::QueenSide),
         _ => None,
     }
 }
@@ -113,16 +133,10 @@ fn castle(core: &str) -> Option<CastlingSide> {
 fn body(role: Role, s: &str, lang: &Language, cost: u8, out: &mut Vec<Reading>) {
     let b = s.as_bytes();
     // Find the destination: the last file-rank pair.
-    let Some(to_at) = (0..b.len().saturating_sub(1))
-        .rev()
-        .find(|&i| is_file(b[i]) && is_rank(b[i + 1]))
-    else {
+    let Some(to_at) = (0..b.len().saturating_sub(1)).rev().find(|&i| is_file(b[i]) && is_rank(b[i + 1])) else {
         return;
     };
-    let to = Square::from_coords(
-        File::new(u32::from(b[to_at] - b'a')),
-        Rank::new(u32::from(b[to_at + 1] - b'1')),
-    );
+    let to = Square::from_coords(File::new(u32::from(b[to_at] - b'a')), Rank::new(u32::from(b[to_at + 1] - b'1')));
     let Some(promo) = promotion(&s[to_at + 2..], lang) else {
         return;
     };
@@ -164,14 +178,7 @@ fn body(role: Role, s: &str, lang: &Language, cost: u8, out: &mut Vec<Reading>) 
         None => (None, 0),
     };
     out.push(Reading {
-        target: Target::Move {
-            role,
-            from_file,
-            from_rank,
-            capture,
-            to,
-            promotion,
-        },
+        target: Target::Move { role, from_file, from_rank, capture, to, promotion },
         cost: cost + promo_cost,
     });
 }
@@ -209,38 +216,16 @@ impl Reading {
     pub fn matches(&self, m: &Move) -> bool {
         match (self.target, *m) {
             (Target::Castle(side), m) => m.castling_side() == Some(side),
-            (
-                Target::Move {
-                    role: Role::King,
-                    from_file,
-                    to,
-                    ..
-                },
-                Move::Castle { king, rook },
-            ) => {
+            (Target::Move { role: Role::King, from_file, to, .. }, Move::Castle { king, rook }) => {
                 // "Ke1-g1" for castling: the king's own two-square move.
-                let side = if rook.file() > king.file() {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
+                let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
                 to == side.king_to(if king.rank() == Rank::First {
                     shakmaty::Color::White
                 } else {
                     shakmaty::Color::Black
                 }) && from_file.is_none_or(|f| f == king.file())
             }
-            (
-                Target::Move {
-                    role,
-                    from_file,
-                    from_rank,
-                    capture,
-                    to,
-                    promotion,
-                },
-                m,
-            ) => {
+            (Target::Move { role, from_file, from_rank, capture, to, promotion }, m) => {
                 let Some(from) = m.from() else { return false };
                 m.role() == role
                     && m.to() == to
@@ -261,6 +246,32 @@ impl Reading {
             _ => pos.legal_moves(),
         }
     }
+
+    /// The legal moves in `pos` that could match this reading, found without
+    /// generating every legal move: a castling reading needs only the castling
+    /// moves of its side, a king move only the king's moves to its square and
+    /// the castling that takes the king there ("Re1-g1"). The same moves that
+    /// match as among [`Self::candidates`], possibly in another order.
+    fn quick_candidates(&self, pos: &Chess) -> MoveList {
+        match self.target {
+            Target::Castle(side) => pos.castling_moves(side),
+            Target::Move { role: Role::King, to, .. } => {
+                let mut moves = pos.san_candidates(Role::King, to);
+                if matches!(to.rank(), Rank::First | Rank::Eighth) {
+                    let side = match to.file() {
+                        File::G => Some(CastlingSide::KingSide),
+                        File::C => Some(CastlingSide::QueenSide),
+                        _ => None,
+                    };
+                    if let Some(side) = side {
+                        moves.extend(pos.castling_moves(side));
+                    }
+                }
+                moves
+            }
+            Target::Move { role, to, .. } => pos.san_candidates(role, to),
+        }
+    }
 }
 
 /// What the readings of an entry come to in a position.
@@ -277,23 +288,40 @@ pub enum Resolution {
 /// Resolves readings against a position: the cheapest tier of readings that
 /// matches any legal move decides.
 pub fn resolve(pos: &Chess, readings: &[Reading]) -> Resolution {
-    let mut costs: Vec<u8> = readings.iter().map(|r| r.cost).collect();
-    costs.sort_unstable();
-    costs.dedup();
-    for cost in costs {
-        let mut found: Vec<Move> = Vec::new();
+    // The tiers of cost from the cheapest up, without collecting them.
+    let mut below: Option<u8> = None;
+    while let Some(cost) = readings.iter().map(|r| r.cost).filter(|&c| below.is_none_or(|b| c > b)).min() {
+        below = Some(cost);
+        let mut found: Option<Move> = None;
         for r in readings.iter().filter(|r| r.cost == cost) {
-            for m in r.candidates(pos) {
-                if r.matches(&m) && !found.contains(&m) {
-                    found.push(m);
+            for m in r.quick_candidates(pos) {
+                if !r.matches(&m) || found == Some(m) {
+                    continue;
                 }
+                if found.is_some() {
+                    // Several moves fit: listed as every legal move orders them.
+                    return Resolution::Ambiguous(tier(pos, readings, cost));
+                }
+                found = Some(m);
             }
         }
-        match found.len() {
-            0 => continue,
-            1 => return Resolution::Unique { mv: found[0], cost },
-            _ => return Resolution::Ambiguous(found),
+        if let Some(mv) = found {
+            return Resolution::Unique { mv, cost };
         }
     }
     Resolution::None
+}
+
+/// The legal moves that the readings of one cost match, in the order of
+/// [`Reading::candidates`].
+fn tier(pos: &Chess, readings: &[Reading], cost: u8) -> Vec<Move> {
+    let mut found: Vec<Move> = Vec::new();
+    for r in readings.iter().filter(|r| r.cost == cost) {
+        for m in r.candidates(pos) {
+            if r.matches(&m) && !found.contains(&m) {
+                found.push(m);
+            }
+        }
+    }
+    found
 }

@@ -145,7 +145,8 @@ fn strict_plies(sheet: &Sheet, lexed: &[Lexed], lang: &Language) -> usize {
 fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params) -> Game {
     let n = lexed.len();
     let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
-    let illegible: Vec<bool> = lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str())).collect();
+    let illegible: Vec<bool> =
+        lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str())).collect();
     let texts: Vec<&str> = sheet.entries.iter().map(|e| e.text.as_str()).collect();
     // An empty box before an entry (the numbering jumps): never read across it blindly.
     let gap_before: Vec<bool> = (0..n)
@@ -178,6 +179,10 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
         }
         if pos.legal_moves().is_empty() {
             after_end = Some(i);
+            break;
+        }
+        if !params.repair {
+            stop = Some(i);
             break;
         }
         let keep = steps.len().saturating_sub(params.back);
@@ -246,10 +251,12 @@ fn build(
         if let Some(rivals) = doubt {
             let alternatives: Vec<String> = rivals.clone();
             let (written, at) = match *step {
-                Step::Read { entry, .. } | Step::Skip { entry, .. } => (sheet.entries[entry].text.clone(), at_entry(ply, entry)),
+                Step::Read { entry, .. } | Step::Skip { entry, .. } => {
+                    (sheet.entries[entry].text.clone(), at_entry(ply, entry))
+                }
                 Step::InsertRead { entry, .. } => (String::new(), At { ply, ..at_entry(ply, entry) }),
             };
-            let replacement = step.moves().next().map_or_else(|| "nothing".to_string(), |m| SanPlus::from_move(pos.clone(), m).to_string());
+            let replacement = step.moves().next().map_or_else(|| "nothing".to_string(), |m| san_of(&pos, m));
             findings.push(Finding::AmbiguousRepair { at, written, replacement, alternatives });
         }
         let entry = first_entry(step);
@@ -257,15 +264,23 @@ fn build(
         match *step {
             Step::Skip { .. } => {
                 offset = offset.map(|o| o - 1);
+                let repeat = [entry.checked_sub(1), Some(entry + 1)]
+                    .into_iter()
+                    .flatten()
+                    .any(|j| lexed.get(j).is_some_and(|o| o.core == lexed[entry].core));
                 if doubt.is_none() {
-                    findings.push(Finding::ExtraEntry { at: at_entry(ply, entry), written, margin });
+                    findings.push(Finding::ExtraEntry { at: at_entry(ply, entry), written, repeat, margin });
                 }
                 continue;
             }
             Step::InsertRead { inserted, .. } => {
-                let san = SanPlus::from_move_and_play_unchecked(&mut pos, inserted);
+                let san = play(&mut pos, inserted);
                 if doubt.is_none() {
-                    findings.push(Finding::MissingMove { at: At { ply, line: 0, col: 0 }, replacement: san.to_string(), margin });
+                    findings.push(Finding::MissingMove {
+                        at: At { ply, line: 0, col: 0 },
+                        replacement: san.to_string(),
+                        margin,
+                    });
                 }
                 moves.push(Played { mv: inserted, san, entry: None, nags: Vec::new(), draw_offer: false });
                 offset = offset.map(|o| o + 1);
@@ -276,13 +291,23 @@ fn build(
         let ply = moves.len() as u32 + 1;
         let at = at_entry(ply, entry);
         let l = &lexed[entry];
-        let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv);
-        let fuzzy = matches!(step, Step::Read { .. }) && cost > 0.0 || matches!(step, Step::InsertRead { .. }) && cost > 0.0;
+        let san = play(&mut pos, mv);
+        let fuzzy = matches!(step, Step::Read { .. }) && cost > 0.0;
         if doubt.is_none() {
             if l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str()) {
-                findings.push(Finding::IllegibleEntry { at, written: written.clone(), replacement: san.to_string(), margin });
-            } else if fuzzy && !matches!(step, Step::InsertRead { .. }) {
-                findings.push(Finding::TypoRepaired { at, written: written.clone(), replacement: san.to_string(), margin });
+                findings.push(Finding::IllegibleEntry {
+                    at,
+                    written: written.clone(),
+                    replacement: san.to_string(),
+                    margin,
+                });
+            } else if fuzzy {
+                findings.push(Finding::TypoRepaired {
+                    at,
+                    written: written.clone(),
+                    replacement: san.to_string(),
+                    margin,
+                });
             }
         }
         let gives = san.suffix;
@@ -315,6 +340,27 @@ fn build(
     }
     let cost = steps.iter().map(Step::cost).sum::<f32>() + if stop.is_some() { 1000.0 } else { 0.0 };
     Game { language: lang, moves, findings, position: pos, result: GameResult::Unknown, cost }
+}
+
+/// The SAN, with check marks, of a legal move in a position.
+fn san_of(pos: &Chess, m: Move) -> String {
+    play(&mut pos.clone(), m).to_string()
+}
+
+/// Plays a legal move and returns its SAN with check marks. Cheaper than
+/// `SanPlus::from_move_and_play_unchecked`, which generates every legal move
+/// after every move to tell mate: here that is done only after a check.
+pub fn play(pos: &mut Chess, m: Move) -> SanPlus {
+    let san = shakmaty::san::San::from_move(pos, m);
+    pos.play_unchecked(m);
+    let suffix = if !pos.is_check() {
+        None
+    } else if pos.legal_moves().is_empty() {
+        Some(shakmaty::san::Suffix::Checkmate)
+    } else {
+        Some(shakmaty::san::Suffix::Check)
+    };
+    SanPlus { san, suffix }
 }
 
 /// The result: as written, checked against a final checkmate or stalemate.

@@ -7,8 +7,8 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use shakmaty::zobrist::Zobrist64;
 use shakmaty::san::SanPlus;
+use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, File, Move, MoveList, Position, Rank, san::San};
 
 use crate::notation::distance::{SheetCosts, Written};
@@ -22,6 +22,9 @@ use crate::notation::{LANGUAGES, Language};
 #[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Params {
+    /// Repair sheets at all; `false` reads strictly and stops at the first
+    /// entry that names no legal move.
+    pub repair: bool,
     pub edits: SheetCosts,
     /// Reading an entry as a move further than this is not considered.
     pub max_fit: f32,
@@ -57,6 +60,7 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
+            repair: true,
             edits: SheetCosts::default(),
             max_fit: 9.0,
             skip: 7.0,
@@ -70,7 +74,7 @@ impl Default for Params {
             beam: 100,
             beam_margin: 8.0,
             review_margin: 3.0,
-            hopeless: 30.0,
+            hopeless: 60.0,
         }
     }
 }
@@ -159,7 +163,16 @@ impl<'a> Searcher<'a> {
         params: &'a Params,
     ) -> Self {
         let written = lexed.iter().map(|_| None).collect();
-        Searcher { lexed, texts, illegible, strict, lang, params, written, fits: HashMap::default(), buf: Vec::new(),
+        Searcher {
+            lexed,
+            texts,
+            illegible,
+            strict,
+            lang,
+            params,
+            written,
+            fits: HashMap::default(),
+            buf: Vec::new(),
             no_moves: MoveList::new(),
             pieces: lang.pieces.iter().chain(LANGUAGES[0].pieces.iter()).filter_map(|p| p[0].chars().next()).collect(),
         }
@@ -198,7 +211,8 @@ impl<'a> Searcher<'a> {
             let cutoff = arena[beam[0]].cost + p.beam_margin;
             for (rank, &id) in beam.iter().enumerate() {
                 let budget = cutoff - arena[id].cost;
-                let children = self.expand(&arena[id].pos, i, rank < 3, budget, i > failed);
+                let locked = i > failed + 1 || (rank >= 4 && i != failed);
+                let children = self.expand(&arena[id].pos, i, rank < 3, budget, locked);
                 for (step, pos) in children {
                     let cost = arena[id].cost + step.cost();
                     let line = step.moves().fold(arena[id].line, |h, m| extend(h, &m));
@@ -227,11 +241,21 @@ impl<'a> Searcher<'a> {
             }
         }
         let (margin, rivals) = self.judge(&arena, &beam, pos);
-        if std::env::var_os("SS_DEBUG").is_some() {
-            eprintln!("window {start}..{i} failed {failed} margin {margin} rivals {rivals:?}");
-            for &id in beam.iter().take(60) {
-                let ms: Vec<String> = path(&arena, id).iter().map(|s| format!("{}{:?}", s.cost(), s.moves().map(|m| m.to_string()).collect::<Vec<_>>())).collect();
-                eprintln!("  {:.1} {}", arena[id].cost, ms.join(" "));
+        if tracing::enabled!(tracing::Level::TRACE) {
+            for &id in beam.iter().take(8) {
+                let line: Vec<String> = path(&arena, id)
+                    .iter()
+                    .map(|s| format!("{}{:?}", s.cost(), s.moves().map(|m| m.to_string()).collect::<Vec<_>>()))
+                    .collect();
+                tracing::trace!(
+                    start,
+                    end = i,
+                    failed,
+                    margin,
+                    cost = arena[id].cost,
+                    line = line.join(" "),
+                    "repair window"
+                );
             }
         }
         let steps = beam.first().map(|&b| path(&arena, b)).unwrap_or_default();
@@ -305,9 +329,8 @@ impl<'a> Searcher<'a> {
         let shared = Shared::new(&moves);
         let mut cheapest = f32::INFINITY;
         for m in &moves {
-            let cost = if self.illegible[i] { p.illegible } else { self.fit(i, m, &moves, &shared) };
+            let cost = if self.illegible[i] { p.illegible } else { self.fit(i, m, &moves, &shared, budget) };
             cheapest = cheapest.min(cost);
-            if std::env::var_os("SS_DEBUG2").is_some() { eprintln!("entry {i} {} cost {cost} budget {budget}", m); }
             if cost <= p.max_fit && cost <= budget {
                 let mut child = pos.clone();
                 child.play_unchecked(*m);
@@ -325,7 +348,11 @@ impl<'a> Searcher<'a> {
                 let moves1 = p1.legal_moves();
                 let shared1 = Shared::new(&moves1);
                 for m2 in &moves1 {
-                    let cost = if self.illegible[i] { p.illegible } else { self.fit(i, m2, &moves1, &shared1) };
+                    let cost = if self.illegible[i] {
+                        p.illegible
+                    } else {
+                        self.fit(i, m2, &moves1, &shared1, p.edits.confusable)
+                    };
                     if cost <= p.edits.confusable && p.insert + cost <= budget {
                         let mut child = p1.clone();
                         child.play_unchecked(*m2);
@@ -339,11 +366,30 @@ impl<'a> Searcher<'a> {
 
     /// How far entry `i` is from move `m`: 0 when it reads exactly, else the
     /// weighted distance to the nearest form of the move.
-    fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, shared: &Shared) -> f32 {
+    fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, shared: &Shared, bound: f32) -> f32 {
         // A strict reading (exact, or loose: a lowercase piece letter, a pawn
         // letter, the promotion piece left out) costs what the reading costs.
         if let Some(c) = self.strict[i].iter().filter(|r| r.matches(m)).map(|r| f32::from(r.cost)).reduce(f32::min) {
             return c;
+        }
+        let lang = self.lang;
+        let pieces = &self.pieces;
+        let written = self.written[i].get_or_insert_with(|| {
+            Written::new(&normalize(&self.lexed[i].core, lang), &self.params.edits, pieces, self.params.edits.piece)
+        });
+        // Every form of a move but castling names its destination square (a
+        // pawn capture cut short names at least its file).
+        if m.castling_side().is_none() {
+            let to = m.to();
+            let full = written.lower_bound(&[to.file().char(), to.rank().char()]);
+            let short = if m.is_capture() && m.role() == shakmaty::Role::Pawn {
+                written.lower_bound(&[to.file().char()]) + crate::notation::forms::COST_SHORTHAND
+            } else {
+                f32::INFINITY
+            };
+            if full.min(short) > bound.min(self.params.max_fit) {
+                return f32::INFINITY;
+            }
         }
         // Only a piece that shares its destination with another of its kind
         // needs the (costly) disambiguation to be worked out.
@@ -356,10 +402,7 @@ impl<'a> Searcher<'a> {
         if let Some(&c) = self.fits.get(&key) {
             return c;
         }
-        let lang = self.lang;
-        let pieces = &self.pieces;
-        let written = self.written[i]
-            .get_or_insert_with(|| Written::new(&normalize(&self.lexed[i].core, lang), &self.params.edits, pieces, self.params.edits.piece));
+        let written = self.written[i].as_ref().expect("prepared above");
         forms(m, &san, self.lang, &LANGUAGES[0], &mut self.buf);
         let c = fit(written, &self.buf, &self.params.edits, self.params.max_fit);
         self.fits.insert(key, c);
@@ -393,6 +436,9 @@ fn index(m: &Move) -> usize {
 /// The written entry as compared with forms: figurines become the language's
 /// letters, castling zeros become letters O.
 fn normalize(core: &str, lang: &Language) -> Vec<char> {
+    if core.len() >= 2 && core.chars().all(|c| matches!(c, '0' | 'O' | 'o' | '-')) {
+        return core.chars().map(|c| if c == '-' { '-' } else { 'O' }).collect();
+    }
     let mut out = String::new();
     for c in core.chars() {
         let role = match c {
