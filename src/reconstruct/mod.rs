@@ -243,6 +243,7 @@ fn build(
     let mut findings = Vec::new();
     let mut offset: Option<i64> = None;
     let mut numbering_reported = false;
+    let mut stop_at_end: Option<usize> = None;
     let at_entry = |ply: u32, e: usize| At { ply, line: sheet.entries[e].line, col: sheet.entries[e].col };
     for (k, step) in steps.iter().enumerate() {
         let margin = margins[k];
@@ -268,6 +269,13 @@ fn build(
                     .into_iter()
                     .flatten()
                     .any(|j| lexed.get(j).is_some_and(|o| o.core == lexed[entry].core));
+                let last = steps[k + 1..].iter().all(|s| matches!(s, Step::Skip { .. }));
+                if !repeat && last && stop.is_none() {
+                    // Nothing after it was read: the record ends in an entry
+                    // that fits no move, kept up to there.
+                    stop_at_end = Some(entry);
+                    break;
+                }
                 if doubt.is_none() {
                     findings.push(Finding::ExtraEntry { at: at_entry(ply, entry), written, repeat, margin });
                 }
@@ -332,7 +340,7 @@ fn build(
         moves.push(Played { mv, san, entry: Some(entry), nags, draw_offer: l.draw_offer || e.draw_offer });
     }
     let ply = moves.len() as u32 + 1;
-    if let Some(i) = stop {
+    if let Some(i) = stop.or(stop_at_end) {
         findings.push(Finding::IllegalMove { at: at_entry(ply, i), written: sheet.entries[i].text.clone() });
     }
     if let Some(i) = after_end {

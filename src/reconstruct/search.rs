@@ -370,7 +370,12 @@ impl<'a> Searcher<'a> {
         // A strict reading (exact, or loose: a lowercase piece letter, a pawn
         // letter, the promotion piece left out) costs what the reading costs.
         if let Some(c) = self.strict[i].iter().filter(|r| r.matches(m)).map(|r| f32::from(r.cost)).reduce(f32::min) {
-            return c;
+            // "Cf3" with two knights able (FIDE E9): the entry does not say
+            // which; each costs a little, so that the choice is a repair the
+            // rest of the game must settle.
+            let alike =
+                moves.iter().filter(|o| self.strict[i].iter().any(|r| f32::from(r.cost) == c && r.matches(o))).count();
+            return if alike > 1 { c + self.params.edits.light } else { c };
         }
         let lang = self.lang;
         let pieces = &self.pieces;
