@@ -71,7 +71,7 @@ impl Default for Params {
             back: 12,
             ahead: 3,
             ahead_max: 30,
-            beam: 100,
+            beam: 300,
             beam_margin: 8.0,
             review_margin: 3.0,
             hopeless: 60.0,
