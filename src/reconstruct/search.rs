@@ -288,7 +288,13 @@ impl<'a> Searcher<'a> {
         let moves_of = |id: usize| -> Vec<Move> { path(arena, id).iter().flat_map(Step::moves).collect() };
         for &id in rest {
             let other = moves_of(id);
-            let Some(&(p, k)) = repaired.iter().find(|(p, _)| other.get(*p) != best_moves.get(*p)) else { continue };
+            // A different move object with the same SAN (the same move from a
+            // position that differs earlier, where the best reads exactly) is
+            // not a different reading of this repair.
+            let differs = |p: usize| {
+                other.get(p) != best_moves.get(p) && san_at(start, &other, p) != san_at(start, &best_moves, p)
+            };
+            let Some(&(p, k)) = repaired.iter().find(|(p, _)| differs(*p)) else { continue };
             let margin = arena[id].cost - arena[best].cost;
             if margin >= self.params.review_margin {
                 return (margin, None);
