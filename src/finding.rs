@@ -39,8 +39,6 @@ pub enum Severity {
 pub enum Finding {
     /// No reading of the entry fits; the game is kept up to there.
     IllegalMove { at: At, written: String },
-    /// The entry fits several legal moves equally well.
-    AmbiguousMove { at: At, written: String, alternatives: Vec<String> },
     /// The box holds "?", "X", "---" or is empty; the move was read from the rest of the game.
     IllegibleEntry { at: At, written: String, replacement: String, margin: f32 },
     /// A move was not written; the rest of the game says which it was.
@@ -71,7 +69,6 @@ impl Finding {
     pub fn code(&self) -> &'static str {
         match self {
             Finding::IllegalMove { .. } => "illegal-move",
-            Finding::AmbiguousMove { .. } => "ambiguous-move",
             Finding::IllegibleEntry { .. } => "illegible-entry",
             Finding::MissingMove { .. } => "missing-move",
             Finding::ExtraEntry { .. } => "extra-entry",
@@ -90,8 +87,7 @@ impl Finding {
         match self {
             Finding::IllegalMove { .. } => Severity::Error,
             Finding::ExtraEntry { repeat: false, .. } => Severity::Warning,
-            Finding::AmbiguousMove { .. }
-            | Finding::AmbiguousRepair { .. }
+            Finding::AmbiguousRepair { .. }
             | Finding::MovesAfterEnd { .. }
             | Finding::ResultMismatch { .. } => Severity::Warning,
             Finding::IllegibleEntry { .. }
@@ -109,7 +105,6 @@ impl Finding {
     pub fn at(&self) -> Option<At> {
         match self {
             Finding::IllegalMove { at, .. }
-            | Finding::AmbiguousMove { at, .. }
             | Finding::IllegibleEntry { at, .. }
             | Finding::MissingMove { at, .. }
             | Finding::ExtraEntry { at, .. }
@@ -126,7 +121,6 @@ impl Finding {
     pub fn written(&self) -> Option<&str> {
         match self {
             Finding::IllegalMove { written, .. }
-            | Finding::AmbiguousMove { written, .. }
             | Finding::IllegibleEntry { written, .. }
             | Finding::ExtraEntry { written, .. }
             | Finding::TypoRepaired { written, .. }
@@ -153,7 +147,7 @@ impl Finding {
     /// The legal moves that fit, when the program could not choose.
     pub fn alternatives(&self) -> &[String] {
         match self {
-            Finding::AmbiguousMove { alternatives, .. } | Finding::AmbiguousRepair { alternatives, .. } => alternatives,
+            Finding::AmbiguousRepair { alternatives, .. } => alternatives,
             _ => &[],
         }
     }
@@ -183,9 +177,6 @@ impl Finding {
         match self {
             Finding::IllegalMove { at, written } => {
                 format!("{}: \"{written}\" fits no legal move here; the game is kept up to this point", label(at))
-            }
-            Finding::AmbiguousMove { at, written, alternatives } => {
-                format!("{}: \"{written}\" fits several legal moves: {}", label(at), alternatives.join(", "))
             }
             Finding::IllegibleEntry { at, written, replacement, .. } => {
                 format!(

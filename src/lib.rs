@@ -11,6 +11,7 @@ pub mod config;
 pub mod convert;
 pub mod emit;
 pub mod finding;
+pub mod generate;
 pub mod ingest;
 pub mod notation;
 pub mod reconstruct;

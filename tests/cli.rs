@@ -324,8 +324,6 @@ fn the_input_sheet_is_never_modified() {
 }
 
 #[test]
-#[ignore = "bug: `scoresheet convert games.pgn` (no --output) writes its output to \
-            games.pgn, the input itself: the hand-typed PGN is overwritten"]
 fn a_hand_typed_pgn_is_not_overwritten_by_its_conversion() {
     let dir = TempDir::new().unwrap();
     let typed = "[Event \"Stadtmeisterschaft\"]\n[White \"Müller, Jan\"]\n\
@@ -335,4 +333,6 @@ fn a_hand_typed_pgn_is_not_overwritten_by_its_conversion() {
     let _ = scoresheet().current_dir(dir.path()).args(["convert", "runde3.pgn"]).output().unwrap();
 
     assert_eq!(read(&dir.path().join("runde3.pgn")), typed);
+    let written = read(&dir.path().join("runde3.scoresheet.pgn"));
+    assert!(written.contains("4. Qxf7# 1-0"), "{written}");
 }

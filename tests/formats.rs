@@ -466,9 +466,6 @@ fn broken_yaml_is_refused_naming_the_line() {
 }
 
 #[test]
-#[ignore = "bug: an unbalanced quote in a CSV row is not reported: the rest of the file becomes \
-            one cell, dropped as an info `extra-entry`, and the game is validated with 1.e4 e5 only; \
-            expected FileReport.error naming line 3"]
 fn broken_csv_with_an_unbalanced_quote_is_refused_naming_the_line() {
     let report = read("broken.csv", b"#,White,Black\n1,e4,e5\n2,\"Bc4,Nc6\n3,Qh5,Nf6\n4,Qxf7#,\n");
     assert_refused(&report, "line 3");
