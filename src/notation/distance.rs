@@ -99,6 +99,8 @@ pub struct SheetCosts {
     pub adjacent: f32,
     /// One piece letter written for another (see [`Written::new`]).
     pub piece: f32,
+    /// A piece letter left out (`c4` for `Bc4`).
+    pub dropped_piece: f32,
     /// Any other character for another.
     pub substitute: f32,
     /// `x`, `:`, `-`, `+` ... left out, or a `-` written.
@@ -122,6 +124,7 @@ impl Default for SheetCosts {
             case: 1.5,
             adjacent: 3.5,
             piece: 4.5,
+            dropped_piece: 3.5,
             substitute: 6.0,
             light: 1.0,
             spurious_capture: 4.0,
@@ -238,12 +241,15 @@ pub struct Written {
     /// meant form to appear in the alignment (substituted from some written
     /// character, or left out). A quick lower bound before the full distance.
     least: [f32; 128],
+    /// Piece letters, and what leaving one out costs.
+    pieces: Vec<char>,
+    dropped_piece: f32,
 }
 
 impl Written {
     /// `pieces` are the piece letters the writer may use; one written for
     /// another costs `piece` (a writer's slip, not a misreading).
-    pub fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], piece: f32) -> Self {
+    pub fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], (piece, dropped_piece): (f32, f32)) -> Self {
         let sub: Vec<[f32; 128]> = chars
             .iter()
             .map(|&w| {
@@ -264,7 +270,7 @@ impl Written {
             let del = costs.delete(c as u8 as char);
             *l = sub.iter().map(|row: &[f32; 128]| row[c]).fold(del, f32::min);
         }
-        Written { chars: chars.to_vec(), sub, ins, least }
+        Written { chars: chars.to_vec(), sub, ins, least, pieces: pieces.to_vec(), dropped_piece }
     }
 
     /// A lower bound of the distance to any form that contains all of `needed`
@@ -285,6 +291,9 @@ impl Written {
         let mut del = [0f32; 32];
         for j in 1..=k {
             del[j] = costs.delete(m[j - 1]);
+            if self.pieces.contains(&m[j - 1]) {
+                del[j] = del[j].min(self.dropped_piece);
+            }
             rows[0][j] = rows[0][j - 1] + del[j];
         }
         for i in 1..=n {
@@ -373,7 +382,7 @@ mod tests {
             let c = SheetCosts::default();
             let w: Vec<char> = a.chars().collect();
             let m: Vec<char> = b.chars().collect();
-            prop_assert_eq!(Written::new(&w, &c, &[], c.piece).distance_to(&m, &c, f32::INFINITY), distance_chars(&w, &m, &c));
+            prop_assert_eq!(Written::new(&w, &c, &[], (c.piece, c.dropped_piece)).distance_to(&m, &c, f32::INFINITY), distance_chars(&w, &m, &c));
         }
     }
 

@@ -386,7 +386,7 @@ impl<'a> Searcher<'a> {
         let lang = self.lang;
         let pieces = &self.pieces;
         let written = self.written[i].get_or_insert_with(|| {
-            Written::new(&normalize(&self.lexed[i].core, lang), &self.params.edits, pieces, self.params.edits.piece)
+            Written::new(&normalize(&self.lexed[i].core, lang), &self.params.edits, pieces, (self.params.edits.piece, self.params.edits.dropped_piece))
         });
         // Every form of a move but castling names its destination square (a
         // pawn capture cut short names at least its file).
