@@ -7,7 +7,14 @@
 //! replay plus writing each move's SAN with its check mark, through shakmaty's
 //! `SanPlus` (which generates all legal moves after every move) and cheaply.
 //!
+//! The `noisy` group reads 200 corpus games as sheets made by
+//! `scoresheet::generate`, clean (rate 0) and with faults (rate 0.05, the same
+//! seeds, so the same languages, formats and layouts), both through `convert`:
+//! `noisy/noisy_200 / noisy/clean_200` is what the repair search costs per game
+//! (issue 3's target: at most 5×).
+//!
 //! `cargo bench --bench reading -- --warm-up-time 1 --measurement-time 5`
+//! `cargo bench --bench reading -- --warm-up-time 1 --measurement-time 5 noisy`
 
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -119,5 +126,54 @@ fn reading(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, reading);
+const NOISY_GAMES: usize = 200;
+const NOISY_RATE: f64 = 0.05;
+const NOISY_SEED: u64 = 0xBE9C_0003;
+
+/// Generated sheets of the first 200 corpus games, at `rate`.
+fn generated(games: &[common::CorpusGame], rate: f64) -> Vec<Sheet> {
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let n = common::noisy(g, scoresheet::generate::derive_seed(NOISY_SEED, i as u64), rate);
+            (n.file_name, n.text.into_bytes())
+        })
+        .collect()
+}
+
+fn noisy(c: &mut Criterion) {
+    let games = common::load(Some(NOISY_GAMES));
+    assert_eq!(games.len(), NOISY_GAMES);
+    let clean = generated(&games, 0.0);
+    let noisy = generated(&games, NOISY_RATE);
+    let opts = Options::default();
+    // The clean sheets must read back exactly, or the ratio means nothing.
+    for ((name, bytes), g) in clean.iter().zip(&games) {
+        let r = convert(name, bytes, &opts);
+        assert!(r.error.is_none() && r.games.len() == 1 && r.games[0].moves == g.sans, "{name}");
+    }
+
+    let mut group = c.benchmark_group("noisy");
+    // A pass over the noisy sheets takes about a second: ten samples suffice.
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(NOISY_GAMES as u64));
+    group.bench_function("clean_200", |b| {
+        b.iter(|| {
+            for (name, bytes) in &clean {
+                black_box(convert(name, black_box(bytes), &opts));
+            }
+        })
+    });
+    group.bench_function("noisy_200", |b| {
+        b.iter(|| {
+            for (name, bytes) in &noisy {
+                black_box(convert(name, black_box(bytes), &opts));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, reading, noisy);
 criterion_main!(benches);

@@ -87,9 +87,9 @@ impl Finding {
         match self {
             Finding::IllegalMove { .. } => Severity::Error,
             Finding::ExtraEntry { repeat: false, .. } => Severity::Warning,
-            Finding::AmbiguousRepair { .. }
-            | Finding::MovesAfterEnd { .. }
-            | Finding::ResultMismatch { .. } => Severity::Warning,
+            Finding::AmbiguousRepair { .. } | Finding::MovesAfterEnd { .. } | Finding::ResultMismatch { .. } => {
+                Severity::Warning
+            }
             Finding::IllegibleEntry { .. }
             | Finding::MissingMove { .. }
             | Finding::ExtraEntry { .. }
@@ -196,11 +196,15 @@ impl Finding {
             Finding::TypoRepaired { at, written, replacement, .. } => {
                 format!("{}: written \"{written}\", read as {replacement}: the only legal move that fits", label(at))
             }
-            Finding::AmbiguousRepair { at, written, replacement, alternatives } => format!(
-                "{}: written \"{written}\", read as {replacement}, but the rest of the game also allows {}",
-                label(at),
-                alternatives.iter().filter(|a| *a != replacement).cloned().collect::<Vec<_>>().join(", ")
-            ),
+            Finding::AmbiguousRepair { at, written, replacement, alternatives } => {
+                let others: Vec<&str> = alternatives.iter().filter(|a| *a != replacement).map(String::as_str).collect();
+                let others =
+                    if others.is_empty() { "another reading nearly as likely".to_string() } else { others.join(", ") };
+                format!(
+                    "{}: written \"{written}\", read as {replacement}, but the rest of the game also allows {others}",
+                    label(at)
+                )
+            }
             Finding::MovesAfterEnd { at, written } => {
                 format!("{}: \"{written}\" is written after the game had ended", label(at))
             }

@@ -281,10 +281,7 @@ pub fn noisy_sheet_tagged(
     let game = Replay::of(sans);
     let result = match tags.result {
         Some(r) => r.to_string(),
-        None => game
-            .board_result()
-            .unwrap_or_else(|| *style_rng.pick(&["1-0", "0-1", "1/2-1/2"]))
-            .to_string(),
+        None => game.board_result().unwrap_or_else(|| *style_rng.pick(&["1-0", "0-1", "1/2-1/2"])).to_string(),
     };
 
     let mut n = sans.len();
@@ -497,8 +494,10 @@ fn san_slip(kind: FaultKind, san: &str, played: Option<&Move>, rng: &mut Rng) ->
             if role == Role::Pawn {
                 return None;
             }
-            let others: Vec<Role> =
-                [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight].into_iter().filter(|r| *r != role).collect();
+            let others: Vec<Role> = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+                .into_iter()
+                .filter(|r| *r != role)
+                .collect();
             format!("{}{suffix}", normal(*rng.pick(&others), file, rank, capture, to))
         }
         FaultKind::Capture => {
@@ -806,7 +805,9 @@ mod tests {
 
     /// A promotion with capture, short castling, pieces that need disambiguation.
     fn promotion() -> Vec<String> {
-        game("e4 d5 exd5 c6 dxc6 Nf6 cxb7 Nbd7 bxa8=Q Qc7 Nf3 e5 Bc4 Bd6 O-O O-O Qxa7 Nb6 Nc3 Bg4 d3 Rb8 Qa5 Nxc4 dxc4 Rc8 Re1")
+        game(
+            "e4 d5 exd5 c6 dxc6 Nf6 cxb7 Nbd7 bxa8=Q Qc7 Nf3 e5 Bc4 Bd6 O-O O-O Qxa7 Nb6 Nc3 Bg4 d3 Rb8 Qa5 Nxc4 dxc4 Rc8 Re1",
+        )
     }
 
     const FORMATS: [Format; 5] = [Format::Text, Format::Csv, Format::Tsv, Format::Yaml, Format::Pgn];

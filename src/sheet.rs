@@ -79,41 +79,45 @@ impl GameResult {
     pub fn parse(s: &str) -> Option<GameResult> {
         let s = s.trim();
         let first = s.chars().next()?;
-        // No result sign starts with a letter and no word for a draw has a
-        // digit: a move ("Cf3", "e4") is turned away without looking further.
-        if first.is_ascii_alphabetic() && s.bytes().any(|b| b.is_ascii_digit()) {
-            return None;
+        if first.is_alphabetic() {
+            // Only a word for a draw starts with a letter, and none has a
+            // digit: a move ("Cf3", "e4") is turned away without looking further.
+            if s.bytes().any(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let draw = if s.is_ascii() {
+                DRAW_WORDS.iter().any(|w| s.eq_ignore_ascii_case(w))
+            } else {
+                DRAW_WORDS.iter().any(|w| s.chars().flat_map(char::to_lowercase).eq(w.chars()))
+            };
+            return draw.then_some(GameResult::Draw);
         }
-        // The signs compared without whitespace, in lowercase, with dashes and
-        // colons as `-` and commas as `.`; built on the stack (every sign is
-        // shorter than the buffer, so a longer text is none of them).
+        // A sign, compared without whitespace, with dashes and colons as `-`
+        // and commas as `.`; built on the stack (every sign is shorter than
+        // the buffer), given up at the first character no sign has.
         let mut buf = [0u8; 16];
         let mut len = 0;
-        let mut fits = true;
-        for c in s.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase) {
+        for c in s.chars().filter(|c| !c.is_whitespace()) {
             let c = match c {
-                '–' | '—' | ':' => '-',
-                ',' => '.',
-                c => c,
+                '–' | '—' | ':' | '-' => b'-',
+                ',' | '.' => b'.',
+                '0' | '1' | '2' | '5' | '/' | '+' | '=' | '*' => c as u8,
+                '½' => b'h',
+                _ => return None,
             };
-            if len + c.len_utf8() > buf.len() {
-                fits = false;
-                break;
+            if len == buf.len() {
+                return None;
             }
-            len += c.encode_utf8(&mut buf[len..]).len();
+            buf[len] = c;
+            len += 1;
         }
-        if fits {
-            match std::str::from_utf8(&buf[..len]) {
-                Ok("1-0" | "+-" | "1-0.") => return Some(GameResult::WhiteWins),
-                Ok("0-1" | "-+") => return Some(GameResult::BlackWins),
-                Ok("1/2-1/2" | "½-½" | "0.5-0.5" | "½" | "1/2" | "=" | "½-1/2" | "1/2-½") => {
-                    return Some(GameResult::Draw);
-                }
-                Ok("*") => return Some(GameResult::Unknown),
-                _ => {}
-            }
+        match &buf[..len] {
+            b"1-0" | b"+-" | b"1-0." => Some(GameResult::WhiteWins),
+            b"0-1" | b"-+" => Some(GameResult::BlackWins),
+            b"1/2-1/2" | b"h-h" | b"0.5-0.5" | b"h" | b"1/2" | b"=" | b"h-1/2" | b"1/2-h" => Some(GameResult::Draw),
+            b"*" => Some(GameResult::Unknown),
+            _ => None,
         }
-        DRAW_WORDS.iter().any(|w| s.chars().flat_map(char::to_lowercase).eq(w.chars())).then_some(GameResult::Draw)
     }
 
     /// The PGN result token.

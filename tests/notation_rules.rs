@@ -52,7 +52,9 @@ fn assert_validated(g: &GameReport, moves: &[&str]) {
     assert_eq!(g.moves, moves, "moves; findings: {:?}", g.findings);
     assert_eq!(g.status, Status::Validated, "findings: {:?}", g.findings);
     assert!(
-        !codes(g).iter().any(|c| matches!(*c, "illegal-move" | "ambiguous-repair" | "illegible-entry" | "missing-move")),
+        !codes(g)
+            .iter()
+            .any(|c| matches!(*c, "illegal-move" | "ambiguous-repair" | "illegible-entry" | "missing-move")),
         "findings: {:?}",
         g.findings
     );

@@ -29,6 +29,9 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     }
     let written = sheet.result;
     sheet.result = None;
+    // About one box per six characters of movetext ("Cf3+, "): the entries
+    // are not moved again and again as they grow.
+    sheet.entries.reserve(movetext.len() / 6);
     read_movetext(&movetext, 1, 1, Dialect::Plain, &mut sheet);
     sheet.result = sheet.result.or(written);
     Ok(vec![sheet])

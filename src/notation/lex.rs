@@ -70,8 +70,10 @@ enum Suffix {
 /// The NAG of an annotation or evaluation written as a token of its own
 /// (`Cf3 !?`, `+/=`), if it is one.
 pub fn standalone_nag(token: &str) -> Option<u8> {
-    // Every annotation is at most three bytes long: a move is turned away at once.
-    if token.is_empty() || token.len() > 3 {
+    // Every annotation is at most three bytes long and starts with a sign (or
+    // N): a move is turned away at once.
+    if token.len() > 3 || !token.starts_with(|c: char| !c.is_ascii() || matches!(c, '+' | '-' | '=' | '!' | '?' | 'N'))
+    {
         return None;
     }
     SUFFIXES.iter().find_map(|(s, k)| match k {
@@ -83,6 +85,7 @@ pub fn standalone_nag(token: &str) -> Option<u8> {
 /// Whether a token written alone is the "e.p." after an en passant capture.
 pub fn is_en_passant_mark(token: &str) -> bool {
     (2..=4).contains(&token.len())
+        && token.starts_with(['e', 'a', 'i', 'E', 'A', 'I'])
         && ["e.p.", "e.p", "ep", "a.p.", "a.p", "i.p."].iter().any(|m| token.eq_ignore_ascii_case(m))
 }
 
@@ -134,10 +137,7 @@ pub fn lex(text: &str) -> Lexed {
             break;
         }
         for (s, kind) in SUFFIXES {
-            if s.as_bytes().last() != core.as_bytes().last() {
-                continue;
-            }
-            let Some(rest) = core.strip_suffix(s) else {
+            let Some(rest) = strip_short(core, s) else {
                 continue;
             };
             if rest.is_empty() || !suffix_fits(rest, s) {
@@ -157,6 +157,14 @@ pub fn lex(text: &str) -> Lexed {
     }
     out.core = core.to_string();
     out
+}
+
+/// `text` without the short `suffix` it ends with, compared byte by byte
+/// from the end (most suffixes differ from the text in their last byte).
+fn strip_short<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
+    let at = text.len().checked_sub(suffix.len())?;
+    let tail = &text.as_bytes()[at..];
+    if tail.iter().rev().zip(suffix.as_bytes().iter().rev()).all(|(a, b)| a == b) { text.get(..at) } else { None }
 }
 
 /// Rules out suffix readings that would cut into the move itself.

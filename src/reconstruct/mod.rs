@@ -216,7 +216,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
         pos = p;
         i = window.end;
     }
-    build(sheet, lexed, lang, &steps, &margins, &doubts, stop, after_end)
+    build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end)
 }
 
 /// The entry a step starts at.
@@ -235,6 +235,7 @@ fn build(
     steps: &[Step],
     margins: &[f32],
     doubts: &[(usize, Vec<String>)],
+    review_margin: f32,
     stop: Option<usize>,
     after_end: Option<usize>,
 ) -> Game {
@@ -247,9 +248,12 @@ fn build(
     let at_entry = |ply: u32, e: usize| At { ply, line: sheet.entries[e].line, col: sheet.entries[e].col };
     for (k, step) in steps.iter().enumerate() {
         let margin = margins[k];
-        let doubt = doubts.iter().find(|(s, _)| *s == k).map(|(_, r)| r);
+        // A repair whose window was not clearly ahead is in doubt even where a
+        // later window named another step as the first to differ.
+        let unsure = (margin < review_margin && step.cost() > 0.0).then(Vec::new);
+        let doubt = doubts.iter().find(|(s, _)| *s == k).map(|(_, r)| r.clone()).or(unsure);
         let ply = moves.len() as u32 + 1;
-        if let Some(rivals) = doubt {
+        if let Some(rivals) = &doubt {
             let alternatives: Vec<String> = rivals.clone();
             let (written, at) = match *step {
                 Step::Read { entry, .. } | Step::Skip { entry, .. } => {

@@ -34,6 +34,9 @@ pub struct Params {
     pub skip_repeat: f32,
     /// A move the writer did not write.
     pub insert: f32,
+    /// A move not written is considered before an entry only when reading the
+    /// entry costs more than this (each insertion tries every legal move).
+    pub insert_trigger: f32,
     /// An illegible box read as any legal move.
     pub illegible: f32,
     /// Entries after the game ended.
@@ -66,6 +69,7 @@ impl Default for Params {
             skip: 7.0,
             skip_repeat: 3.0,
             insert: 6.0,
+            insert_trigger: -1.0,
             illegible: 1.0,
             after_end: 1.0,
             back: 12,
@@ -347,7 +351,7 @@ impl<'a> Searcher<'a> {
         if skip <= budget {
             out.push((Step::Skip { entry: i, cost: skip }, pos.clone()));
         }
-        if may_insert && cheapest > p.edits.confusable && p.insert <= budget {
+        if may_insert && cheapest > self.params.insert_trigger && p.insert <= budget {
             for m1 in &moves {
                 let mut p1 = pos.clone();
                 p1.play_unchecked(*m1);
@@ -386,7 +390,12 @@ impl<'a> Searcher<'a> {
         let lang = self.lang;
         let pieces = &self.pieces;
         let written = self.written[i].get_or_insert_with(|| {
-            Written::new(&normalize(&self.lexed[i].core, lang), &self.params.edits, pieces, (self.params.edits.piece, self.params.edits.dropped_piece))
+            Written::new(
+                &normalize(&self.lexed[i].core, lang),
+                &self.params.edits,
+                pieces,
+                (self.params.edits.piece, self.params.edits.dropped_piece),
+            )
         });
         // Every form of a move but castling names its destination square (a
         // pawn capture cut short names at least its file).

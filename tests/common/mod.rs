@@ -1,5 +1,7 @@
-//! Shared by `tests/corpus.rs` and `benches/reading.rs`: the development corpus
-//! of real games, the games re-typed as scoresheets, and the round-trip check.
+//! Shared by `tests/corpus.rs`, `tests/repair.rs`, `benches/reading.rs` and
+//! `examples/evaluate.rs`: the development corpus of real games, the games
+//! re-typed as scoresheets (clean, or noisy through `scoresheet::generate`), and
+//! the round-trip check.
 //!
 //! Each corpus game is read with pgn-reader and replayed with shakmaty to get
 //! its mainline in canonical English SAN; that list is what the library must
@@ -17,6 +19,9 @@ use flate2::read::GzDecoder;
 use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Visitor};
 use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::{FileReport, GameReport, Status};
+use scoresheet::generate::{Noisy, Rng, Tags, derive_seed, noisy_sheet_tagged};
+use scoresheet::ingest::Format;
+use scoresheet::notation::Language;
 use shakmaty::{Chess, Color, Position};
 
 /// The development corpus, relative to the crate root.
@@ -48,6 +53,110 @@ impl CorpusGame {
     pub fn result_contradicts_board(&self) -> bool {
         self.board.is_some_and(|b| b != self.result)
     }
+}
+
+/// Games `start..start + count` of the corpus.
+pub fn load_range(start: usize, count: usize) -> Vec<CorpusGame> {
+    let mut games = load(Some(start + count));
+    games.drain(..start.min(games.len()));
+    games
+}
+
+/// Languages of generated sheets, about as often as in the dev sheets (and all
+/// known to `../shared/eval/score.py`).
+pub const NOISY_LANGUAGES: [(&str, f64); 9] = [
+    ("es", 29.0),
+    ("en", 25.0),
+    ("de", 12.5),
+    ("fr", 9.0),
+    ("pt", 6.0),
+    ("nl", 5.0),
+    ("pl", 5.0),
+    ("it", 5.0),
+    ("sv", 4.0),
+];
+
+/// Formats of generated sheets, about as often as in the dev sheets.
+pub const NOISY_FORMATS: [(Format, f64); 5] =
+    [(Format::Text, 43.0), (Format::Yaml, 21.0), (Format::Csv, 15.0), (Format::Tsv, 6.0), (Format::Pgn, 15.0)];
+
+/// Game `g` typed as a generated sheet: the seed picks the language and the
+/// format, and the sheet carries the game's event, players and result (the
+/// result is left to the final position when the corpus contradicts it).
+pub fn noisy(g: &CorpusGame, seed: u64, rate: f64) -> Noisy {
+    let mut rng = Rng::new(derive_seed(seed, 0));
+    let code = NOISY_LANGUAGES[rng.weighted(&NOISY_LANGUAGES.map(|(_, w)| w))].0;
+    let format = NOISY_FORMATS[rng.weighted(&NOISY_FORMATS.map(|(_, w)| w))].0;
+    let language = Language::find(code).expect("a known language");
+    let tag =
+        |k: &str| g.tags.iter().find(|(n, v)| n == k && !v.trim().is_empty() && v.trim() != "?").map(|(_, v)| v.trim());
+    let result = (!g.result_contradicts_board()).then_some(g.result.as_str());
+    let tags = Tags { event: tag("Event"), white: tag("White"), black: tag("Black"), result };
+    noisy_sheet_tagged(&g.sans, &tags, seed, rate, language, format)
+}
+
+/// Reads `entries` (in `lang`, with a `Language:` header) strictly, without
+/// repairs: the moves, when they make a legal game to the end.
+pub fn read_strictly(entries: &[String], lang: &str) -> Option<Vec<String>> {
+    let text = format!("Language: {lang}\n{}", entries.join(" "));
+    let mut strict = Options::default();
+    strict.params.repair = false;
+    let report = convert("written.txt", text.as_bytes(), &strict);
+    report.games.into_iter().next().filter(|g| g.status == Status::Validated).map(|g| g.moves)
+}
+
+/// Whether the entries as written, read strictly under the true language,
+/// make a legal game that is not the truth: no reader can see the slips (as
+/// `undetectable` in tests/dev_sheets.rs and ../shared/eval/score.py).
+pub fn undetectable(written: &[String], lang: &str, sans: &[String]) -> bool {
+    read_strictly(written, lang).is_some_and(|m| m != sans)
+}
+
+/// Fault types that write one wrong entry in place of the move.
+pub const SLIP_TYPES: [&str; 6] = ["chars", "square", "piece", "x", "disamb", "english"];
+
+/// The slips of a sheet that, alone on an otherwise clean sheet, make another
+/// legal move that the rest of the game never contradicts: `(ply, the move
+/// the slip makes)`. `faults` are `(ply, type, written)` as in truth.json.
+/// Found by reading the clean sheet with that one slip strictly.
+pub fn legal_slips(sans: &[String], lang: &str, faults: &[(usize, &str, &str)]) -> Vec<(usize, String)> {
+    let Some(language) = Language::find(lang) else { return Vec::new() };
+    let clean: Vec<String> = sans.iter().map(|s| scoresheet::generate::localize(s, language, true)).collect();
+    let mut out = Vec::new();
+    for &(ply, kind, written) in faults {
+        if ply >= sans.len() || !SLIP_TYPES.contains(&kind) {
+            continue;
+        }
+        let mut entries = clean.clone();
+        entries[ply] = written.to_string();
+        if let Some(moves) = read_strictly(&entries, lang)
+            && moves.len() == sans.len()
+            && moves[ply] != sans[ply]
+        {
+            out.push((ply, moves[ply].clone()));
+        }
+    }
+    out
+}
+
+/// Whether `moves` differ from `sans` only where a legal slip (see
+/// [`legal_slips`]) made the move read. Check marks are left out of the
+/// comparison: a slip changes whether later moves give check, and a check mark
+/// is not taken as evidence against a reading.
+pub fn only_legal_slips(moves: &[String], sans: &[String], slips: &[(usize, String)]) -> bool {
+    let bare = |s: &str| s.trim_end_matches(['+', '#']).to_string();
+    moves.len() == sans.len()
+        && moves
+            .iter()
+            .zip(sans)
+            .enumerate()
+            .filter(|(_, (m, s))| bare(m) != bare(s))
+            .all(|(p, (m, _))| slips.iter().any(|(q, x)| *q == p && bare(x) == bare(m)))
+}
+
+/// The faults of a generated sheet as `(ply, type, written)`.
+pub fn fault_triples(n: &Noisy) -> Vec<(usize, &'static str, &str)> {
+    n.faults.iter().map(|f| (f.ply, f.kind.name(), f.written.as_deref().unwrap_or(""))).collect()
 }
 
 /// Reads the first `limit` games of the corpus (all when `None`).

@@ -1,0 +1,327 @@
+//! Measures the reader on typed sheets with a `truth.json` (issue 3), and makes
+//! such sheets from the corpus with `scoresheet::generate`.
+//!
+//! ```sh
+//! cargo run --release --example evaluate -- ../shared/corpus/sheets-dev
+//! cargo run --release --example evaluate -- --generate 600 --out /tmp/gen [--seed S] [--rate R] [--first K]
+//! cargo run --release --example evaluate -- /tmp/gen
+//! ```
+//!
+//! `truth.json` is a list of `{file, lang, sans, written, injected: [{ply, type,
+//! written, truth, alternatives?}], truncated, descriptive}` as in
+//! `../shared/corpus/sheets-dev`, so `../shared/eval/score.py` reads generated
+//! directories too. Every sheet goes through `scoresheet::convert::convert` on
+//! one thread. As in score.py, a sheet whose entries as written, read strictly
+//! under the true language, make a legal game other than the truth
+//! ("undetectable") is left out of the figures. Of the games validated but
+//! wrong, those wrong only where a slip alone made another legal move that the
+//! rest of the game never contradicts (found by reading the clean sheet with
+//! that one slip strictly) are counted apart as legal slips.
+//!
+//! The last line is `EVAL games=.. move_acc=.. exact=.. silent_wrong=.. review=.. secs=.. silent_wrong_not_slips=..`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use scoresheet::convert::{Options, convert};
+use scoresheet::emit::report::Status;
+use scoresheet::generate::derive_seed;
+use scoresheet::notation::Language;
+use serde_json::{Value, json};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut dir = None;
+    let mut generate = None;
+    let mut out = None;
+    let mut seed = 2024u64;
+    let mut rate = 0.05f64;
+    let mut first = 10_000usize;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| it.next().with_context(|| format!("{name} needs a value"));
+        match a.as_str() {
+            "--generate" => generate = Some(value("--generate")?.parse::<usize>()?),
+            "--out" => out = Some(PathBuf::from(value("--out")?)),
+            "--seed" => seed = value("--seed")?.parse()?,
+            "--rate" => rate = value("--rate")?.parse()?,
+            "--first" => first = value("--first")?.parse()?,
+            "-h" | "--help" => {
+                println!(
+                    "usage: evaluate DIR\n       evaluate --generate N --out DIR [--seed S] [--rate R] [--first K]"
+                );
+                return Ok(());
+            }
+            s if s.starts_with('-') => bail!("unknown option {s}"),
+            s => dir = Some(PathBuf::from(s)),
+        }
+    }
+    match (generate, out, dir) {
+        (Some(n), Some(out), None) => write_sheets(n, &out, seed, rate, first),
+        (None, None, Some(dir)) => evaluate(&dir),
+        _ => bail!("usage: evaluate DIR | evaluate --generate N --out DIR [--seed S] [--rate R] [--first K]"),
+    }
+}
+
+/// Writes `n` generated sheets of corpus games `first..` and their truth.json.
+fn write_sheets(n: usize, out: &Path, seed: u64, rate: f64, first: usize) -> Result<()> {
+    std::fs::create_dir_all(out).with_context(|| out.display().to_string())?;
+    let t0 = Instant::now();
+    // A few spare games: games too short to be a sheet are passed over.
+    let games = common::load_range(first, n + n / 10 + 10);
+    let mut truth = Vec::with_capacity(n);
+    let mut faults = 0;
+    for g in games.iter().filter(|g| g.sans.len() >= 4).take(n) {
+        let i = truth.len();
+        let sheet = common::noisy(g, derive_seed(seed, i as u64), rate);
+        let ext = sheet.file_name.rsplit('.').next().unwrap_or("txt");
+        let file = format!("sheet-{i:05}.{ext}");
+        std::fs::write(out.join(&file), &sheet.text)?;
+        faults += sheet.faults.len();
+        let injected: Vec<Value> = sheet
+            .faults
+            .iter()
+            .map(|f| {
+                let mut v = json!({"ply": f.ply, "type": f.kind.name(), "written": f.written, "truth": f.truth});
+                if let Some(a) = f.alternatives {
+                    v["alternatives"] = json!(a);
+                }
+                v
+            })
+            .collect();
+        truth.push(json!({
+            "file": file,
+            "game": g.index,
+            "lang": sheet.language,
+            "fmt": ext,
+            "enc": "utf-8",
+            "rate": rate,
+            "result": sheet.result,
+            "language_header": sheet.header,
+            "sans": sheet.sans,
+            "written": sheet.entries(),
+            "injected": injected,
+            "truncated": sheet.truncated,
+            "descriptive": false,
+        }));
+    }
+    if truth.len() < n {
+        bail!("only {} usable games from corpus game {first} on", truth.len());
+    }
+    std::fs::write(out.join("truth.json"), serde_json::to_string_pretty(&truth)?)?;
+    println!(
+        "wrote {n} sheets ({faults} faults, rate {rate}, seed {seed}, corpus games from {first}) and truth.json to {} in {:.1?}",
+        out.display(),
+        t0.elapsed()
+    );
+    Ok(())
+}
+
+/// CPU time of this thread, when the system tells it.
+fn thread_cpu() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok().map(Duration::from_nanos)
+}
+
+fn same_letters(got: &str, want: &str) -> bool {
+    match (Language::find(got), Language::find(want)) {
+        (Some(a), Some(b)) => a.same_letters(b),
+        _ => got == want,
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    sheets: usize,
+    games: usize,
+    undetectable: usize,
+    plies: usize,
+    right: usize,
+    exact: usize,
+    noisy: usize,
+    noisy_exact: usize,
+    clean: usize,
+    clean_exact: usize,
+    clean_alarm: usize,
+    truncated: usize,
+    truncated_exact: usize,
+    silent_wrong: Vec<String>,
+    /// Of the silently wrong: wrong only where a slip made another legal move
+    /// the rest of the game never contradicts.
+    legal_slips: usize,
+    review: usize,
+    rejected: usize,
+    file_errors: usize,
+    language: usize,
+    /// Per fault type: faults, of them the move at the ply read right.
+    by_type: BTreeMap<String, (usize, usize)>,
+    wall: Duration,
+    cpu: Option<Duration>,
+    /// Wall time of each sheet.
+    times: Vec<(Duration, String)>,
+}
+
+fn evaluate(dir: &Path) -> Result<()> {
+    let path = dir.join("truth.json");
+    let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
+    let truth: Vec<Value> = serde_json::from_str(&text).with_context(|| path.display().to_string())?;
+    let opts = Options::default();
+    let mut t = Tally { cpu: Some(Duration::ZERO), ..Tally::default() };
+    for e in &truth {
+        let file = e["file"].as_str().context("truth entry without file")?;
+        let sans: Vec<String> =
+            e["sans"].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)).collect();
+        let bytes = std::fs::read(dir.join(file)).with_context(|| file.to_string())?;
+        let (c0, w0) = (thread_cpu(), Instant::now());
+        let report = convert(file, &bytes, &opts);
+        let took = w0.elapsed();
+        t.wall += took;
+        t.times.push((took, file.to_string()));
+        t.cpu = match (t.cpu, c0, thread_cpu()) {
+            (Some(sum), Some(a), Some(b)) => Some(sum + b.saturating_sub(a)),
+            _ => None,
+        };
+        t.sheets += 1;
+        let lang = e["lang"].as_str().unwrap_or("en");
+        let written: Vec<String> =
+            e["written"].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)).collect();
+        if common::undetectable(&written, lang, &sans) {
+            t.undetectable += 1;
+            continue;
+        }
+        let game = report.games.first();
+        let moves: &[String] = game.map_or(&[], |g| &g.moves);
+        let status = game.map_or(Status::Rejected, |g| g.status);
+        let exact = moves == sans;
+        let injected = e["injected"].as_array().map_or(&[][..], Vec::as_slice);
+        let truncated = e["truncated"] == true;
+        let clean = injected.is_empty() && !truncated && e["descriptive"] != true;
+        t.games += 1;
+        t.plies += sans.len();
+        t.right += sans.iter().zip(moves).filter(|(a, b)| a == b).count();
+        t.exact += usize::from(exact);
+        t.file_errors += usize::from(report.error.is_some());
+        match status {
+            Status::Validated if !exact => {
+                let ply = sans.iter().zip(moves).take_while(|(a, b)| a == b).count();
+                let faults: Vec<(usize, &str, &str)> = injected
+                    .iter()
+                    .filter_map(|f| {
+                        Some((f["ply"].as_u64()? as usize, f["type"].as_str()?, f["written"].as_str().unwrap_or("")))
+                    })
+                    .collect();
+                let slips = common::legal_slips(&sans, lang, &faults);
+                let excused = common::only_legal_slips(moves, &sans, &slips);
+                t.legal_slips += usize::from(excused);
+                t.silent_wrong.push(format!(
+                    "{file}{}: ply {} true {} read {} ({} vs {} moves)",
+                    if excused { " (legal slip)" } else { "" },
+                    ply + 1,
+                    sans.get(ply).map_or("(end)", String::as_str),
+                    moves.get(ply).map_or("(end)", String::as_str),
+                    sans.len(),
+                    moves.len()
+                ));
+            }
+            Status::Validated => {}
+            Status::Review => t.review += 1,
+            Status::Rejected => t.rejected += 1,
+        }
+        if clean {
+            t.clean += 1;
+            t.clean_exact += usize::from(exact);
+            let alarm = game.is_none_or(|g| {
+                g.status != Status::Validated
+                    || g.findings.iter().any(|f| f.severity != scoresheet::finding::Severity::Info)
+            });
+            t.clean_alarm += usize::from(alarm);
+        } else {
+            t.noisy += 1;
+            t.noisy_exact += usize::from(exact);
+        }
+        if truncated {
+            t.truncated += 1;
+            t.truncated_exact += usize::from(exact);
+        }
+        if let (Some(g), Some(lang)) = (game, e["lang"].as_str()) {
+            t.language += usize::from(same_letters(&g.language, lang));
+        }
+        for f in injected {
+            let kind = f["type"].as_str().unwrap_or("?").to_string();
+            let right = f["ply"].as_u64().is_some_and(|p| {
+                let p = p as usize;
+                sans.get(p).is_some_and(|s| moves.get(p) == Some(s))
+            });
+            let slot = t.by_type.entry(kind).or_default();
+            slot.0 += 1;
+            slot.1 += usize::from(right);
+        }
+    }
+    print_tally(dir, &t);
+    Ok(())
+}
+
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+}
+
+fn print_tally(dir: &Path, t: &Tally) {
+    let g = t.games;
+    println!("{}: {} sheets, {} undetectable left out", dir.display(), t.sheets, t.undetectable);
+    println!("{:<28} {:>10} {:>10}", "", "count", "rate");
+    let row =
+        |name: &str, n: usize, of: usize| println!("{name:<28} {:>10} {:>10.4}", format!("{n}/{of}"), ratio(n, of));
+    row("games", g, t.sheets);
+    row("move accuracy (plies)", t.right, t.plies);
+    row("games exact", t.exact, g);
+    row("  clean sheets exact", t.clean_exact, t.clean);
+    row("  clean sheets alarmed", t.clean_alarm, t.clean);
+    row("  noisy sheets exact", t.noisy_exact, t.noisy);
+    row("  truncated sheets exact", t.truncated_exact, t.truncated);
+    row("silently wrong (validated)", t.silent_wrong.len(), g);
+    row("  of them legal slips", t.legal_slips, t.silent_wrong.len());
+    row("review", t.review, g);
+    row("rejected", t.rejected, g);
+    row("file errors", t.file_errors, g);
+    row("language right", t.language, g);
+    println!("fault plies read right, by type:");
+    for (k, (n, right)) in &t.by_type {
+        row(&format!("  {k}"), *right, *n);
+    }
+    let per = |d: Duration| d.as_secs_f64() * 1e3 / t.sheets.max(1) as f64;
+    match t.cpu {
+        Some(cpu) => println!(
+            "time per sheet: {:.3} ms CPU, {:.3} ms wall (total {:.2} s wall, one thread)",
+            per(cpu),
+            per(t.wall),
+            t.wall.as_secs_f64()
+        ),
+        None => {
+            println!("time per sheet: {:.3} ms wall (total {:.2} s, one thread)", per(t.wall), t.wall.as_secs_f64())
+        }
+    }
+    let mut times = t.times.clone();
+    times.sort();
+    if let Some((median, _)) = times.get(times.len() / 2) {
+        let slowest: Vec<String> =
+            times.iter().rev().take(5).map(|(d, f)| format!("{f} {:.0} ms", d.as_secs_f64() * 1e3)).collect();
+        println!("median {:.2} ms; slowest: {}", median.as_secs_f64() * 1e3, slowest.join(", "));
+    }
+    for s in t.silent_wrong.iter().take(15) {
+        println!("SILENT-WRONG {s}");
+    }
+    println!(
+        "EVAL games={g} move_acc={:.4} exact={:.4} silent_wrong={} review={:.4} secs={:.2} silent_wrong_not_slips={}",
+        ratio(t.right, t.plies),
+        ratio(t.exact, g),
+        t.silent_wrong.len(),
+        ratio(t.review, g),
+        t.wall.as_secs_f64(),
+        t.silent_wrong.len() - t.legal_slips
+    );
+}

@@ -1,0 +1,287 @@
+//! The repair search measured on sheets made by `scoresheet::generate` from
+//! real games (corpus games 5000..5300, one fixed seed each, in the dev sheets'
+//! mix of languages and formats), and regression sheets named after what was
+//! typed.
+//!
+//! `cargo test --release --test repair -- --nocapture` prints the figures.
+//!
+//! The ceilings and floors below are ratchets, measured when the test was
+//! written: lower a ceiling or raise a floor when the reader gets better,
+//! never the other way. Issue 3's targets: at most one silently wrong game per
+//! 600 sheets, move accuracy as high as it goes.
+
+mod common;
+
+use std::sync::OnceLock;
+
+use common::CorpusGame;
+use scoresheet::convert::{Options, convert};
+use scoresheet::emit::report::{FileReport, GameReport, Status};
+use scoresheet::finding::Severity;
+use scoresheet::generate::{Noisy, derive_seed};
+
+/// Corpus games the sheets are made from.
+const FIRST: usize = 5000;
+const SHEETS: usize = 300;
+/// Fault rate per move of the noisy sheets.
+const RATE: f64 = 0.05;
+const SEED: u64 = 0x5EED_0003;
+
+/// Noisy sheets validated but not the game played, other than legal slips (a
+/// slip that alone makes another legal move the rest of the game never
+/// contradicts: read strictly, with repairs off, the clean sheet with that one
+/// slip is a legal game; see `common::legal_slips`) and undetectable sheets (the
+/// whole sheet as written, read strictly, is another legal game). Measured 3 of
+/// 300 when written: a legal slip contradicted much later, where the reader
+/// repaired the later entries instead (`e4` for 2.c4, `f6` for 1...Nf6), and a
+/// missing move filled in wrongly. A ratchet: issue 3's target is at most one
+/// per 600 sheets.
+const SILENT_WRONG_CEILING: usize = 3;
+/// Noisy sheets validated wrong in all, legal slips included. Measured 9 of
+/// 300 (6 legal slips).
+const SILENT_WRONG_ALL_CEILING: usize = 9;
+/// Move accuracy over the noisy sheets (plies read right / plies). Measured
+/// 0.9555 (22803/23866) at f988822, 0.9550 with the search edits then in
+/// progress; the floor leaves 0.005 for changes of the costs.
+const MOVE_ACCURACY_FLOOR: f64 = 0.950;
+
+fn games() -> &'static [CorpusGame] {
+    static GAMES: OnceLock<Vec<CorpusGame>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let games = common::load_range(FIRST, SHEETS);
+        assert_eq!(games.len(), SHEETS, "games from {}", common::CORPUS);
+        games
+    })
+}
+
+fn seed(i: usize) -> u64 {
+    derive_seed(SEED, i as u64)
+}
+
+fn read(sheet: &Noisy) -> FileReport {
+    convert(&sheet.file_name, sheet.text.as_bytes(), &Options::default())
+}
+
+/// One noisy sheet and what the reader made of it.
+struct Outcome {
+    sheet: Noisy,
+    game: Option<GameReport>,
+    /// The entries as written, read strictly, make another legal game.
+    undetectable: bool,
+    /// Wrong only where a slip alone made another legal move.
+    legal_slips_only: bool,
+}
+
+impl Outcome {
+    fn moves(&self) -> &[String] {
+        self.game.as_ref().map_or(&[], |g| &g.moves)
+    }
+
+    fn validated_wrong(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.status == Status::Validated) && self.moves() != self.sheet.sans
+    }
+
+    /// A validated wrong game no reader could have told from the truth.
+    fn excused(&self) -> bool {
+        self.undetectable || self.legal_slips_only
+    }
+
+    fn describe(&self) -> String {
+        let s = &self.sheet;
+        let moves = self.moves();
+        let ply = s.sans.iter().zip(moves).take_while(|(a, b)| a == b).count();
+        let findings: Vec<String> = self
+            .game
+            .iter()
+            .flat_map(|g| &g.findings)
+            .map(|f| format!("{}@{:?} {:?}->{:?}", f.code, f.ply, f.written, f.replacement))
+            .collect();
+        let faults: Vec<String> = s
+            .faults
+            .iter()
+            .map(|f| format!("{}@{} {:?} for {}", f.kind.name(), f.ply + 1, f.written, f.truth))
+            .collect();
+        format!(
+            "{} [{}]: ply {} true {} read {}; faults {faults:?}; findings {findings:?}",
+            s.file_name,
+            s.language,
+            ply + 1,
+            s.sans.get(ply).map_or("(end)", String::as_str),
+            moves.get(ply).map_or("(end)", String::as_str),
+        )
+    }
+}
+
+fn noisy_outcomes() -> &'static [Outcome] {
+    static OUTCOMES: OnceLock<Vec<Outcome>> = OnceLock::new();
+    OUTCOMES.get_or_init(|| {
+        games()
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let sheet = common::noisy(g, seed(i), RATE);
+                let game = read(&sheet).games.into_iter().next();
+                let mut o = Outcome { undetectable: false, legal_slips_only: false, sheet, game };
+                if o.validated_wrong() {
+                    let s = &o.sheet;
+                    o.undetectable = common::undetectable(&s.entries(), s.language, &s.sans);
+                    let slips = common::legal_slips(&s.sans, s.language, &common::fault_triples(s));
+                    o.legal_slips_only = common::only_legal_slips(o.moves(), &s.sans, &slips);
+                }
+                o
+            })
+            .collect()
+    })
+}
+
+#[test]
+fn clean_generated_sheets_come_back_validated_and_exact() {
+    let mut failures = Vec::new();
+    let mut formats = std::collections::BTreeSet::new();
+    for (i, g) in games().iter().enumerate() {
+        let sheet = common::noisy(g, seed(i), 0.0);
+        assert!(sheet.faults.is_empty() && !sheet.truncated && sheet.sans == g.sans);
+        formats.insert(sheet.file_name.rsplit('.').next().unwrap().to_string());
+        let report = read(&sheet);
+        let ok = report.error.is_none()
+            && report.games.len() == 1
+            && report.games[0].status == Status::Validated
+            && report.games[0].moves == g.sans
+            && report.games[0].findings.iter().all(|f| f.severity == Severity::Info);
+        if !ok {
+            failures.push(format!("game {} as {}: {:?}\n{}", g.index, sheet.file_name, report, sheet.text));
+        }
+    }
+    assert_eq!(formats.len(), 5, "every format is made: {formats:?}");
+    assert!(failures.is_empty(), "{} of {SHEETS} clean sheets:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn noisy_sheets_are_never_validated_wrong() {
+    let outcomes = noisy_outcomes();
+    let wrong: Vec<&Outcome> = outcomes.iter().filter(|o| o.validated_wrong()).collect();
+    let unexcused: Vec<String> = wrong.iter().filter(|o| !o.excused()).map(|o| o.describe()).collect();
+    let faults: usize = outcomes.iter().map(|o| o.sheet.faults.len()).sum();
+    println!(
+        "{SHEETS} noisy sheets ({faults} faults): {} validated wrong, {} of them legal slips or undetectable, {} not",
+        wrong.len(),
+        wrong.iter().filter(|o| o.excused()).count(),
+        unexcused.len()
+    );
+    for o in &wrong {
+        println!("  {}{}", if o.excused() { "(legal slip) " } else { "" }, o.describe());
+    }
+    assert!(
+        unexcused.len() <= SILENT_WRONG_CEILING,
+        "validated but not the game, and no legal slip explains it ({} > {SILENT_WRONG_CEILING}):\n{}",
+        unexcused.len(),
+        unexcused.join("\n")
+    );
+    assert!(wrong.len() <= SILENT_WRONG_ALL_CEILING, "{} validated wrong in all", wrong.len());
+}
+
+#[test]
+fn move_accuracy_on_noisy_sheets_holds() {
+    let outcomes = noisy_outcomes();
+    let plies: usize = outcomes.iter().map(|o| o.sheet.sans.len()).sum();
+    let right: usize =
+        outcomes.iter().map(|o| o.sheet.sans.iter().zip(o.moves()).filter(|(a, b)| a == b).count()).sum();
+    let exact = outcomes.iter().filter(|o| o.moves() == o.sheet.sans).count();
+    let review = outcomes.iter().filter(|o| o.game.as_ref().is_some_and(|g| g.status == Status::Review)).count();
+    let accuracy = right as f64 / plies as f64;
+    println!(
+        "move accuracy {accuracy:.4} ({right}/{plies}), exact {exact}/{SHEETS}, review {review}/{SHEETS} (rate {RATE})"
+    );
+    assert!(accuracy >= MOVE_ACCURACY_FLOOR, "move accuracy {accuracy:.4} < {MOVE_ACCURACY_FLOOR}");
+}
+
+#[test]
+fn every_fault_of_a_generated_sheet_is_where_the_truth_says() {
+    for o in noisy_outcomes() {
+        let s = &o.sheet;
+        for f in &s.faults {
+            assert_eq!(f.truth, s.sans[f.ply], "{}", s.file_name);
+        }
+        let dups = s.faults.iter().filter(|f| f.kind.name() == "dup").count();
+        let omits = s.faults.iter().filter(|f| f.kind.name() == "omit").count();
+        assert_eq!(s.entries().len(), s.sans.len() + dups - omits, "{}", s.file_name);
+    }
+}
+
+// Regression sheets, named after what was typed.
+
+fn one(name: &str, text: &str) -> GameReport {
+    let report = convert(name, text.as_bytes(), &Options::default());
+    assert_eq!(report.error, None, "{name}");
+    assert_eq!(report.games.len(), 1, "{name}");
+    report.games.into_iter().next().unwrap()
+}
+
+fn moves(s: &str) -> Vec<String> {
+    s.split_whitespace().map(str::to_string).collect()
+}
+
+fn finding<'a>(g: &'a GameReport, code: &str) -> &'a scoresheet::emit::report::FindingReport {
+    g.findings.iter().find(|f| f.code == code).unwrap_or_else(|| panic!("no {code} in {:?}", g.findings))
+}
+
+#[test]
+fn clf3_with_knights_on_g1_and_g5_is_n1f3() {
+    // Spanish: C is the knight; "l" stands for the rank "1" the writer wrote.
+    let g = one("clf3.txt", "Language: es\n1.Cc3 d6, 2.Ce4 e6, 3.Cg5 h6, 4.Clf3 Cf6, 5.e3 Ae7\n");
+    assert_eq!(g.status, Status::Validated, "{:?}", g.findings);
+    assert_eq!(g.moves, moves("Nc3 d6 Ne4 e6 Ng5 h6 N1f3 Nf6 e3 Be7"));
+    let f = finding(&g, "typo-repaired");
+    assert_eq!(
+        (f.severity, f.ply, f.written.as_deref(), f.replacement.as_deref()),
+        (Severity::Info, Some(7), Some("Clf3"), Some("N1f3"))
+    );
+}
+
+#[test]
+fn question_mark_where_only_e5_keeps_the_game_legal_is_e5() {
+    // 4.dxe5 needs a black pawn on e5, and 2...d6 3...Bg4 leave only 1...e5.
+    let g = one("illegible.txt", "Language: en\n1.e4 ? 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe5\n");
+    assert_eq!(g.status, Status::Validated, "{:?}", g.findings);
+    assert_eq!(g.moves, moves("e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5"));
+    let f = finding(&g, "illegible-entry");
+    assert_eq!((f.ply, f.written.as_deref(), f.replacement.as_deref()), (Some(2), Some("?"), Some("e5")));
+}
+
+#[test]
+fn e5_left_out_and_the_rest_pins_it_down_is_a_missing_move() {
+    // The moves after the gap move up a box: Cf3 stands in Black's box.
+    let g = one("omitted.txt", "Language: es\n1.e4 Cf3, 2.d6 d4, 3.Ag4 dxe5, 4.Axf3 Dxf3, 5.dxe5 Ac4\n");
+    assert_eq!(g.status, Status::Validated, "{:?}", g.findings);
+    assert_eq!(g.moves, moves("e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4"));
+    let f = finding(&g, "missing-move");
+    assert_eq!((f.severity, f.ply, f.replacement.as_deref()), (Severity::Info, Some(2), Some("e5")));
+}
+
+#[test]
+fn cf3_written_twice_is_an_extra_entry() {
+    let g = one("twice.txt", "Language: es\n1.e4 e5, 2.Cf3 Cf3, 3.Cc6 Ab5, 4.a6 Aa4, 5.Cf6 0-0\n");
+    assert_eq!(g.status, Status::Validated, "{:?}", g.findings);
+    assert_eq!(g.moves, moves("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O"));
+    let f = finding(&g, "extra-entry");
+    assert_eq!((f.severity, f.written.as_deref()), (Severity::Info, Some("Cf3")));
+}
+
+#[test]
+fn question_mark_where_g3_and_ke2_both_answer_the_check_goes_to_review() {
+    // 2...Qh4+: only 3.g3 and 3.Ke2 are legal, and the rest allows both.
+    let g = one("two-fit.txt", "Language: en\n1.e4 e5 2.f4 Qh4+ 3.? Nc6 4.Nf3\n");
+    assert_eq!(g.status, Status::Review, "{:?}", g.findings);
+    let f = g.findings.iter().find(|f| f.ply == Some(5) && f.severity >= Severity::Warning).expect("a warning at 3.");
+    for m in ["g3", "Ke2"] {
+        assert!(f.alternatives.iter().any(|a| a == m), "{m} not in {:?}", f.alternatives);
+    }
+}
+
+#[test]
+fn question_mark_where_be2_rules_out_ke2_is_g3() {
+    // The same, but 6.Be2 needs e2 empty: only 3.g3 fits.
+    let g = one("one-fit.txt", "Language: en\n1.e4 e5 2.f4 Qh4+ 3.? Nc6 4.Nf3 Nf6 5.d3 d6 6.Be2 Be7\n");
+    assert_eq!(g.status, Status::Validated, "{:?}", g.findings);
+    assert_eq!(g.moves[4], "g3");
+}
