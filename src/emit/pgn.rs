@@ -171,12 +171,15 @@ struct Wrapper {
 
 impl Wrapper {
     fn token(&mut self, t: &str) {
-        self.token_in("", t, "");
+        let len = char_count(t);
+        self.space_for(len);
+        self.out.push_str(t);
+        self.line += len;
     }
 
-    /// A token made of `t` between `open` and `close` (the braces of a comment).
-    fn token_in(&mut self, open: &str, t: &str, close: &str) {
-        let len = open.len() + char_count(t) + close.len();
+    /// Starts a new line when a token of `len` characters does not fit on
+    /// this one, else puts the space before it.
+    fn space_for(&mut self, len: usize) {
         if self.line > 0 && self.line + 1 + len > MAX_LINE {
             self.out.push('\n');
             self.line = 0;
@@ -185,6 +188,12 @@ impl Wrapper {
             self.out.push(' ');
             self.line += 1;
         }
+    }
+
+    /// A token made of `t` between `open` and `close` (the braces of a comment).
+    fn token_in(&mut self, open: &str, t: &str, close: &str) {
+        let len = open.len() + char_count(t) + close.len();
+        self.space_for(len);
         self.out.push_str(open);
         self.out.push_str(t);
         self.out.push_str(close);

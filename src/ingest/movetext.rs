@@ -107,9 +107,25 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
         }
         token.push(c);
         r.advance(c);
+        // The plain ASCII characters that follow in the token ("Cf3+") are
+        // taken at once: none of them needs a look of its own.
+        let from = i + c.len_utf8();
+        let run = text.as_bytes()[from..].iter().take_while(|&&b| plain(b)).count();
+        if run > 0 {
+            token.push_str(&text[from..from + run]);
+            r.col += run;
+            chars.nth(run - 1);
+        }
     }
     r.flush(&mut token, token_at);
     text.len()
+}
+
+/// An ASCII character that goes into the token it is in and moves on one
+/// column: not whitespace (as `char::is_whitespace` has it), not a separator,
+/// not the start of a comment or of something in parentheses.
+fn plain(b: u8) -> bool {
+    b.is_ascii() && !matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ' | b',' | b';' | b'{' | b'(')
 }
 
 struct Reader<'a> {
@@ -274,6 +290,27 @@ mod tests {
     fn illegible_box_is_an_entry() {
         let s = read("1 Sg1-f3  Sg8-f6\n2 c2-c4  c7-c5\n3 ?  g7-g6");
         assert_eq!(texts(&s)[4..], ["?", "g7-g6"]);
+    }
+
+    #[test]
+    fn lines_and_columns_count_characters() {
+        let s = read("1.e4 e5,  2.Сf3 b1(D)\n3.Кxf7+ {ok} d5 $1\t4.0-0");
+        let at: Vec<(&str, usize, usize)> = s.entries.iter().map(|e| (e.text.as_str(), e.line, e.col)).collect();
+        assert_eq!(
+            at,
+            [
+                ("e4", 1, 3),
+                ("e5", 1, 6),
+                ("Сf3", 1, 13),
+                ("b1(D)", 1, 17),
+                ("Кxf7+", 2, 3),
+                ("d5", 2, 14),
+                ("0-0", 2, 22)
+            ]
+        );
+        assert_eq!(s.entries[4].comments, ["ok"]);
+        assert_eq!(s.entries[5].nags, [1]);
+        assert_eq!(s.entries[6].ply, Some(7));
     }
 
     #[test]

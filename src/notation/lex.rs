@@ -116,7 +116,9 @@ pub fn normalize_char(c: char) -> char {
 /// assert_eq!((l.core.as_str(), l.nags.as_slice(), l.draw_offer), ("Cf3", &[5u8][..], true));
 /// ```
 pub fn lex(text: &str) -> Lexed {
-    let text = text.trim();
+    // An entry has seldom whitespace around it: no need to trim then.
+    let bare = |b: Option<&u8>| b.is_some_and(u8::is_ascii_graphic);
+    let text = if bare(text.as_bytes().first()) && bare(text.as_bytes().last()) { text } else { text.trim() };
     // ASCII text has nothing to normalise: no copy is made until the core is known.
     let normalized: String;
     let mut core: &str = if text.is_ascii() {
@@ -127,7 +129,9 @@ pub fn lex(text: &str) -> Lexed {
     };
     let mut out = Lexed::default();
     'strip: loop {
-        core = core.trim_end();
+        if !core.as_bytes().last().is_some_and(u8::is_ascii_graphic) {
+            core = core.trim_end();
+        }
         // Every suffix ends in one of these: most entries end in a square.
         let Some(last) = core.chars().next_back() else {
             break;

@@ -66,7 +66,8 @@ const FIGURINES: &[(char, Role)] = &[
 /// assert!(matches!(r[0].target, Target::Move { role: Role::Knight, to: Square::F3, capture: Some(true), .. }));
 /// ```
 pub fn readings(core: &str, lang: &Language) -> Vec<Reading> {
-    let mut out = Vec::new();
+    // Room for the usual one or two readings, allocated at once.
+    let mut out = Vec::with_capacity(2);
     readings_into(core, lang, &mut out);
     out
 }
@@ -390,4 +391,110 @@ fn tier(pos: &Chess, readings: &[Reading], cost: u8) -> Vec<Move> {
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Position};
+
+    use super::*;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    /// Resolution by trying every legal move, as it was before the quick candidates.
+    fn resolve_by_legal_moves(pos: &Chess, readings: &[Reading]) -> Resolution {
+        let mut costs: Vec<u8> = readings.iter().map(|r| r.cost).collect();
+        costs.sort_unstable();
+        costs.dedup();
+        for cost in costs {
+            let mut found: Vec<Move> = Vec::new();
+            for r in readings.iter().filter(|r| r.cost == cost) {
+                for m in pos.legal_moves() {
+                    if r.matches(&m) && !found.contains(&m) {
+                        found.push(m);
+                    }
+                }
+            }
+            match found.len() {
+                0 => continue,
+                1 => return Resolution::Unique { mv: found[0], cost },
+                _ => return Resolution::Ambiguous(found),
+            }
+        }
+        Resolution::None
+    }
+
+    #[test]
+    fn castling_written_every_way() {
+        for (w, side) in [
+            ("0-0", Some(CastlingSide::KingSide)),
+            ("O-O", Some(CastlingSide::KingSide)),
+            ("oo", Some(CastlingSide::KingSide)),
+            ("0-0-0", Some(CastlingSide::QueenSide)),
+            ("OOO", Some(CastlingSide::QueenSide)),
+            ("o-o-o", Some(CastlingSide::QueenSide)),
+            ("0-O", None),
+            ("0", None),
+            ("0-0-0-0", None),
+            ("--", None),
+            ("", None),
+        ] {
+            assert_eq!(castle(w), side, "{w}");
+        }
+    }
+
+    #[test]
+    fn king_moves_and_castling_resolve_as_against_every_legal_move() {
+        let es = Language::find("es").unwrap();
+        let en = Language::find("en").unwrap();
+        let positions = [
+            "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+            "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R b KQkq - 0 1",
+            "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+            "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+        ];
+        let written = [
+            "0-0", "0-0-0", "O-O", "Rg1", "Re1-g1", "Re1-c1", "Rc1", "Rf1", "Rd1", "Re2", "Rxe2", "Kg1", "Ke1-g1",
+            "Kf1", "Kd2", "Rxf7", "Rd7", "Re7", "Rf8", "Rg8", "Re8-g8", "Txe2", "Th1-f1", "Cd5", "Ab5", "e5", "a3",
+        ];
+        for fen in positions {
+            let p = pos(fen);
+            for w in written {
+                for lang in [es, en] {
+                    let r = readings(w, lang);
+                    assert_eq!(resolve(&p, &r), resolve_by_legal_moves(&p, &r), "{fen} {w} {}", lang.code);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ambiguity_lists_moves_as_every_legal_move_orders_them() {
+        let en = Language::find("en").unwrap();
+        let p = pos("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1");
+        let r = readings("Rd1", en);
+        assert!(matches!(resolve(&p, &r), Resolution::Ambiguous(_)));
+        assert_eq!(resolve(&p, &r), resolve_by_legal_moves(&p, &r));
+    }
+
+    #[test]
+    fn lowercase_and_pawn_letters() {
+        let es = Language::find("es").unwrap();
+        let r = readings("cf3", es);
+        assert!(r.iter().any(|r| matches!(r.target, Target::Move { role: Role::Knight, .. }) && r.cost == 1));
+        let r = readings("Pe4", es);
+        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::Pawn, .. }, cost: COST_PAWN_LETTER }]));
+        let r = readings("♘f3", es);
+        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::Knight, .. }, cost: 0 }]));
+        let ru = Language::find("ru").unwrap();
+        let r = readings("Крg1", ru);
+        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::King, .. }, cost: 0 }]));
+        let r = readings("кf3", ru);
+        assert!(r.iter().any(|r| matches!(r.target, Target::Move { role: Role::Knight, .. }) && r.cost == 1));
+        assert!(readings("", es).is_empty());
+    }
 }

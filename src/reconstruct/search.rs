@@ -37,6 +37,8 @@ pub struct Params {
     /// A move not written is considered before an entry only when reading the
     /// entry costs more than this (each insertion tries every legal move).
     pub insert_trigger: f32,
+    /// How many of the best nodes at each entry try a move not written.
+    pub insert_nodes: usize,
     /// An illegible box read as any legal move.
     pub illegible: f32,
     /// Entries after the game ended.
@@ -70,6 +72,7 @@ impl Default for Params {
             skip_repeat: 3.0,
             insert: 6.0,
             insert_trigger: -1.0,
+            insert_nodes: 3,
             illegible: 1.0,
             after_end: 1.0,
             back: 12,
@@ -216,7 +219,7 @@ impl<'a> Searcher<'a> {
             for (rank, &id) in beam.iter().enumerate() {
                 let budget = cutoff - arena[id].cost;
                 let locked = i > failed + 1 || (rank >= 4 && i != failed);
-                let children = self.expand(&arena[id].pos, i, rank < 3, budget, locked);
+                let children = self.expand(&arena[id].pos, i, rank < p.insert_nodes, budget, locked);
                 for (step, pos) in children {
                     let cost = arena[id].cost + step.cost();
                     let line = step.moves().fold(arena[id].line, |h, m| extend(h, &m));
