@@ -51,8 +51,9 @@ pub fn san_text(san: SanPlus) -> String {
 }
 
 /// Writes one game whose tags ([`tags`]) and move texts ([`san_text`] of each
-/// move) the caller has already worked out.
+/// move, one per move) the caller has already worked out.
 pub fn write_with(sheet: &Sheet, game: &Game, tags: &[(String, String)], sans: &[String]) -> String {
+    debug_assert_eq!(sans.len(), game.moves.len(), "one SAN per move");
     let mut s = String::with_capacity(256 + 8 * game.moves.len());
     for (k, v) in tags {
         s.push('[');
