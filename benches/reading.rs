@@ -2,7 +2,9 @@
 //! their SANs by shakmaty alone, and the same games typed as Spanish sheets read
 //! by the whole pipeline (decode, ingest, notation, replay, PGN and JSON report).
 //!
-//! The ratio that matters is `scoresheet_read / bare_shakmaty_replay`. The two
+//! The ratio that matters is `scoresheet_read / bare_shakmaty_replay`;
+//! `scoresheet_read_moves_only` is the reading alone (ingest and replay, no PGN
+//! or report written). The two
 //! `shakmaty_replay_with_*san_out` functions are reference points: the bare
 //! replay plus writing each move's SAN with its check mark, through shakmaty's
 //! `SanPlus` (which generates all legal moves after every move) and cheaply.
@@ -113,6 +115,19 @@ fn reading(c: &mut Criterion) {
         b.iter(|| {
             for (name, bytes) in &declared {
                 black_box(convert(name, black_box(bytes), &opts));
+            }
+        })
+    });
+    // The reading alone, without writing PGN and the report: bytes to the
+    // game's legal moves, like the bare replay (which starts from SAN strings).
+    let settings = scoresheet::reconstruct::Settings::default();
+    group.bench_function("scoresheet_read_moves_only", |b| {
+        b.iter(|| {
+            for (_, bytes) in &declared {
+                let sheets = scoresheet::ingest::read(black_box(bytes), scoresheet::ingest::Format::Text, 1 << 20);
+                for sheet in sheets.iter().flatten() {
+                    black_box(scoresheet::reconstruct::reconstruct(sheet, &settings));
+                }
             }
         })
     });

@@ -10,7 +10,7 @@ use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 use crate::finding::{At, Finding};
 use crate::ingest::movetext::ILLEGIBLE;
 use crate::notation::lex::{CheckMark, Lexed, lex};
-use crate::notation::reading::{Reading, Resolution, readings, resolve};
+use crate::notation::reading::{Reading, Resolution, readings, readings_into, resolve};
 use crate::notation::{LANGUAGES, Language};
 use crate::sheet::{GameResult, Sheet};
 use search::{Params, Searcher, Step};
@@ -144,21 +144,21 @@ fn strict_plies(sheet: &Sheet, lexed: &[Lexed], lang: &Language) -> usize {
 /// search where it cannot.
 fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params) -> Game {
     let n = lexed.len();
-    let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
     let illegible: Vec<bool> =
         lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str())).collect();
     let texts: Vec<&str> = sheet.entries.iter().map(|e| e.text.as_str()).collect();
     // An empty box before an entry (the numbering jumps): never read across it blindly.
-    let gap_before: Vec<bool> = (0..n)
-        .map(|i| match (i.checked_sub(1).and_then(|j| sheet.entries[j].ply), sheet.entries[i].ply) {
-            (Some(a), Some(b)) => b > a + 1,
-            (None, Some(b)) => i == 0 && b > 1,
-            _ => false,
-        })
-        .collect();
-    let mut searcher = Searcher::new(lexed, &texts, &illegible, &strict, lang, params);
+    let gap_before = |i: usize| match (i.checked_sub(1).and_then(|j| sheet.entries[j].ply), sheet.entries[i].ply) {
+        (Some(a), Some(b)) => b > a + 1,
+        (None, Some(b)) => i == 0 && b > 1,
+        _ => false,
+    };
+    // The readings of every entry, and the searcher, are only built once an
+    // entry fails: most sheets are read exactly with one reused buffer.
+    let strict: std::cell::OnceCell<Vec<Vec<Reading>>> = std::cell::OnceCell::new();
+    let mut searcher: Option<Searcher> = None;
+    let mut buf: Vec<Reading> = Vec::with_capacity(4);
     let mut steps: Vec<Step> = Vec::with_capacity(n);
-    let mut after: Vec<Chess> = Vec::with_capacity(n);
     let mut margins: Vec<f32> = Vec::with_capacity(n);
     // Where a window's best reading was not clearly ahead: (step index, rival moves).
     let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
@@ -167,15 +167,15 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
     let mut pos = Chess::default();
     let mut i = 0;
     while i < n {
-        if !gap_before[i]
-            && let Some(mv) = searcher.exact(&pos, i)
-        {
-            pos.play_unchecked(mv);
-            steps.push(Step::Read { entry: i, mv, cost: 0.0 });
-            after.push(pos.clone());
-            margins.push(f32::INFINITY);
-            i += 1;
-            continue;
+        if !gap_before(i) && !illegible[i] {
+            readings_into(&lexed[i].core, lang, &mut buf);
+            if let Resolution::Unique { mv, cost: 0 } = resolve(&pos, &buf) {
+                pos.play_unchecked(mv);
+                steps.push(Step::Read { entry: i, mv, cost: 0.0 });
+                margins.push(f32::INFINITY);
+                i += 1;
+                continue;
+            }
         }
         if pos.legal_moves().is_empty() {
             after_end = Some(i);
@@ -185,9 +185,17 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
             stop = Some(i);
             break;
         }
+        let searcher = searcher.get_or_insert_with(|| {
+            let strict = strict.get_or_init(|| lexed.iter().map(|l| readings(&l.core, lang)).collect());
+            Searcher::new(lexed, &texts, &illegible, strict, lang, params)
+        });
         let keep = steps.len().saturating_sub(params.back);
         let start_entry = steps.get(keep).map_or(i, first_entry);
-        let start_pos = if keep == 0 { Chess::default() } else { after[keep - 1].clone() };
+        // Positions are not kept per move: the window's start is replayed.
+        let mut start_pos = Chess::default();
+        for m in steps[..keep].iter().flat_map(Step::moves) {
+            start_pos.play_unchecked(m);
+        }
         let window = searcher.window(&start_pos, start_entry, i);
         let old: f32 = steps[keep..].iter().map(Step::cost).sum();
         let added: f32 = window.steps.iter().map(Step::cost).sum::<f32>() - old;
@@ -196,7 +204,6 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
             break;
         }
         steps.truncate(keep);
-        after.truncate(keep);
         margins.truncate(keep);
         doubts.retain(|(s, _)| *s < keep);
         let mut p = start_pos;
@@ -205,7 +212,6 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
                 p.play_unchecked(m);
             }
             steps.push(*s);
-            after.push(p.clone());
             margins.push(window.margin);
         }
         if window.margin < params.review_margin
@@ -265,7 +271,7 @@ fn build(
             findings.push(Finding::AmbiguousRepair { at, written, replacement, alternatives });
         }
         let entry = first_entry(step);
-        let written = sheet.entries[entry].text.clone();
+        let text = &sheet.entries[entry].text;
         match *step {
             Step::Skip { .. } => {
                 offset = offset.map(|o| o - 1);
@@ -281,7 +287,12 @@ fn build(
                     break;
                 }
                 if doubt.is_none() {
-                    findings.push(Finding::ExtraEntry { at: at_entry(ply, entry), written, repeat, margin });
+                    findings.push(Finding::ExtraEntry {
+                        at: at_entry(ply, entry),
+                        written: text.clone(),
+                        repeat,
+                        margin,
+                    });
                 }
                 continue;
             }
@@ -309,14 +320,14 @@ fn build(
             if l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str()) {
                 findings.push(Finding::IllegibleEntry {
                     at,
-                    written: written.clone(),
+                    written: text.clone(),
                     replacement: san.to_string(),
                     margin,
                 });
             } else if fuzzy {
                 findings.push(Finding::TypoRepaired {
                     at,
-                    written: written.clone(),
+                    written: text.clone(),
                     replacement: san.to_string(),
                     margin,
                 });
@@ -326,13 +337,13 @@ fn build(
         let claims_mate = l.check == Some(CheckMark::Mate) && gives != Some(shakmaty::san::Suffix::Checkmate);
         let claims_check = l.check == Some(CheckMark::Check) && gives.is_none();
         if claims_mate || claims_check {
-            findings.push(Finding::CheckMarkMismatch { at, written: written.clone(), replacement: san.to_string() });
+            findings.push(Finding::CheckMarkMismatch { at, written: text.clone(), replacement: san.to_string() });
         }
         if let Some(declared) = sheet.entries[entry].ply {
             let observed = ply as i64 - declared as i64;
             match offset {
                 Some(o) if o != observed && !numbering_reported => {
-                    findings.push(Finding::NumberingError { at, written: written.clone() });
+                    findings.push(Finding::NumberingError { at, written: text.clone() });
                     numbering_reported = true;
                 }
                 _ => {}
