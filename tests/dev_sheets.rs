@@ -62,7 +62,7 @@ fn undetectable(t: &Value) -> bool {
     let written: Vec<&str> = t["written"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
     let text = format!("Language: {}\n{}", t["lang"].as_str().unwrap(), written.join(" "));
     let mut strict = Options::default();
-    strict.params.repair = false;
+    strict.params.enabled = false;
     let report = convert("written.txt", text.as_bytes(), &strict);
     report.games.first().is_some_and(|g| g.status == Status::Validated && g.moves != sans(t))
 }

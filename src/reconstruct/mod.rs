@@ -115,7 +115,7 @@ fn infer(sheet: &Sheet, lexed: &[Lexed], params: &Params) -> Game {
     let best_coverage = groups[0].1;
     for (i, g) in groups.iter_mut().enumerate() {
         if g.1 == best_coverage || i < 4 {
-            g.2 = strict_plies(sheet, lexed, g.0);
+            g.2 = strict_plies(lexed, g.0);
         }
     }
     groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
@@ -128,10 +128,9 @@ fn infer(sheet: &Sheet, lexed: &[Lexed], params: &Params) -> Game {
 }
 
 /// How many entries read exactly, one after the other, under `lang`.
-fn strict_plies(sheet: &Sheet, lexed: &[Lexed], lang: &Language) -> usize {
+fn strict_plies(lexed: &[Lexed], lang: &Language) -> usize {
     let mut pos = Chess::default();
     for (i, l) in lexed.iter().enumerate() {
-        let _ = &sheet.entries[i];
         match resolve(&pos, &readings(&l.core, lang)) {
             Resolution::Unique { mv, cost: 0 } => pos.play_unchecked(mv),
             _ => return i,
@@ -146,7 +145,6 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
     let n = lexed.len();
     let illegible: Vec<bool> =
         lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str())).collect();
-    let texts: Vec<&str> = sheet.entries.iter().map(|e| e.text.as_str()).collect();
     // An empty box before an entry (the numbering jumps): never read across it blindly.
     let gap_before = |i: usize| match (i.checked_sub(1).and_then(|j| sheet.entries[j].ply), sheet.entries[i].ply) {
         (Some(a), Some(b)) => b > a + 1,
@@ -181,13 +179,13 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
             after_end = Some(i);
             break;
         }
-        if !params.repair {
+        if !params.enabled {
             stop = Some(i);
             break;
         }
         let searcher = searcher.get_or_insert_with(|| {
             let strict = strict.get_or_init(|| lexed.iter().map(|l| readings(&l.core, lang)).collect());
-            Searcher::new(lexed, &texts, &illegible, strict, lang, params)
+            Searcher::new(lexed, &illegible, strict, lang, params)
         });
         let keep = steps.len().saturating_sub(params.back);
         let start_entry = steps.get(keep).map_or(i, first_entry);

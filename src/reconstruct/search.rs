@@ -24,7 +24,7 @@ use crate::notation::{LANGUAGES, Language};
 pub struct Params {
     /// Repair sheets at all; `false` reads strictly and stops at the first
     /// entry that names no legal move.
-    pub repair: bool,
+    pub enabled: bool,
     pub edits: SheetCosts,
     /// Reading an entry as a move further than this is not considered.
     pub max_fit: f32,
@@ -65,7 +65,7 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            repair: true,
+            enabled: true,
             edits: SheetCosts::default(),
             max_fit: 9.0,
             skip: 7.0,
@@ -147,7 +147,6 @@ const ROOT: usize = usize::MAX;
 /// not be read exactly.
 pub struct Searcher<'a> {
     pub lexed: &'a [Lexed],
-    pub texts: &'a [&'a str],
     pub illegible: &'a [bool],
     pub strict: &'a [Vec<Reading>],
     pub lang: &'static Language,
@@ -163,7 +162,6 @@ pub struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     pub fn new(
         lexed: &'a [Lexed],
-        texts: &'a [&'a str],
         illegible: &'a [bool],
         strict: &'a [Vec<Reading>],
         lang: &'static Language,
@@ -172,7 +170,6 @@ impl<'a> Searcher<'a> {
         let written = lexed.iter().map(|_| None).collect();
         Searcher {
             lexed,
-            texts,
             illegible,
             strict,
             lang,
@@ -186,7 +183,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The exact reading of entry `i` in `pos`, if it names exactly one move.
-    pub fn exact(&self, pos: &Chess, i: usize) -> Option<Move> {
+    fn exact(&self, pos: &Chess, i: usize) -> Option<Move> {
         if self.illegible[i] {
             return None;
         }

@@ -100,7 +100,7 @@ pub fn noisy(g: &CorpusGame, seed: u64, rate: f64) -> Noisy {
 pub fn read_strictly(entries: &[String], lang: &str) -> Option<Vec<String>> {
     let text = format!("Language: {lang}\n{}", entries.join(" "));
     let mut strict = Options::default();
-    strict.params.repair = false;
+    strict.params.enabled = false;
     let report = convert("written.txt", text.as_bytes(), &strict);
     report.games.into_iter().next().filter(|g| g.status == Status::Validated).map(|g| g.moves)
 }
