@@ -5,12 +5,13 @@
 
 pub mod search;
 
-use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
+use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 
 use crate::finding::{At, Finding};
 use crate::ingest::movetext::ILLEGIBLE;
 use crate::notation::lex::{CheckMark, Lexed, lex};
-use crate::notation::reading::{Reading, Resolution, readings, readings_into, resolve};
+use crate::notation::reading::{Reading, Resolution, Target, readings, readings_into, resolve};
 use crate::notation::{LANGUAGES, Language};
 use crate::sheet::{GameResult, Sheet};
 use search::{Params, Searcher, Step};
@@ -158,6 +159,8 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
     let mut buf: Vec<Reading> = Vec::with_capacity(4);
     let mut steps: Vec<Step> = Vec::with_capacity(n);
     let mut margins: Vec<f32> = Vec::with_capacity(n);
+    // The SAN of each exact step, worked out while reading it.
+    let mut sans: Vec<Option<SanPlus>> = Vec::with_capacity(n);
     // Where a window's best reading was not clearly ahead: (step index, rival moves).
     let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
     let mut stop: Option<usize> = None;
@@ -167,8 +170,9 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
     while i < n {
         if !gap_before(i) && !illegible[i] {
             readings_into(&lexed[i].core, lang, &mut buf);
-            if let Resolution::Unique { mv, cost: 0 } = resolve(&pos, &buf) {
+            if let Some((mv, san)) = exact_with_san(&pos, &buf) {
                 pos.play_unchecked(mv);
+                sans.push(Some(SanPlus { san, suffix: suffix(&pos) }));
                 steps.push(Step::Read { entry: i, mv, cost: 0.0 });
                 margins.push(f32::INFINITY);
                 i += 1;
@@ -202,6 +206,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
             break;
         }
         steps.truncate(keep);
+        sans.truncate(keep);
         margins.truncate(keep);
         doubts.retain(|(s, _)| *s < keep);
         let mut p = start_pos;
@@ -210,6 +215,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
                 p.play_unchecked(m);
             }
             steps.push(*s);
+            sans.push(None);
             margins.push(window.margin);
         }
         if window.margin < params.review_margin
@@ -220,7 +226,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
         pos = p;
         i = window.end;
     }
-    build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end)
+    build(sheet, lexed, lang, &steps, &sans, &margins, &doubts, params.review_margin, stop, after_end)
 }
 
 /// The entry a step starts at.
@@ -237,6 +243,7 @@ fn build(
     lexed: &[Lexed],
     lang: &'static Language,
     steps: &[Step],
+    sans: &[Option<SanPlus>],
     margins: &[f32],
     doubts: &[(usize, Vec<String>)],
     review_margin: f32,
@@ -312,7 +319,13 @@ fn build(
         let ply = moves.len() as u32 + 1;
         let at = at_entry(ply, entry);
         let l = &lexed[entry];
-        let san = play(&mut pos, mv);
+        let san = match sans[k] {
+            Some(san) => {
+                pos.play_unchecked(mv);
+                san
+            }
+            None => play(&mut pos, mv),
+        };
         let fuzzy = matches!(step, Step::Read { .. }) && cost > 0.0;
         if doubt.is_none() {
             if l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str()) {
@@ -363,6 +376,54 @@ fn build(
     Game { language: lang, moves, findings, position: pos, result: GameResult::Unknown, cost }
 }
 
+/// The exact reading of an entry and the move's SAN, worked out from the one
+/// candidate list (the clean path generates moves once per ply). `None` when
+/// no exact reading names exactly one legal move.
+fn exact_with_san(pos: &Chess, readings: &[Reading]) -> Option<(Move, San)> {
+    let mut found: Option<(Move, San)> = None;
+    let mut take = |m: Move, san: San| match found {
+        Some((f, _)) if f != m => false,
+        _ => {
+            found = Some((m, san));
+            true
+        }
+    };
+    for r in readings.iter().filter(|r| r.cost == 0) {
+        match r.target {
+            Target::Move { role, to, .. } if role != Role::King => {
+                let candidates = pos.san_candidates(role, to);
+                let others = if role == Role::Pawn { MoveList::new() } else { candidates.clone() };
+                for m in candidates.iter().filter(|m| r.matches(m)) {
+                    if !take(*m, San::disambiguate(*m, &others)) {
+                        return None;
+                    }
+                }
+            }
+            _ => match resolve(pos, std::slice::from_ref(r)) {
+                Resolution::Unique { mv, .. } => {
+                    if !take(mv, San::from_move(pos, mv)) {
+                        return None;
+                    }
+                }
+                Resolution::Ambiguous(_) => return None,
+                Resolution::None => {}
+            },
+        }
+    }
+    found
+}
+
+/// The check mark of the position after a move: mate is looked for only after a check.
+fn suffix(pos: &Chess) -> Option<Suffix> {
+    if !pos.is_check() {
+        None
+    } else if pos.legal_moves().is_empty() {
+        Some(Suffix::Checkmate)
+    } else {
+        Some(Suffix::Check)
+    }
+}
+
 /// The SAN, with check marks, of a legal move in a position.
 fn san_of(pos: &Chess, m: Move) -> String {
     play(&mut pos.clone(), m).to_string()
@@ -372,16 +433,9 @@ fn san_of(pos: &Chess, m: Move) -> String {
 /// `SanPlus::from_move_and_play_unchecked`, which generates every legal move
 /// after every move to tell mate: here that is done only after a check.
 pub fn play(pos: &mut Chess, m: Move) -> SanPlus {
-    let san = shakmaty::san::San::from_move(pos, m);
+    let san = San::from_move(pos, m);
     pos.play_unchecked(m);
-    let suffix = if !pos.is_check() {
-        None
-    } else if pos.legal_moves().is_empty() {
-        Some(shakmaty::san::Suffix::Checkmate)
-    } else {
-        Some(shakmaty::san::Suffix::Check)
-    };
-    SanPlus { san, suffix }
+    SanPlus { san, suffix: suffix(pos) }
 }
 
 /// The result: as written, checked against a final checkmate or stalemate.
