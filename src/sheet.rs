@@ -140,12 +140,15 @@ impl Sheet {
     }
 
     /// Sets a header, keeping the first value when a sheet repeats a key.
+    /// Control characters (a newline in a YAML value) become spaces: a PGN
+    /// tag is one line.
     pub fn set_header(&mut self, key: &str, value: &str) {
         let value = value.trim();
         if value.is_empty() || self.header(key).is_some() {
             return;
         }
-        self.headers.push((key.to_string(), value.to_string()));
+        let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        self.headers.push((key.to_string(), value));
     }
 }
 

@@ -684,3 +684,20 @@ fn example_faulty_sheet_goes_to_review() {
         check_pgn_file(&path, &report);
     }
 }
+
+#[test]
+fn a_fen_tag_typed_in_a_pgn_is_not_copied_since_moves_are_read_from_the_start() {
+    let report =
+        read("fen.pgn", b"[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. e4 e5 *\n");
+    let pgn = &report.games[0].pgn;
+    assert!(!pgn.contains("[FEN") && !pgn.contains("[SetUp"), "{pgn}");
+    assert_eq!(report.games[0].moves, ["e4", "e5"]);
+}
+
+#[test]
+fn a_newline_inside_a_yaml_header_stays_on_one_pgn_tag_line() {
+    let report = read("nl.yaml", b"event: \"Open\\nRound 2\"\nwhite: \"A\\u0000B\"\nmoves: 1.e4 e5\n");
+    let pgn = &report.games[0].pgn;
+    assert!(pgn.contains("[Event \"Open Round 2\"]"), "{pgn}");
+    assert!(pgn.lines().all(|l| !l.chars().any(char::is_control)), "{pgn:?}");
+}

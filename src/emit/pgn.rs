@@ -10,7 +10,8 @@ use crate::sheet::Sheet;
 
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 /// Headers that describe the sheet, not the game: not written as tags.
-const NOT_TAGS: [&str; 1] = ["Language"];
+/// `FEN`/`SetUp` are dropped: games are always read from the starting position.
+const NOT_TAGS: [&str; 3] = ["Language", "FEN", "SetUp"];
 const MAX_LINE: usize = 80;
 
 /// The tags of a game in export order, with the roster's defaults filled in.

@@ -40,7 +40,7 @@ pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
             next_ply = 2 * n - 1;
             for (side, cell) in cells.iter().enumerate().skip(first + 1).take(2) {
                 let ply = 2 * n - 1 + (side - first - 1) as u32;
-                push(&mut sheet, cell, line, col_of(&cells, side, sep), ply);
+                push(&mut sheet, cell, line, col_of(&cells, side), ply);
                 next_ply = ply + 1;
             }
         } else if let Some(tag) = canonical(head) {
@@ -64,7 +64,7 @@ pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
             // moves without a number.
             if moves_started && cells[first..].iter().all(|c| c.chars().any(|c| c.is_ascii_digit()) || c.is_empty()) {
                 for (side, cell) in cells.iter().enumerate().skip(first).take(2) {
-                    push(&mut sheet, cell, line, col_of(&cells, side, sep), next_ply);
+                    push(&mut sheet, cell, line, col_of(&cells, side), next_ply);
                     next_ply += 1;
                 }
             }
@@ -86,8 +86,9 @@ fn push(sheet: &mut Sheet, cell: &str, line: usize, col: usize, ply: u32) {
     sheet.entries.push(Entry { text: cell.to_string(), line, col, ply: Some(ply), ..Entry::default() });
 }
 
-/// Column of cell `i` (1-based), counting cell widths and separators.
-fn col_of(cells: &[&str], i: usize, _sep: u8) -> usize {
+/// Column of cell `i` (1-based), counting cell widths and separators (approximate
+/// where cells were quoted or padded).
+fn col_of(cells: &[&str], i: usize) -> usize {
     1 + cells[..i].iter().map(|c| c.chars().count() + 1).sum::<usize>()
 }
 

@@ -194,7 +194,7 @@ impl Reader<'_> {
                 let black = marks.contains("..") || marks.contains('…');
                 self.next_ply = Some(2 * n - 1 + u32::from(black));
                 if !dots.is_empty() {
-                    let c = col + (t.len() - dots.len());
+                    let c = col + t[..t.len() - dots.len()].chars().count();
                     self.token(dots, (line, c));
                 }
                 return false;

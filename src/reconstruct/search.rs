@@ -8,8 +8,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use shakmaty::san::SanPlus;
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, File, Move, MoveList, Position, Rank, san::San};
+use shakmaty::{Chess, File, Move, MoveList, Position, Rank, san::San};
 
 use crate::notation::distance::{SheetCosts, Written};
 use crate::notation::forms::{fit, forms};
@@ -143,6 +142,9 @@ struct Node {
 
 const ROOT: usize = usize::MAX;
 
+/// Entries longer than this (in bytes) are read exactly or not at all.
+const MAX_FUZZY_LEN: usize = 24;
+
 /// Re-reads entries from `start` in position `pos`, where entry `failed` could
 /// not be read exactly.
 pub struct Searcher<'a> {
@@ -220,7 +222,7 @@ impl<'a> Searcher<'a> {
                 for (step, pos) in children {
                     let cost = arena[id].cost + step.cost();
                     let line = step.moves().fold(arena[id].line, |h, m| extend(h, &m));
-                    let h: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0 ^ line;
+                    let h = line;
                     match seen.get(&h) {
                         Some(&j) if arena[j].cost <= cost => continue,
                         Some(&j) => {
@@ -386,6 +388,11 @@ impl<'a> Searcher<'a> {
             let alike =
                 moves.iter().filter(|o| self.strict[i].iter().any(|r| f32::from(r.cost) == c && r.matches(o))).count();
             return if alike > 1 { c + self.params.edits.light } else { c };
+        }
+        // A long run of characters is no slip of one move: reading it fuzzily
+        // against every legal move would only cost time.
+        if self.lexed[i].core.len() > MAX_FUZZY_LEN {
+            return f32::INFINITY;
         }
         let lang = self.lang;
         let pieces = &self.pieces;
