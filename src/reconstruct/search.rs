@@ -205,10 +205,13 @@ impl<'a> Searcher<'a> {
         let mut i = start;
         let close_at = (failed + 1 + p.ahead).min(n);
         let limit = (failed + 1 + p.ahead_max).min(n);
+        // The judgement that closed the window, when one did.
+        let mut verdict = None;
         loop {
             if i >= close_at {
-                let (margin, _) = self.judge(&arena, &beam, pos);
-                if margin >= p.review_margin || i >= limit {
+                let judged = self.judge(&arena, &beam, pos);
+                if judged.0 >= p.review_margin || i >= limit {
+                    verdict = Some(judged);
                     break;
                 }
             }
@@ -246,7 +249,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        let (margin, rivals) = self.judge(&arena, &beam, pos);
+        let (margin, rivals) = verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
         if tracing::enabled!(tracing::Level::TRACE) {
             for &id in beam.iter().take(8) {
                 let line: Vec<String> = path(&arena, id)
