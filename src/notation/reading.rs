@@ -6,9 +6,7 @@
 
 use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square};
 
-use std::sync::OnceLock;
-
-use super::language::{LANGUAGES, Language};
+use super::language::Language;
 
 /// What a reading says about the move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,14 +88,12 @@ pub fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
         body(role, &core[first.len_utf8()..], lang, 0, out);
         return;
     }
-    // Every piece letter starts with a letter the language has: a pawn move
-    // ("e4") needs no look at the spellings.
-    let starts = Starts::of(lang);
-    if starts.piece(lang, first)
+    // A pawn move ("e4") starts with no piece letter: no search for spellings.
+    if lang.has_letter(first)
         && let Some((role, n)) = lang.piece_prefix(core)
     {
         body(role, &core[n..], lang, 0, out);
-    } else if starts.pawn(lang, first)
+    } else if lang.pawn.iter().any(|p| p.starts_with(first))
         && let Some(n) = lang.pawn_prefix(core)
     {
         body(Role::Pawn, &core[n..], lang, COST_PAWN_LETTER, out);
@@ -107,7 +103,7 @@ pub fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
         if first.is_ascii() {
             let upper = first.to_ascii_uppercase();
             if upper != first
-                && starts.piece(lang, upper)
+                && lang.has_letter(upper)
                 && let Some((role, 1)) = lang.piece_prefix(upper.encode_utf8(&mut [0; 4]))
             {
                 body(role, &core[1..], lang, COST_LOWERCASE_PIECE, out);
@@ -123,53 +119,12 @@ pub fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
         let upper = std::str::from_utf8(&buf[..len]).unwrap_or_default();
         let (head, rest) = core.split_at(first.len_utf8());
         if upper != head
-            && upper.chars().next().is_some_and(|c| starts.piece(lang, c))
+            && upper.chars().next().is_some_and(|c| lang.has_letter(c))
             && let Some((role, n)) = lang.piece_prefix(upper)
             && n == upper.len()
         {
             body(role, rest, lang, COST_LOWERCASE_PIECE, out);
         }
-    }
-}
-
-/// The ASCII characters a language's piece and pawn letters start with, as
-/// bit sets: a cheap look before the search for the longest spelling that
-/// starts an entry.
-#[derive(Clone, Copy)]
-struct Starts {
-    pieces: u128,
-    pawn: u128,
-}
-
-impl Starts {
-    fn of(lang: &Language) -> Starts {
-        static KNOWN: OnceLock<Vec<Starts>> = OnceLock::new();
-        // The languages of the table are worked out once; another is worked out each time.
-        let table = LANGUAGES.as_ptr_range();
-        let at = lang as *const Language;
-        if table.contains(&at) {
-            let i = (at as usize - table.start as usize) / std::mem::size_of::<Language>();
-            KNOWN.get_or_init(|| LANGUAGES.iter().map(Starts::compute).collect())[i]
-        } else {
-            Starts::compute(lang)
-        }
-    }
-
-    fn compute(lang: &Language) -> Starts {
-        let set = |spellings: &mut dyn Iterator<Item = &&str>| {
-            spellings.filter_map(|s| s.bytes().next().filter(u8::is_ascii)).fold(0u128, |m, b| m | 1 << b)
-        };
-        Starts { pieces: set(&mut lang.pieces.iter().flat_map(|sp| sp.iter())), pawn: set(&mut lang.pawn.iter()) }
-    }
-
-    /// Whether a piece letter of `lang` starts with `c`.
-    fn piece(self, lang: &Language, c: char) -> bool {
-        if c.is_ascii() { self.pieces & 1 << (c as u8) != 0 } else { lang.has_letter(c) }
-    }
-
-    /// Whether a pawn letter of `lang` starts with `c`.
-    fn pawn(self, lang: &Language, c: char) -> bool {
-        if c.is_ascii() { self.pawn & 1 << (c as u8) != 0 } else { lang.pawn.iter().any(|p| p.starts_with(c)) }
     }
 }
 

@@ -6,12 +6,12 @@
 pub mod search;
 
 use shakmaty::san::{San, SanPlus, Suffix};
-use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::finding::{At, Finding};
 use crate::ingest::movetext::ILLEGIBLE;
 use crate::notation::lex::{CheckMark, Lexed, lex};
-use crate::notation::reading::{Reading, Resolution, Target, readings, readings_into, resolve};
+use crate::notation::reading::{Reading, Resolution, readings, readings_into, resolve};
 use crate::notation::{LANGUAGES, Language};
 use crate::sheet::{GameResult, Sheet};
 use search::{Params, Searcher, Step};
@@ -159,8 +159,6 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
     let mut buf: Vec<Reading> = Vec::with_capacity(4);
     let mut steps: Vec<Step> = Vec::with_capacity(n);
     let mut margins: Vec<f32> = Vec::with_capacity(n);
-    // The SAN of each exact step, worked out while reading it.
-    let mut sans: Vec<Option<SanPlus>> = Vec::with_capacity(n);
     // Where a window's best reading was not clearly ahead: (step index, rival moves).
     let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
     let mut stop: Option<usize> = None;
@@ -170,9 +168,8 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
     while i < n {
         if !gap_before(i) && !illegible[i] {
             readings_into(&lexed[i].core, lang, &mut buf);
-            if let Some((mv, san)) = exact_with_san(&pos, &buf) {
+            if let Resolution::Unique { mv, cost: 0 } = resolve(&pos, &buf) {
                 pos.play_unchecked(mv);
-                sans.push(Some(SanPlus { san, suffix: suffix(&pos) }));
                 steps.push(Step::Read { entry: i, mv, cost: 0.0 });
                 margins.push(f32::INFINITY);
                 i += 1;
@@ -206,7 +203,6 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
             break;
         }
         steps.truncate(keep);
-        sans.truncate(keep);
         margins.truncate(keep);
         doubts.retain(|(s, _)| *s < keep);
         let mut p = start_pos;
@@ -215,7 +211,6 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
                 p.play_unchecked(m);
             }
             steps.push(*s);
-            sans.push(None);
             margins.push(window.margin);
         }
         if window.margin < params.review_margin
@@ -226,7 +221,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params
         pos = p;
         i = window.end;
     }
-    build(sheet, lexed, lang, &steps, &sans, &margins, &doubts, params.review_margin, stop, after_end)
+    build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end)
 }
 
 /// The entry a step starts at.
@@ -243,7 +238,6 @@ fn build(
     lexed: &[Lexed],
     lang: &'static Language,
     steps: &[Step],
-    sans: &[Option<SanPlus>],
     margins: &[f32],
     doubts: &[(usize, Vec<String>)],
     review_margin: f32,
@@ -319,13 +313,7 @@ fn build(
         let ply = moves.len() as u32 + 1;
         let at = at_entry(ply, entry);
         let l = &lexed[entry];
-        let san = match sans[k] {
-            Some(san) => {
-                pos.play_unchecked(mv);
-                san
-            }
-            None => play(&mut pos, mv),
-        };
+        let san = play(&mut pos, mv);
         let fuzzy = matches!(step, Step::Read { .. }) && cost > 0.0;
         if doubt.is_none() {
             if l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str()) {
@@ -374,43 +362,6 @@ fn build(
     }
     let cost = steps.iter().map(Step::cost).sum::<f32>() + if stop.is_some() { 1000.0 } else { 0.0 };
     Game { language: lang, moves, findings, position: pos, result: GameResult::Unknown, cost }
-}
-
-/// The exact reading of an entry and the move's SAN, worked out from the one
-/// candidate list (the clean path generates moves once per ply). `None` when
-/// no exact reading names exactly one legal move.
-fn exact_with_san(pos: &Chess, readings: &[Reading]) -> Option<(Move, San)> {
-    let mut found: Option<(Move, San)> = None;
-    let mut take = |m: Move, san: San| match found {
-        Some((f, _)) if f != m => false,
-        _ => {
-            found = Some((m, san));
-            true
-        }
-    };
-    for r in readings.iter().filter(|r| r.cost == 0) {
-        match r.target {
-            Target::Move { role, to, .. } if role != Role::King => {
-                let candidates = pos.san_candidates(role, to);
-                let others = if role == Role::Pawn { MoveList::new() } else { candidates.clone() };
-                for m in candidates.iter().filter(|m| r.matches(m)) {
-                    if !take(*m, San::disambiguate(*m, &others)) {
-                        return None;
-                    }
-                }
-            }
-            _ => match resolve(pos, std::slice::from_ref(r)) {
-                Resolution::Unique { mv, .. } => {
-                    if !take(mv, San::from_move(pos, mv)) {
-                        return None;
-                    }
-                }
-                Resolution::Ambiguous(_) => return None,
-                Resolution::None => {}
-            },
-        }
-    }
-    found
 }
 
 /// The check mark of the position after a move: mate is looked for only after a check.
