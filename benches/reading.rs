@@ -131,6 +131,14 @@ fn reading(c: &mut Criterion) {
             }
         })
     });
+    // Where the reading's time goes: ingest alone (decode, headers, entries).
+    group.bench_function("scoresheet_ingest_only", |b| {
+        b.iter(|| {
+            for (_, bytes) in &declared {
+                black_box(scoresheet::ingest::read(black_box(bytes), scoresheet::ingest::Format::Text, 1 << 20)).ok();
+            }
+        })
+    });
     group.bench_function("scoresheet_read_inferred", |b| {
         b.iter(|| {
             for (name, bytes) in &inferred {

@@ -2,11 +2,14 @@
 //! what is written after the move itself (check marks, annotation glyphs,
 //! evaluation signs, the draw offer, "e.p.").
 
+use std::borrow::Cow;
+
 /// One entry with the decorations around the move taken off.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Lexed {
-    /// The move itself, e.g. `Cxf3` or `0-0`, characters normalised.
-    pub core: String,
+pub struct Lexed<'a> {
+    /// The move itself, e.g. `Cxf3` or `0-0`, characters normalised: borrowed
+    /// from the entry unless normalising changed it (most entries are ASCII).
+    pub core: Cow<'a, str>,
     /// Numeric Annotation Glyphs of the annotations written after the move.
     pub nags: Vec<u8>,
     /// `+` (check) or `#`/`++` (mate) written after the move.
@@ -113,20 +116,24 @@ pub fn normalize_char(c: char) -> char {
 /// assert_eq!(l.core, "Dxf7");
 /// assert_eq!(l.check, Some(CheckMark::Mate));
 /// let l = lex("Cf3!?(=)");
-/// assert_eq!((l.core.as_str(), l.nags.as_slice(), l.draw_offer), ("Cf3", &[5u8][..], true));
+/// assert_eq!((&*l.core, l.nags.as_slice(), l.draw_offer), ("Cf3", &[5u8][..], true));
 /// ```
-pub fn lex(text: &str) -> Lexed {
+pub fn lex(text: &str) -> Lexed<'_> {
     // An entry has seldom whitespace around it: no need to trim then.
     let bare = |b: Option<&u8>| b.is_some_and(u8::is_ascii_graphic);
     let text = if bare(text.as_bytes().first()) && bare(text.as_bytes().last()) { text } else { text.trim() };
     // ASCII text has nothing to normalise: no copy is made until the core is known.
-    let normalized: String;
-    let mut core: &str = if text.is_ascii() {
-        text
-    } else {
-        normalized = text.chars().map(normalize_char).collect();
-        &normalized
-    };
+    if !text.is_ascii() {
+        let normalized: String = text.chars().map(normalize_char).collect();
+        let l = lex_ascii_or_normalized(&normalized);
+        return Lexed { core: Cow::Owned(l.core.into_owned()), ..l };
+    }
+    lex_ascii_or_normalized(text)
+}
+
+/// [`lex`] of text whose characters are already normalised.
+fn lex_ascii_or_normalized(text: &str) -> Lexed<'_> {
+    let mut core = text;
     let mut out = Lexed::default();
     'strip: loop {
         if !core.as_bytes().last().is_some_and(u8::is_ascii_graphic) {
@@ -159,7 +166,7 @@ pub fn lex(text: &str) -> Lexed {
         }
         break;
     }
-    out.core = core.to_string();
+    out.core = Cow::Borrowed(core);
     out
 }
 
@@ -217,7 +224,7 @@ mod tests {
         assert_eq!(lex("Cf3-+").nags, vec![19]);
         assert_eq!(lex("Cf3N").nags, vec![146]);
         let l = lex("Dxf7+!");
-        assert_eq!((l.core.as_str(), l.check, l.nags), ("Dxf7", Some(CheckMark::Check), vec![1]));
+        assert_eq!((&*l.core, l.check, l.nags), ("Dxf7", Some(CheckMark::Check), vec![1]));
     }
 
     #[test]
@@ -236,11 +243,11 @@ mod tests {
             assert!(l.nags.is_empty(), "{w}");
         }
         let l = lex("exf8=N+");
-        assert_eq!((l.core.as_str(), l.check, l.nags.as_slice()), ("exf8=N", Some(CheckMark::Check), &[][..]));
+        assert_eq!((&*l.core, l.check, l.nags.as_slice()), ("exf8=N", Some(CheckMark::Check), &[][..]));
         let l = lex("exf8=N#");
-        assert_eq!((l.core.as_str(), l.check), ("exf8=N", Some(CheckMark::Mate)));
+        assert_eq!((&*l.core, l.check), ("exf8=N", Some(CheckMark::Mate)));
         let l = lex("b1=N!?");
-        assert_eq!((l.core.as_str(), l.nags.as_slice()), ("b1=N", &[5u8][..]));
+        assert_eq!((&*l.core, l.nags.as_slice()), ("b1=N", &[5u8][..]));
     }
 
     #[test]
@@ -251,7 +258,7 @@ mod tests {
             assert_eq!(l.nags, vec![146], "{w}");
         }
         let l = lex("Re1+N");
-        assert_eq!((l.core.as_str(), l.check, l.nags.as_slice()), ("Re1", Some(CheckMark::Check), &[146u8][..]));
+        assert_eq!((&*l.core, l.check, l.nags.as_slice()), ("Re1", Some(CheckMark::Check), &[146u8][..]));
     }
 
     #[test]

@@ -92,7 +92,7 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
 /// The language is a hidden choice: the languages whose letters the sheet uses
 /// replay it strictly; the best one or two are read with repairs, and the
 /// reading that costs least wins (the earlier in [`LANGUAGES`] on a tie).
-fn infer(sheet: &Sheet, lexed: &[Lexed], params: &Params) -> Game {
+fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], params: &Params) -> Game {
     let mut letters: Vec<(char, usize)> = Vec::new();
     for l in lexed {
         if let Some(c) = l.core.chars().next().filter(|c| c.is_uppercase())
@@ -129,7 +129,7 @@ fn infer(sheet: &Sheet, lexed: &[Lexed], params: &Params) -> Game {
 }
 
 /// How many entries read exactly, one after the other, under `lang`.
-fn strict_plies(lexed: &[Lexed], lang: &Language) -> usize {
+fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
     let mut pos = Chess::default();
     for (i, l) in lexed.iter().enumerate() {
         match resolve(&pos, &readings(&l.core, lang)) {
@@ -142,10 +142,9 @@ fn strict_plies(lexed: &[Lexed], lang: &Language) -> usize {
 
 /// Reads the sheet under one language: exactly where it can, with the repair
 /// search where it cannot.
-fn read(sheet: &Sheet, lexed: &[Lexed], lang: &'static Language, params: &Params) -> Game {
+fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Params) -> Game {
     let n = lexed.len();
-    let illegible: Vec<bool> =
-        lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str())).collect();
+    let illegible: Vec<bool> = lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&&*l.core)).collect();
     // An empty box before an entry (the numbering jumps): never read across it blindly.
     let gap_before = |i: usize| match (i.checked_sub(1).and_then(|j| sheet.entries[j].ply), sheet.entries[i].ply) {
         (Some(a), Some(b)) => b > a + 1,
@@ -235,7 +234,7 @@ fn first_entry(s: &Step) -> usize {
 #[allow(clippy::too_many_arguments)]
 fn build(
     sheet: &Sheet,
-    lexed: &[Lexed],
+    lexed: &[Lexed<'_>],
     lang: &'static Language,
     steps: &[Step],
     margins: &[f32],
@@ -316,7 +315,7 @@ fn build(
         let san = play(&mut pos, mv);
         let fuzzy = matches!(step, Step::Read { .. }) && cost > 0.0;
         if doubt.is_none() {
-            if l.core.is_empty() || ILLEGIBLE.contains(&l.core.as_str()) {
+            if l.core.is_empty() || ILLEGIBLE.contains(&&*l.core) {
                 findings.push(Finding::IllegibleEntry {
                     at,
                     written: text.clone(),

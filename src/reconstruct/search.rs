@@ -148,7 +148,7 @@ const MAX_FUZZY_LEN: usize = 24;
 /// Re-reads entries from `start` in position `pos`, where entry `failed` could
 /// not be read exactly.
 pub struct Searcher<'a> {
-    pub lexed: &'a [Lexed],
+    pub lexed: &'a [Lexed<'a>],
     pub illegible: &'a [bool],
     pub strict: &'a [Vec<Reading>],
     pub lang: &'static Language,
@@ -163,7 +163,7 @@ pub struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     pub fn new(
-        lexed: &'a [Lexed],
+        lexed: &'a [Lexed<'a>],
         illegible: &'a [bool],
         strict: &'a [Vec<Reading>],
         lang: &'static Language,
