@@ -1,5 +1,6 @@
-//! The `scoresheet` command: a thin layer over the library that reads files,
-//! writes outputs atomically and sets the exit status.
+//! The `scoresheet` command: a thin layer over the library. `convert` reads
+//! files, writes outputs atomically and sets the exit status; `watch` runs the
+//! drop-folder daemon until SIGINT or SIGTERM.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -7,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use scoresheet::config::Config;
+use scoresheet::config::{Config, LogFormat};
 use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::{FileReport, Report, Status};
 use scoresheet::notation::Language;
@@ -15,7 +16,7 @@ use scoresheet::notation::Language;
 #[derive(Parser)]
 #[command(name = "scoresheet", version, about = "Typed chess scoresheets in any algebraic notation to validated PGN")]
 struct Cli {
-    /// Config file (YAML); without it the built-in defaults apply.
+    /// Config file (YAML); fields it leaves out keep the built-in defaults (config/default.yaml).
     #[arg(long, global = true)]
     config: Option<PathBuf>,
     #[command(subcommand)]
@@ -39,13 +40,28 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Watch a drop folder: sheets dropped into inbox/ become PGN in pgn/,
+    /// review/ or rejected/, and the originals go to archive/.
+    Watch {
+        /// Put every folder under DIR (default: the config's root, the current folder).
+        #[arg(long)]
+        root: Option<PathBuf>,
+        /// Poll the inbox instead of waiting for the OS's events (network shares).
+        #[arg(long)]
+        poll: bool,
+        /// Log lines as human-readable text or as JSON (default: the config's).
+        #[arg(long, value_enum)]
+        log_format: Option<LogFormatArg>,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum LogFormatArg {
+    Human,
+    Json,
 }
 
 fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()))
-        .with_writer(std::io::stderr)
-        .init();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -56,16 +72,89 @@ fn main() -> ExitCode {
     }
 }
 
+/// Logs go to stderr; `RUST_LOG` wins over the level given.
+fn init_logs(level: &str, format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()));
+    match format {
+        LogFormat::Human => logs.init(),
+        LogFormat::Json => logs.json().init(),
+    }
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     let config = match &cli.config {
         Some(p) => {
             let text = std::fs::read_to_string(p).with_context(|| format!("cannot read config {}", p.display()))?;
-            Config::parse(&text).with_context(|| format!("config {}", p.display()))?
+            Config::parse(&text).with_context(|| format!("invalid config {}", p.display()))?
         }
-        None => Config::default(),
+        None => Config::builtin(),
     };
-    let mut options = config.options().context("config")?;
-    let Command::Convert { language, output, json, files } = cli.command;
+    let options = config.options().context("config")?;
+    match cli.command {
+        Command::Convert { language, output, json, files } => {
+            init_logs("warn", LogFormat::Human);
+            convert_files(options, language, output, json, &files)
+        }
+        Command::Watch { root, poll, log_format } => {
+            let format = match log_format {
+                Some(LogFormatArg::Human) => LogFormat::Human,
+                Some(LogFormatArg::Json) => LogFormat::Json,
+                None => config.log.format,
+            };
+            init_logs(&config.log.level, format);
+            let mut watch = config.watch.clone();
+            watch.poll |= poll;
+            let settings = scoresheet::daemon::Settings {
+                folders: scoresheet::daemon::Folders::new(&watch, root.as_deref()),
+                options,
+                watch,
+            };
+            let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+            let summary = runtime.block_on(scoresheet::daemon::run(settings, stop_signal()))?;
+            // Workers still busy after the stop timeout are not waited for:
+            // their files stay claimed and are finished at the next start.
+            runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+            tracing::debug!(done = summary.done, "exit");
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Completes on SIGINT or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+fn convert_files(
+    mut options: Options,
+    language: Option<String>,
+    output: Option<PathBuf>,
+    json: bool,
+    files: &[PathBuf],
+) -> Result<ExitCode> {
     if let Some(l) = language {
         options.language = Some(
             Language::find(&l)
@@ -77,7 +166,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
     let mut report = Report::default();
     let mut failed = false;
-    for file in &files {
+    for file in files {
         let fr = convert_one(file, &options);
         let target = if json && output.is_none() { None } else { Some(target_of(file, output.as_deref())) };
         if let (Some(target), Some(pgn)) = (&target, fr.pgn())

@@ -1,0 +1,156 @@
+//! Claiming files: a daemon owns a sub-folder of the work folder, held by a
+//! lock on `<id>.lock` for as long as it runs. A file is claimed by renaming it
+//! from the inbox into that sub-folder: the rename is atomic, so of two daemons
+//! on one inbox only one gets a file. A daemon that died (its lock is free)
+//! leaves its claimed files behind; the next daemon to look takes them over.
+
+use std::fs::{self, File, OpenOptions};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+/// A lock file younger than this may belong to a daemon that is still starting.
+const STARTING: Duration = Duration::from_secs(10);
+
+/// This daemon's private part of the work folder.
+#[derive(Debug)]
+pub struct WorkDir {
+    root: PathBuf,
+    dir: PathBuf,
+    id: String,
+    /// Held (locked) for the daemon's life; the kernel frees it if we die.
+    _lock: File,
+}
+
+impl WorkDir {
+    /// Makes a new sub-folder of `root` for this daemon and locks it.
+    pub fn create(root: &Path) -> io::Result<WorkDir> {
+        fs::create_dir_all(root)?;
+        let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().as_nanos();
+        let id = format!("{}-{nanos}", std::process::id());
+        let lock = OpenOptions::new().create_new(true).write(true).open(root.join(format!("{id}.lock")))?;
+        lock.try_lock().map_err(io::Error::other)?;
+        let dir = root.join(&id);
+        fs::create_dir(&dir)?;
+        Ok(WorkDir { root: root.to_path_buf(), dir, id, _lock: lock })
+    }
+
+    /// The folder claimed files are in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Claims `file` from the inbox. `Ok(None)`: it is gone (another daemon
+    /// took it, or it was removed).
+    pub fn claim(&self, file: &Path) -> io::Result<Option<PathBuf>> {
+        let Some(name) = file.file_name() else { return Ok(None) };
+        let to = self.dir.join(name);
+        // The scheduler never runs two files of one name at once, so nothing of
+        // ours is overwritten; a leftover of that name waits for its own turn.
+        if to.exists() {
+            return Err(io::Error::new(io::ErrorKind::AlreadyExists, format!("{} is still in progress", to.display())));
+        }
+        match fs::rename(file, &to) {
+            Ok(()) => Ok(Some(to)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The files this daemon has claimed and not finished.
+    pub fn claimed(&self) -> io::Result<Vec<PathBuf>> {
+        files_in(&self.dir)
+    }
+
+    /// Takes over the claimed files of daemons that died: moves them into this
+    /// daemon's folder and returns them. A file whose name is already here
+    /// stays where it is for a later pass.
+    pub fn recover(&self) -> io::Result<Vec<PathBuf>> {
+        let mut taken = Vec::new();
+        for entry in fs::read_dir(&self.root)? {
+            let path = entry?.path();
+            let Some(id) = path.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_suffix(".lock")) else {
+                continue;
+            };
+            if id == self.id {
+                continue;
+            }
+            let young = fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < STARTING));
+            if young {
+                continue;
+            }
+            let Ok(lock) = OpenOptions::new().write(true).open(&path) else { continue };
+            if lock.try_lock().is_err() {
+                continue; // alive
+            }
+            let dead = self.root.join(id);
+            let mut left = false;
+            for file in files_in(&dead).unwrap_or_default() {
+                let to = self.dir.join(file.file_name().unwrap_or_default());
+                if to.exists() {
+                    left = true;
+                    continue;
+                }
+                fs::rename(&file, &to)?;
+                taken.push(to);
+            }
+            if !left {
+                // Leftover temporary files of the dead daemon go with its folder.
+                let _ = fs::remove_dir_all(&dead);
+                let _ = fs::remove_file(&path);
+            }
+        }
+        Ok(taken)
+    }
+}
+
+impl Drop for WorkDir {
+    fn drop(&mut self) {
+        // A clean stop leaves nothing behind once every claimed file is done.
+        if fs::remove_dir(&self.dir).is_ok() {
+            let _ = fs::remove_file(self.root.join(format!("{}.lock", self.id)));
+        }
+    }
+}
+
+fn files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_file() {
+            out.push(entry.path());
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_claim_wins_and_a_dead_daemons_files_are_taken_over() {
+        let root = tempfile::tempdir().unwrap();
+        let inbox = root.path().join("inbox");
+        fs::create_dir(&inbox).unwrap();
+        fs::write(inbox.join("a.txt"), "1. e4 e5").unwrap();
+        let work = root.path().join("work");
+        let first = WorkDir::create(&work).unwrap();
+        let second = WorkDir::create(&work).unwrap();
+        let claimed = first.claim(&inbox.join("a.txt")).unwrap().unwrap();
+        assert!(second.claim(&inbox.join("a.txt")).unwrap().is_none());
+        assert!(second.recover().unwrap().is_empty(), "a live daemon's files are not taken");
+        // The first daemon dies with a file claimed: its lock is freed (its
+        // folder, not empty, stays), and its lock file is old.
+        let lock = work.join(format!("{}.lock", first.id));
+        drop(first);
+        File::options().write(true).open(&lock).unwrap().set_modified(SystemTime::now() - STARTING * 2).unwrap();
+        let taken = second.recover().unwrap();
+        assert_eq!(taken.len(), 1);
+        assert_eq!(fs::read_to_string(&taken[0]).unwrap(), "1. e4 e5");
+        assert!(!claimed.exists());
+    }
+}

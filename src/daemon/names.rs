@@ -1,0 +1,98 @@
+//! Output names from a game's headers: `<round>-<board>-<white>-<black>`,
+//! made safe to use as one file name whatever a header says.
+
+/// Longest part taken from one header, in characters.
+const MAX_PART: usize = 40;
+
+/// A header value as one safe part of a file name: letters and digits kept
+/// (any script), everything else (path separators, `..`, control characters,
+/// spaces, punctuation) folded into single `_`, no leading or trailing `_` or
+/// `.`, at most 40 characters. Empty when nothing usable is left.
+///
+/// ```
+/// use scoresheet::daemon::names::part;
+/// assert_eq!(part("../../etc/passwd"), "etc_passwd");
+/// assert_eq!(part("Carlsen, Magnus"), "Carlsen_Magnus");
+/// assert_eq!(part("Pérez\u{0}\n"), "Pérez");
+/// assert_eq!(part("?"), "");
+/// ```
+pub fn part(value: &str) -> String {
+    let mut out = String::with_capacity(value.len().min(MAX_PART));
+    let mut n = 0;
+    for c in value.chars() {
+        if n == MAX_PART {
+            break;
+        }
+        let c = if c.is_alphanumeric() {
+            c
+        } else if c == '.' && !out.ends_with(['.', '_']) {
+            '.'
+        } else {
+            '_'
+        };
+        if (c == '_' || c == '.') && (out.is_empty() || out.ends_with(['_', '.'])) {
+            continue;
+        }
+        out.push(c);
+        n += 1;
+    }
+    out.trim_end_matches(['_', '.']).to_string()
+}
+
+/// The name (without extension) for game `index` of `count` in a file whose
+/// stem is `stem`: `<round>-<board>-<white>-<black>` when both players are
+/// named (round and board when given), else the stem (`<stem>-<n>` for one of
+/// several games).
+///
+/// ```
+/// use scoresheet::daemon::names::game_name;
+/// let tags = |k: &str| match k { "Round" => Some("3"), "Board" => Some("12"), "White" => Some("Pérez, Ana"), "Black" => Some("../../etc/passwd"), _ => None };
+/// assert_eq!(game_name(tags, "sheet", 0, 1), "3-12-Pérez_Ana-etc_passwd");
+/// assert_eq!(game_name(|_| None, "sheet", 1, 2), "sheet-2");
+/// ```
+pub fn game_name<'a>(tag: impl Fn(&str) -> Option<&'a str>, stem: &str, index: usize, count: usize) -> String {
+    let get = |k: &str| tag(k).map(part).filter(|v| !v.is_empty());
+    if let (Some(white), Some(black)) = (get("White"), get("Black")) {
+        let mut parts: Vec<String> = Vec::with_capacity(4);
+        parts.extend(get("Round"));
+        parts.extend(get("Board"));
+        parts.push(white);
+        parts.push(black);
+        return parts.join("-");
+    }
+    let stem = match part(stem) {
+        s if s.is_empty() => "sheet".to_string(),
+        s => s,
+    };
+    if count > 1 { format!("{stem}-{}", index + 1) } else { stem }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_header_can_name_a_path_outside_the_folder() {
+        for evil in ["../../etc/passwd", "..", ".", "/", "a/../../b", "C:\\Windows\\system32", ".hidden", "..\\..\\x"] {
+            let p = part(evil);
+            assert!(!p.contains(['/', '\\']) && !p.contains("..") && !p.starts_with('.'), "{evil} -> {p}");
+        }
+    }
+
+    #[test]
+    fn long_and_control_filled_headers_are_bounded() {
+        let p = part(&"x\u{7}".repeat(500));
+        assert!(p.chars().count() <= MAX_PART && !p.chars().any(char::is_control), "{p}");
+    }
+
+    #[test]
+    fn unknown_tags_fall_back_to_the_stem() {
+        let tags = |k: &str| match k {
+            "White" => Some("?"),
+            "Black" => Some("Kasparov"),
+            _ => None,
+        };
+        assert_eq!(game_name(tags, "mesa 4.txt", 0, 1), "mesa_4.txt");
+        assert_eq!(game_name(|_| None, "...", 0, 1), "sheet");
+    }
+}

@@ -1,0 +1,72 @@
+//! Writing outputs so that a reader never sees half a file and a crash never
+//! leaves a file written twice: bytes go to a temporary file in the target
+//! folder, which is then linked into place under a name nobody holds.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Temporary files start with this (and are skipped by anyone listing the folder).
+pub const TEMP_PREFIX: &str = ".scoresheet-";
+
+/// Most `-2`, `-3` ... suffixes tried before giving up on a name.
+const MAX_CLASHES: usize = 10_000;
+
+/// Puts `bytes` into `dir` as `<stem><ext>`, or `<stem>-2<ext>` and so on when
+/// another file holds the name; never overwrites. When one of those names
+/// already holds exactly these bytes, that file is the answer and nothing is
+/// written: processing the same sheet again (after a crash, or dropped twice)
+/// does not produce it twice.
+pub fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], fsync: bool) -> io::Result<PathBuf> {
+    let mut tmp = temp(dir, bytes, fsync)?;
+    for k in 1..=MAX_CLASHES {
+        let name = if k == 1 { format!("{stem}{ext}") } else { format!("{stem}-{k}{ext}") };
+        let target = dir.join(name);
+        match tmp.persist_noclobber(&target) {
+            Ok(_) => return Ok(target),
+            Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => {
+                tmp = e.file;
+                if fs::read(&target).is_ok_and(|have| have == bytes) {
+                    return Ok(target);
+                }
+            }
+            Err(e) => return Err(e.error),
+        }
+    }
+    Err(io::Error::other(format!("{MAX_CLASHES} files named {stem}{ext} already in {}", dir.display())))
+}
+
+/// Replaces `target` with `bytes` at once (temporary file, then rename).
+pub fn replace(target: &Path, bytes: &[u8], fsync: bool) -> io::Result<()> {
+    let dir = target.parent().unwrap_or(Path::new("."));
+    temp(dir, bytes, fsync)?.persist(target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+fn temp(dir: &Path, bytes: &[u8], fsync: bool) -> io::Result<tempfile::NamedTempFile> {
+    let mut tmp = tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    if fsync {
+        tmp.as_file().sync_all()?;
+    }
+    Ok(tmp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clash_never_overwrites_and_the_same_bytes_are_not_written_twice() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = place_new(dir.path(), "1-1-A-B", ".pgn", b"game one", false).unwrap();
+        let b = place_new(dir.path(), "1-1-A-B", ".pgn", b"game two", false).unwrap();
+        let again = place_new(dir.path(), "1-1-A-B", ".pgn", b"game two", false).unwrap();
+        assert_eq!(a.file_name().unwrap(), "1-1-A-B.pgn");
+        assert_eq!(b.file_name().unwrap(), "1-1-A-B-2.pgn");
+        assert_eq!(again, b);
+        assert_eq!(fs::read(&a).unwrap(), b"game one");
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+    }
+}

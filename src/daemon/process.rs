@@ -1,0 +1,232 @@
+//! One claimed file from start to finish: read, convert, route each game to
+//! pgn/, review/ or rejected/, add validated games to their round's file, and
+//! last move the original to archive/. Every step can be done again after a
+//! crash without writing anything twice (see [`place_new`]).
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::convert::{Options, convert};
+use crate::emit::report::{GameReport, Status};
+
+use super::Folders;
+use super::names::game_name;
+use super::place::{place_new, replace};
+use super::round;
+
+/// What processing needs, shared by the workers.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub folders: Folders,
+    pub options: Options,
+    pub fsync: bool,
+}
+
+/// A failure that concerns one file and comes from outside it (a folder that
+/// cannot be written, a full disk): the file stays claimed and is retried.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", path.display())]
+pub struct FileError {
+    /// The path the failing operation was about.
+    pub path: PathBuf,
+    pub source: io::Error,
+}
+
+/// Where one file went.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The name it was dropped under.
+    pub name: String,
+    /// The files written or found already written, relative to nothing: full paths.
+    pub outputs: Vec<PathBuf>,
+    /// The game statuses, in file order (empty for an unreadable file).
+    pub statuses: Vec<Status>,
+    /// Codes of the findings that are not informational.
+    pub findings: Vec<&'static str>,
+    /// Why the file could not be read, if it could not.
+    pub error: Option<String>,
+}
+
+impl Outcome {
+    /// The folder the file's games went to, for the log line: `pgn`, `review`,
+    /// `rejected`, or several joined with `+`.
+    pub fn routed(&self) -> String {
+        if self.error.is_some() {
+            return "rejected".into();
+        }
+        let mut to: Vec<&str> = Vec::new();
+        for s in &self.statuses {
+            let f = folder_of(*s);
+            if !to.contains(&f) {
+                to.push(f);
+            }
+        }
+        if to.is_empty() { "rejected".into() } else { to.join("+") }
+    }
+}
+
+fn folder_of(s: Status) -> &'static str {
+    match s {
+        Status::Validated => "pgn",
+        Status::Review => "review",
+        Status::Rejected => "rejected",
+    }
+}
+
+fn io_at(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
+    move |source| FileError { path: path.to_path_buf(), source }
+}
+
+/// Processes a claimed file; on success the claim is gone and the original is
+/// in archive/.
+pub fn process(ctx: &Context, claimed: &Path) -> Result<Outcome, FileError> {
+    let name = claimed.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let size = fs::metadata(claimed).map_err(io_at(claimed))?.len();
+    // A file over the limit is not read into memory at all.
+    let bytes =
+        if size > ctx.options.max_file_bytes as u64 { None } else { Some(fs::read(claimed).map_err(io_at(claimed))?) };
+    let mut out = Outcome { name: name.clone(), ..Outcome::default() };
+    let report = match &bytes {
+        Some(b) => convert(&name, b, &ctx.options),
+        None => crate::emit::report::FileReport {
+            path: name.clone(),
+            error: Some(format!("file too large: {size} bytes (the limit is {})", ctx.options.max_file_bytes)),
+            games: Vec::new(),
+        },
+    };
+    let f = &ctx.folders;
+    let error = report.error.clone().or_else(|| report.games.is_empty().then(|| "no game in the file".to_string()));
+    if let Some(error) = error {
+        out.error = Some(error.clone());
+        reject(ctx, claimed, &name, bytes.as_deref(), &format!("{name}: {error}\n"), &mut out)?;
+    } else {
+        let stem = Path::new(&name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let count = report.games.len();
+        for (i, game) in report.games.iter().enumerate() {
+            let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
+            let gname = game_name(tag, &stem, i, count);
+            out.statuses.push(game.status);
+            out.findings
+                .extend(game.findings.iter().filter(|x| x.severity != crate::finding::Severity::Info).map(|x| x.code));
+            match game.status {
+                Status::Validated => {
+                    let p = place_new(&f.pgn, &gname, ".pgn", game.pgn.as_bytes(), ctx.fsync).map_err(io_at(&f.pgn))?;
+                    out.outputs.push(p);
+                    if let (Some(event), Some(round)) = (tag("Event"), tag("Round").filter(|r| *r != "?"))
+                        && !super::names::part(round).is_empty()
+                    {
+                        let r = round::add_game(&f.pgn, event, round, &game.pgn, ctx.fsync).map_err(io_at(&f.pgn))?;
+                        out.outputs.push(r);
+                    }
+                }
+                Status::Review => {
+                    let p = place_new(&f.review, &gname, ".pgn", game.pgn.as_bytes(), ctx.fsync)
+                        .map_err(io_at(&f.review))?;
+                    let json = p.with_extension("json");
+                    replace(&json, review_report(&name, game).as_bytes(), ctx.fsync).map_err(io_at(&json))?;
+                    out.outputs.push(p);
+                    out.outputs.push(json);
+                }
+                Status::Rejected => {
+                    let why = game.findings.iter().map(|x| format!("{}: {}\n", x.code, x.message)).collect::<String>();
+                    let text = format!("{name}, game {}: no move could be read\n{why}", i + 1);
+                    let p = place_new(&f.rejected, &gname, ".error.txt", text.as_bytes(), ctx.fsync)
+                        .map_err(io_at(&f.rejected))?;
+                    out.outputs.push(p);
+                }
+            }
+        }
+    }
+    archive(ctx, claimed, &name, bytes.as_deref(), &mut out)?;
+    Ok(out)
+}
+
+/// Rejects a claimed file for `why` (used when reading it failed unexpectedly)
+/// and archives it.
+pub fn reject_file(ctx: &Context, claimed: &Path, why: &str) -> Result<Outcome, FileError> {
+    let name = claimed.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let bytes = fs::read(claimed).map_err(io_at(claimed))?;
+    let mut out = Outcome { name: name.clone(), error: Some(why.to_string()), ..Outcome::default() };
+    reject(ctx, claimed, &name, Some(&bytes), &format!("{name}: {why}\n"), &mut out)?;
+    archive(ctx, claimed, &name, Some(&bytes), &mut out)?;
+    Ok(out)
+}
+
+/// Last: the original, exactly as received, goes to archive/, then the claim goes.
+fn archive(
+    ctx: &Context,
+    claimed: &Path,
+    name: &str,
+    bytes: Option<&[u8]>,
+    out: &mut Outcome,
+) -> Result<(), FileError> {
+    let dir = &ctx.folders.archive;
+    let archived = match bytes {
+        Some(b) => place_new(dir, name, "", b, ctx.fsync),
+        None => move_new(claimed, dir, name),
+    }
+    .map_err(io_at(dir))?;
+    out.outputs.push(archived);
+    match fs::remove_file(claimed) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(FileError { path: claimed.to_path_buf(), source: e }),
+    }
+}
+
+/// An unreadable file: a copy of it and `<name>.error.txt` in rejected/.
+fn reject(
+    ctx: &Context,
+    claimed: &Path,
+    name: &str,
+    bytes: Option<&[u8]>,
+    why: &str,
+    out: &mut Outcome,
+) -> Result<(), FileError> {
+    let dir = &ctx.folders.rejected;
+    let copy = match bytes {
+        Some(b) => place_new(dir, name, "", b, ctx.fsync),
+        // Too large to read: copied by the file system, not through memory.
+        None => copy_new(claimed, dir, name),
+    }
+    .map_err(io_at(dir))?;
+    let mut text = copy.into_os_string();
+    text.push(".error.txt");
+    let text = PathBuf::from(text);
+    replace(&text, why.as_bytes(), ctx.fsync).map_err(io_at(&text))?;
+    out.outputs.push(text);
+    Ok(())
+}
+
+/// The review report of one game: the file it came from and the game as `convert --json` reports it.
+fn review_report(file: &str, game: &GameReport) -> String {
+    let mut s = serde_json::to_string_pretty(&serde_json::json!({ "file": file, "game": game })).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// A file too large to read, copied under a free name.
+fn copy_new(from: &Path, dir: &Path, name: &str) -> io::Result<PathBuf> {
+    for k in 1..10_000 {
+        let to = if k == 1 { dir.join(name) } else { dir.join(format!("{name}-{k}")) };
+        if !to.exists() {
+            fs::copy(from, &to)?;
+            return Ok(to);
+        }
+    }
+    Err(io::Error::other("no free name"))
+}
+
+/// A file too large to read, moved under a free name (never overwriting).
+fn move_new(from: &Path, dir: &Path, name: &str) -> io::Result<PathBuf> {
+    for k in 1..10_000 {
+        let to = if k == 1 { dir.join(name) } else { dir.join(format!("{name}-{k}")) };
+        match fs::hard_link(from, &to) {
+            Ok(()) => return Ok(to),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("no free name"))
+}
