@@ -7,10 +7,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
-
-/// A lock file younger than this may belong to a daemon that is still starting.
-const STARTING: Duration = Duration::from_secs(10);
+use std::time::SystemTime;
 
 /// This daemon's private part of the work folder.
 #[derive(Debug)]
@@ -28,10 +25,14 @@ impl WorkDir {
         fs::create_dir_all(root)?;
         let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().as_nanos();
         let id = format!("{}-{nanos}", std::process::id());
-        let lock = OpenOptions::new().create_new(true).write(true).open(root.join(format!("{id}.lock")))?;
+        // Locked under a name recovery ignores, then renamed: a `.lock` file
+        // anyone can see is already locked by its daemon.
+        let starting = root.join(format!("{id}.starting"));
+        let lock = OpenOptions::new().create_new(true).write(true).open(&starting)?;
         lock.try_lock().map_err(io::Error::other)?;
         let dir = root.join(&id);
         fs::create_dir(&dir)?;
+        fs::rename(&starting, root.join(format!("{id}.lock")))?;
         Ok(WorkDir { root: root.to_path_buf(), dir, id, _lock: lock })
     }
 
@@ -73,12 +74,6 @@ impl WorkDir {
                 continue;
             };
             if id == self.id {
-                continue;
-            }
-            let young = fs::metadata(&path)
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age < STARTING));
-            if young {
                 continue;
             }
             let Ok(lock) = OpenOptions::new().write(true).open(&path) else { continue };
@@ -144,10 +139,8 @@ mod tests {
         assert!(second.claim(&inbox.join("a.txt")).unwrap().is_none());
         assert!(second.recover().unwrap().is_empty(), "a live daemon's files are not taken");
         // The first daemon dies with a file claimed: its lock is freed (its
-        // folder, not empty, stays), and its lock file is old.
-        let lock = work.join(format!("{}.lock", first.id));
+        // folder, not empty, stays).
         drop(first);
-        File::options().write(true).open(&lock).unwrap().set_modified(SystemTime::now() - STARTING * 2).unwrap();
         let taken = second.recover().unwrap();
         assert_eq!(taken.len(), 1);
         assert_eq!(fs::read_to_string(&taken[0]).unwrap(), "1. e4 e5");

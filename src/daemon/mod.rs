@@ -241,7 +241,12 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> Resu
             _ = scan.tick() => {
                 state.scan(&inbox);
                 match work.recover() {
-                    Ok(taken) => taken.into_iter().for_each(|p| state.push(Job::Claimed(p))),
+                    Ok(taken) => {
+                        if !taken.is_empty() {
+                            info!(files = taken.len(), "taking over files a stopped daemon had claimed");
+                        }
+                        taken.into_iter().for_each(|p| state.push(Job::Claimed(p)));
+                    }
                     Err(e) => debug!(error = %e, "recovery scan"),
                 }
             }
