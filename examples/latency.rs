@@ -21,7 +21,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if !bin.exists() {
         return Err(format!("{} not found: run `cargo build --release` first", bin.display()).into());
     }
-    let template = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/sheets/scholars-mate-es.txt"))?;
+    let template =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/sheets/scholars-mate-es.txt"))?;
     let root = tempfile::tempdir()?;
     let mut daemon = Command::new(&bin)
         .args(["watch", "--root"])
