@@ -62,6 +62,10 @@ pub enum Finding {
     UnknownLanguage { given: String },
     /// The result written contradicts the final position.
     ResultMismatch { written: GameResult, board: GameResult },
+    /// The record stops with no result and the game not over on the board:
+    /// the last moves were not written (FIDE Art. 8.4 lets a player with less
+    /// than five minutes stop recording), or the sheet was handed in unfinished.
+    IncompleteRecord { moves: u32 },
 }
 
 impl Finding {
@@ -80,6 +84,7 @@ impl Finding {
             Finding::LanguageInferred { .. } => "language-inferred",
             Finding::UnknownLanguage { .. } => "unknown-language",
             Finding::ResultMismatch { .. } => "result-mismatch",
+            Finding::IncompleteRecord { .. } => "incomplete-record",
         }
     }
 
@@ -97,7 +102,8 @@ impl Finding {
             | Finding::CheckMarkMismatch { .. }
             | Finding::NumberingError { .. }
             | Finding::LanguageInferred { .. }
-            | Finding::UnknownLanguage { .. } => Severity::Info,
+            | Finding::UnknownLanguage { .. }
+            | Finding::IncompleteRecord { .. } => Severity::Info,
         }
     }
 
@@ -113,7 +119,10 @@ impl Finding {
             | Finding::MovesAfterEnd { at, .. }
             | Finding::CheckMarkMismatch { at, .. }
             | Finding::NumberingError { at, .. } => Some(*at),
-            Finding::LanguageInferred { .. } | Finding::UnknownLanguage { .. } | Finding::ResultMismatch { .. } => None,
+            Finding::LanguageInferred { .. }
+            | Finding::UnknownLanguage { .. }
+            | Finding::ResultMismatch { .. }
+            | Finding::IncompleteRecord { .. } => None,
         }
     }
 
@@ -221,6 +230,11 @@ impl Finding {
             Finding::ResultMismatch { written, board } => {
                 format!("the result written is {} but the final position gives {}", written.as_pgn(), board.as_pgn())
             }
+            Finding::IncompleteRecord { moves } => format!(
+                "the record stops after move {moves} with no result and the game not over: \
+                 the last moves were not written (a player with less than five minutes may stop recording, \
+                 FIDE Art. 8.4); the result is left as *"
+            ),
         }
     }
 }

@@ -285,3 +285,17 @@ fn question_mark_where_be2_rules_out_ke2_is_g3() {
     assert_eq!(g.status, Status::Validated, "{:?}", g.findings);
     assert_eq!(g.moves[4], "g3");
 }
+
+#[test]
+fn a_record_that_stops_without_a_result_is_an_incomplete_record() {
+    let g = one("time-trouble.txt", "1.e4 e5 2.Cf3 Cc6 3.Ab5 a6");
+    assert_eq!(g.status, Status::Validated);
+    assert_eq!(g.result, "*");
+    let f = finding(&g, "incomplete-record");
+    assert!(f.message.contains("after move 3") && f.message.contains("8.4"), "{}", f.message);
+    // A result written, or a game over on the board, is not an incomplete record.
+    for text in ["1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 1-0", "1.f3 e5 2.g4 Dh4"] {
+        let g = one("complete.txt", text);
+        assert!(g.findings.iter().all(|f| f.code != "incomplete-record"), "{text}");
+    }
+}

@@ -408,6 +408,11 @@ fn judge_result(sheet: &Sheet, game: &mut Game) {
         }
         (Some(w), _) => w,
         (None, Some(b)) => b,
-        (None, None) => GameResult::Unknown,
+        (None, None) => {
+            if complete && !game.moves.is_empty() {
+                game.findings.push(Finding::IncompleteRecord { moves: game.moves.len().div_ceil(2) as u32 });
+            }
+            GameResult::Unknown
+        }
     };
 }
