@@ -420,3 +420,21 @@ fn two_daemons_on_one_folder_never_process_a_file_twice() {
     }
     println!("200 sheets shared by two daemons: {} and {}", per_daemon[0], per_daemon[1]);
 }
+
+#[test]
+fn a_file_over_the_size_limit_is_rejected_unread_and_still_archived() {
+    let (t, root) = setup();
+    let config = t.path().join("small.yaml");
+    fs::write(&config, "max_file_bytes: 100\n").unwrap();
+    let daemon = start(&root, &["--config", config.to_str().unwrap()]);
+    let inbox = root.join("inbox");
+    wait_for("the inbox", || inbox.is_dir());
+    let big = "1.e4 e5 2.Cf3 Cc6 ".repeat(20);
+    drop_file(&inbox, "big.txt", big.as_bytes());
+    wait_for("the archive", || names(&root.join("archive")).len() == 1);
+    daemon.stop();
+    assert_eq!(fs::read_to_string(root.join("archive/big.txt")).unwrap(), big);
+    assert_eq!(fs::read_to_string(root.join("rejected/big.txt")).unwrap(), big);
+    let why = fs::read_to_string(root.join("rejected/big.txt.error.txt")).unwrap();
+    assert!(why.contains("big.txt") && why.contains("too large"), "{why}");
+}

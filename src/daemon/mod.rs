@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 use tokio::task::JoinSet;
-use tracing::{debug, error, info, warn};
+use tracing::{error, info, warn};
 
 use crate::config::Watch;
 use crate::convert::Options;
@@ -179,15 +179,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> Resu
         retries: Vec::new(),
         summary: Summary::default(),
     };
-    match work.recover() {
-        Ok(taken) => {
-            if !taken.is_empty() {
-                info!(files = taken.len(), "taking over files a stopped daemon had claimed");
-            }
-            taken.into_iter().for_each(|p| state.push(Job::Claimed(p)));
-        }
-        Err(e) => warn!(error = %e, "cannot look for files a stopped daemon had claimed"),
-    }
+    state.recover(&work);
     state.scan(&inbox);
 
     let mut running: JoinSet<Ended> = JoinSet::new();
@@ -240,15 +232,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> Resu
             }
             _ = scan.tick() => {
                 state.scan(&inbox);
-                match work.recover() {
-                    Ok(taken) => {
-                        if !taken.is_empty() {
-                            info!(files = taken.len(), "taking over files a stopped daemon had claimed");
-                        }
-                        taken.into_iter().for_each(|p| state.push(Job::Claimed(p)));
-                    }
-                    Err(e) => debug!(error = %e, "recovery scan"),
-                }
+                state.recover(&work);
             }
             _ = progress.tick() => {
                 let waiting = state.queue.len() + state.detector.len();
@@ -290,6 +274,19 @@ impl State {
     fn push(&mut self, job: Job) {
         if self.names.insert(job.name()) {
             self.queue.push_back(job);
+        }
+    }
+
+    /// Queues the files that daemons which died had claimed.
+    fn recover(&mut self, work: &WorkDir) {
+        match work.recover() {
+            Ok(taken) => {
+                if !taken.is_empty() {
+                    info!(files = taken.len(), "taking over files a stopped daemon had claimed");
+                }
+                taken.into_iter().for_each(|p| self.push(Job::Claimed(p)));
+            }
+            Err(e) => warn!(error = %e, "cannot look for files a stopped daemon had claimed"),
         }
     }
 

@@ -164,7 +164,7 @@ fn archive(
     let dir = &ctx.folders.archive;
     let archived = match bytes {
         Some(b) => place_new(dir, name, "", b, ctx.fsync),
-        None => move_new(claimed, dir, name),
+        None => put_new(claimed, dir, name, false),
     }
     .map_err(io_at(dir))?;
     out.outputs.push(archived);
@@ -188,7 +188,7 @@ fn reject(
     let copy = match bytes {
         Some(b) => place_new(dir, name, "", b, ctx.fsync),
         // Too large to read: copied by the file system, not through memory.
-        None => copy_new(claimed, dir, name),
+        None => put_new(claimed, dir, name, true),
     }
     .map_err(io_at(dir))?;
     let mut text = copy.into_os_string();
@@ -206,27 +206,26 @@ fn review_report(file: &str, game: &GameReport) -> String {
     s
 }
 
-/// A file too large to read, copied under a free name.
-fn copy_new(from: &Path, dir: &Path, name: &str) -> io::Result<PathBuf> {
+/// A file too large to read, copied (`copy`) or linked under a free name in
+/// `dir`, never overwriting: it does not go through memory.
+fn put_new(from: &Path, dir: &Path, name: &str, copy: bool) -> io::Result<PathBuf> {
     for k in 1..10_000 {
         let to = if k == 1 { dir.join(name) } else { dir.join(format!("{name}-{k}")) };
-        if !to.exists() {
-            fs::copy(from, &to)?;
-            return Ok(to);
-        }
-    }
-    Err(io::Error::other("no free name"))
-}
-
-/// A file too large to read, moved under a free name (never overwriting).
-fn move_new(from: &Path, dir: &Path, name: &str) -> io::Result<PathBuf> {
-    for k in 1..10_000 {
-        let to = if k == 1 { dir.join(name) } else { dir.join(format!("{name}-{k}")) };
-        match fs::hard_link(from, &to) {
+        let put = if copy {
+            fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&to)
+                .and_then(|mut f| io::copy(&mut fs::File::open(from)?, &mut f))
+                .map(drop)
+        } else {
+            fs::hard_link(from, &to)
+        };
+        match put {
             Ok(()) => return Ok(to),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
         }
     }
-    Err(io::Error::other("no free name"))
+    Err(io::Error::other(format!("no free name for {name} in {}", dir.display())))
 }
