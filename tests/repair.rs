@@ -299,3 +299,17 @@ fn a_record_that_stops_without_a_result_is_an_incomplete_record() {
         assert!(g.findings.iter().all(|f| f.code != "incomplete-record"), "{text}");
     }
 }
+
+#[test]
+fn a_clear_typo_next_to_an_open_question_is_repaired_not_put_in_doubt() {
+    // 4.Nt3 can only be 4.Nf3; 3.? stays open between g3 and Ke2. The arbiter
+    // is asked about 3.? alone, with both moves, and told Nt3 was read as Nf3.
+    let g = one("typo-and-question.txt", "Language: en\n1.e4 e5 2.f4 Qh4+ 3.? Nc6 4.Nt3 Nf6\n");
+    assert_eq!(g.status, Status::Review, "{:?}", g.findings);
+    let doubts: Vec<_> = g.findings.iter().filter(|f| f.code == "ambiguous-repair").collect();
+    assert_eq!(doubts.len(), 1, "{doubts:?}");
+    assert_eq!(doubts[0].ply, Some(5));
+    assert!(doubts[0].alternatives.len() >= 2, "{:?}", doubts[0].alternatives);
+    let typo = finding(&g, "typo-repaired");
+    assert_eq!((typo.ply, typo.written.as_deref(), typo.replacement.as_deref()), (Some(7), Some("Nt3"), Some("Nf3")));
+}

@@ -205,18 +205,14 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         margins.truncate(keep);
         doubts.retain(|(s, _)| *s < keep);
         let mut p = start_pos;
-        for s in &window.steps {
+        for (k, s) in window.steps.iter().enumerate() {
             for m in s.moves() {
                 p.play_unchecked(m);
             }
             steps.push(*s);
-            margins.push(window.margin);
+            margins.push(window.margins.get(k).copied().unwrap_or(f32::INFINITY));
         }
-        if window.margin < params.review_margin
-            && let Some((at, rivals)) = window.rivals
-        {
-            doubts.push((keep + at, rivals));
-        }
+        doubts.extend(window.doubts.into_iter().map(|(at, rivals)| (keep + at, rivals)));
         pos = p;
         i = window.end;
     }

@@ -7,7 +7,6 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use shakmaty::san::SanPlus;
 use shakmaty::{Chess, File, Move, MoveList, Position, Rank, san::San};
 
 use crate::notation::distance::{SheetCosts, Written};
@@ -123,9 +122,21 @@ pub struct Window {
     pub end: usize,
     /// How much costlier the best different reading is (infinite when none survived).
     pub margin: f32,
-    /// When the best reading is not clearly ahead: the step in doubt (index
-    /// into `steps`) and the moves, in SAN, that the close readings play there.
-    pub rivals: Option<(usize, Vec<String>)>,
+    /// The same for each step: how much costlier the best reading that plays
+    /// something else at that step is.
+    pub margins: Vec<f32>,
+    /// The steps whose best reading is not clearly ahead (index into `steps`)
+    /// and the moves, in SAN, that the close readings play there.
+    pub doubts: Vec<(usize, Vec<String>)>,
+}
+
+/// What [`Searcher::judge`] makes of a beam.
+#[derive(Debug, Clone)]
+struct Judgement {
+    /// The smallest of `margins` (infinite when nothing was repaired or no rival survived).
+    margin: f32,
+    margins: Vec<f32>,
+    doubts: Vec<(usize, Vec<String>)>,
 }
 
 struct Node {
@@ -210,7 +221,7 @@ impl<'a> Searcher<'a> {
         loop {
             if i >= close_at {
                 let judged = self.judge(&arena, &beam, pos);
-                if judged.0 >= p.review_margin || i >= limit {
+                if judged.margin >= p.review_margin || i >= limit {
                     verdict = Some(judged);
                     break;
                 }
@@ -249,7 +260,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        let (margin, rivals) = verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
+        let Judgement { margin, margins, doubts } = verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
         if tracing::enabled!(tracing::Level::TRACE) {
             for &id in beam.iter().take(8) {
                 let line: Vec<String> = path(&arena, id)
@@ -268,17 +279,19 @@ impl<'a> Searcher<'a> {
             }
         }
         let steps = beam.first().map(|&b| path(&arena, b)).unwrap_or_default();
-        Window { steps, end: i, margin, rivals }
+        Window { steps, end: i, margin, margins, doubts }
     }
 
-    /// How clearly the best node is ahead: the cost gap to the cheapest node
-    /// that plays something else at a ply the best reading had to repair. A
-    /// node that differs only where the best reads exactly stands for one more
-    /// slip, and its own cost says how unlikely that is. Also returns, when the
-    /// gap is under the review margin, the step of the best path in doubt and
-    /// the moves (SAN) that the readings within the margin play there.
-    fn judge(&self, arena: &[Node], beam: &[usize], start: &Chess) -> (f32, Option<(usize, Vec<String>)>) {
-        let Some((&best, rest)) = beam.split_first() else { return (f32::INFINITY, None) };
+    /// How clearly the best node is ahead, step by step: for each step the best
+    /// reading had to repair, the cost gap to the cheapest node that plays
+    /// something else at that step. A node that differs only where the best
+    /// reads exactly stands for one more slip, and its own cost says how
+    /// unlikely that is. A step is judged on its own rivals: a close call
+    /// elsewhere in the window does not put a clear repair in doubt.
+    fn judge(&self, arena: &[Node], beam: &[usize], start: &Chess) -> Judgement {
+        let Some((&best, rest)) = beam.split_first() else {
+            return Judgement { margin: f32::INFINITY, margins: Vec::new(), doubts: Vec::new() };
+        };
         let best_steps = path(arena, best);
         let best_moves: Vec<Move> = best_steps.iter().flat_map(Step::moves).collect();
         // Plies the best reading repaired, with the step they belong to.
@@ -294,32 +307,57 @@ impl<'a> Searcher<'a> {
             }
             ply += n;
         }
+        let mut margins = vec![f32::INFINITY; best_steps.len()];
+        let best_sans = sans(start, &best_moves);
         let moves_of = |id: usize| -> Vec<Move> { path(arena, id).iter().flat_map(Step::moves).collect() };
+        // The close readings (within the review margin) and their SANs, for the alternatives.
+        let mut close: Vec<Vec<String>> = vec![best_sans.clone()];
+        let mut open = repaired.clone();
         for &id in rest {
+            if open.is_empty() {
+                break;
+            }
+            let margin = arena[id].cost - arena[best].cost;
+            if margin >= self.params.review_margin {
+                // Every later node costs more: this bounds the margin of every step still open.
+                for &(_, k) in &open {
+                    margins[k] = margins[k].min(margin);
+                }
+                open.clear();
+                break;
+            }
             let other = moves_of(id);
+            if !open.iter().any(|&(p, _)| other.get(p) != best_moves.get(p)) {
+                continue;
+            }
             // A different move object with the same SAN (the same move from a
             // position that differs earlier, where the best reads exactly) is
             // not a different reading of this repair.
-            let differs = |p: usize| {
-                other.get(p) != best_moves.get(p) && san_at(start, &other, p) != san_at(start, &best_moves, p)
-            };
-            let Some(&(p, k)) = repaired.iter().find(|(p, _)| differs(*p)) else { continue };
-            let margin = arena[id].cost - arena[best].cost;
-            if margin >= self.params.review_margin {
-                return (margin, None);
+            let other_sans = sans(start, &other);
+            open.retain(|&(p, k)| {
+                let differs = other.get(p) != best_moves.get(p) && other_sans.get(p) != best_sans.get(p);
+                if differs {
+                    margins[k] = margins[k].min(margin);
+                }
+                !differs
+            });
+            close.push(other_sans);
+        }
+        let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
+        for &(p, k) in &repaired {
+            if margins[k] >= self.params.review_margin || doubts.iter().any(|(d, _)| *d == k) {
+                continue;
             }
             let mut alternatives: Vec<String> = Vec::new();
-            for &jd in beam.iter().take_while(|&&jd| arena[jd].cost - arena[best].cost < self.params.review_margin) {
-                let moves = if jd == best { best_moves.clone() } else { moves_of(jd) };
-                if let Some(san) = san_at(start, &moves, p)
-                    && !alternatives.contains(&san)
-                {
-                    alternatives.push(san);
+            for san in close.iter().filter_map(|line| line.get(p)) {
+                if !alternatives.contains(san) {
+                    alternatives.push(san.clone());
                 }
             }
-            return (margin, Some((k, alternatives)));
+            doubts.push((k, alternatives));
         }
-        (f32::INFINITY, None)
+        let margin = margins.iter().copied().fold(f32::INFINITY, f32::min);
+        Judgement { margin, margins, doubts }
     }
 
     /// Every way to read entry `i` in `pos`.
@@ -497,12 +535,10 @@ fn extend(h: u64, m: &Move) -> u64 {
 }
 
 /// The SAN of the move at ply `p` (0-based from `start`) of a line of moves.
-fn san_at(start: &Chess, moves: &[Move], p: usize) -> Option<String> {
+/// The SAN, with check marks, of each move of a line played from `start`.
+fn sans(start: &Chess, moves: &[Move]) -> Vec<String> {
     let mut pos = start.clone();
-    for m in moves.iter().take(p) {
-        pos.play_unchecked(*m);
-    }
-    moves.get(p).map(|m| SanPlus::from_move(pos, *m).to_string())
+    moves.iter().map(|m| super::play(&mut pos, *m).to_string()).collect()
 }
 
 fn path(arena: &[Node], mut id: usize) -> Vec<Step> {
