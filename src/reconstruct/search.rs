@@ -85,6 +85,35 @@ impl Default for Params {
     }
 }
 
+impl Params {
+    /// Whether no step can cost less than nothing, so that the cost of a
+    /// reading only grows as it goes on.
+    pub fn costs_never_negative(&self) -> bool {
+        let e = &self.edits;
+        [
+            self.skip,
+            self.skip_repeat,
+            self.insert,
+            self.illegible,
+            self.after_end,
+            e.confusable,
+            e.case,
+            e.adjacent,
+            e.piece,
+            e.dropped_piece,
+            e.substitute,
+            e.light,
+            e.spurious_capture,
+            e.doubled,
+            e.insert,
+            e.delete,
+            e.transpose,
+        ]
+        .iter()
+        .all(|c| *c >= 0.0)
+    }
+}
+
 /// One step of a reconstruction.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Step {
