@@ -8,12 +8,12 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, File, Move, MoveList, Position, Rank, san::San};
+use shakmaty::{Bitboard, Chess, File, Move, MoveList, Position, Rank, Square, san::San};
 
 use crate::notation::distance::{SheetCosts, Written};
 use crate::notation::forms::{fit, forms};
 use crate::notation::lex::Lexed;
-use crate::notation::reading::{Reading, Resolution, resolve};
+use crate::notation::reading::{Reading, Resolution, Target, resolve};
 use crate::notation::{LANGUAGES, Language};
 
 /// Costs of the things writers do, and the search's limits. Costs are in
@@ -182,7 +182,7 @@ pub struct Searcher<'a> {
     pub strict: &'a [Vec<Reading>],
     pub lang: &'static Language,
     pub params: &'a Params,
-    written: Vec<Option<Written>>,
+    entries: Vec<Option<Entry>>,
     fits: HashMap<(usize, Move, Option<File>, Option<Rank>), f32>,
     buf: Vec<(Vec<char>, f32)>,
     no_moves: MoveList,
@@ -198,14 +198,14 @@ impl<'a> Searcher<'a> {
         lang: &'static Language,
         params: &'a Params,
     ) -> Self {
-        let written = lexed.iter().map(|_| None).collect();
+        let entries = lexed.iter().map(|_| None).collect();
         Searcher {
             lexed,
             illegible,
             strict,
             lang,
             params,
-            written,
+            entries,
             fits: HashMap::default(),
             buf: Vec::new(),
             no_moves: MoveList::new(),
@@ -411,42 +411,36 @@ impl<'a> Searcher<'a> {
     /// How far entry `i` is from move `m`: 0 when it reads exactly, else the
     /// weighted distance to the nearest form of the move.
     fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, shared: &Shared, bound: f32) -> f32 {
+        let p = self.params;
+        let entry = self.entries[i]
+            .get_or_insert_with(|| Entry::new(&self.lexed[i], &self.strict[i], self.lang, p, &self.pieces));
         // A strict reading (exact, or loose: a lowercase piece letter, a pawn
         // letter, the promotion piece left out) costs what the reading costs.
-        if let Some(c) = self.strict[i].iter().filter(|r| r.matches(m)).map(|r| f32::from(r.cost)).reduce(f32::min) {
+        let castle = m.is_castle();
+        if (castle || entry.strict_to.contains(m.to()))
+            && let Some(c) = self.strict[i].iter().filter(|r| r.matches(m)).map(|r| f32::from(r.cost)).reduce(f32::min)
+        {
             // "Cf3" with two knights able (FIDE E9): the entry does not say
             // which; each costs a little, so that the choice is a repair the
             // rest of the game must settle.
             let alike =
                 moves.iter().filter(|o| self.strict[i].iter().any(|r| f32::from(r.cost) == c && r.matches(o))).count();
-            return if alike > 1 { c + self.params.edits.light } else { c };
+            return if alike > 1 { c + p.edits.light } else { c };
         }
         // A long run of characters is no slip of one move: reading it fuzzily
         // against every legal move would only cost time.
-        if self.lexed[i].core.len() > MAX_FUZZY_LEN {
-            return f32::INFINITY;
-        }
-        let lang = self.lang;
-        let pieces = &self.pieces;
-        let written = self.written[i].get_or_insert_with(|| {
-            Written::new(
-                &normalize(&self.lexed[i].core, lang),
-                &self.params.edits,
-                pieces,
-                (self.params.edits.piece, self.params.edits.dropped_piece),
-            )
-        });
+        let Some(written) = &entry.written else { return f32::INFINITY };
         // Every form of a move but castling names its destination square (a
         // pawn capture cut short names at least its file).
-        if m.castling_side().is_none() {
+        if !castle {
             let to = m.to();
-            let full = written.lower_bound(&[to.file().char(), to.rank().char()]);
+            let full = entry.to_bound[usize::from(to)];
             let short = if m.is_capture() && m.role() == shakmaty::Role::Pawn {
-                written.lower_bound(&[to.file().char()]) + crate::notation::forms::COST_SHORTHAND
+                entry.file_bound[usize::from(to.file())]
             } else {
                 f32::INFINITY
             };
-            if full.min(short) > bound.min(self.params.max_fit) {
+            if full.min(short) > bound.min(p.max_fit) {
                 return f32::INFINITY;
             }
         }
@@ -461,11 +455,51 @@ impl<'a> Searcher<'a> {
         if let Some(&c) = self.fits.get(&key) {
             return c;
         }
-        let written = self.written[i].as_ref().expect("prepared above");
         forms(m, &san, self.lang, &LANGUAGES[0], &mut self.buf);
-        let c = fit(written, &self.buf, &self.params.edits, self.params.max_fit);
+        let c = fit(written, &self.buf, &p.edits, p.max_fit);
         self.fits.insert(key, c);
         c
+    }
+}
+
+/// What the search needs of one entry, prepared the first time it is read
+/// fuzzily: most moves are ruled out by a table lookup.
+struct Entry {
+    /// The destinations of the strict readings: only castling or a move to one
+    /// of them can read strictly.
+    strict_to: Bitboard,
+    /// The entry prepared for the edit distance; `None` when it is too long to
+    /// be read fuzzily.
+    written: Option<Written>,
+    /// Per destination square: a lower bound of reading the entry as a move
+    /// there (every form but castling and a short pawn capture names it).
+    to_bound: [f32; 64],
+    /// Per file: a lower bound of reading the entry as a pawn capture cut short to it.
+    file_bound: [f32; 8],
+}
+
+impl Entry {
+    fn new(lexed: &Lexed<'_>, strict: &[Reading], lang: &'static Language, p: &Params, pieces: &[char]) -> Self {
+        let mut strict_to = Bitboard::EMPTY;
+        for r in strict {
+            if let Target::Move { to, .. } = r.target {
+                strict_to.add(to);
+            }
+        }
+        let written = (lexed.core.len() <= MAX_FUZZY_LEN).then(|| {
+            Written::new(&normalize(&lexed.core, lang), &p.edits, pieces, (p.edits.piece, p.edits.dropped_piece))
+        });
+        let mut to_bound = [f32::INFINITY; 64];
+        let mut file_bound = [f32::INFINITY; 8];
+        if let Some(w) = &written {
+            for sq in Square::ALL {
+                to_bound[usize::from(sq)] = w.lower_bound(&[sq.file().char(), sq.rank().char()]);
+            }
+            for f in File::ALL {
+                file_bound[usize::from(f)] = w.lower_bound(&[f.char()]) + crate::notation::forms::COST_SHORTHAND;
+            }
+        }
+        Entry { strict_to, written, to_bound, file_bound }
     }
 }
 
