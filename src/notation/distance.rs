@@ -69,11 +69,14 @@ const fn classes() -> [u32; 128] {
     t
 }
 
-/// The confusable groups and lightness of a character.
+/// The confusable groups and lightness of a character. Inlined: it is in the
+/// inner loops of the distance and of preparing an entry.
+#[inline]
 fn class(c: char) -> u32 {
-    if c.is_ascii() {
-        return CLASSES[c as usize];
-    }
+    if c.is_ascii() { CLASSES[c as usize] } else { class_beyond_ascii(c) }
+}
+
+fn class_beyond_ascii(c: char) -> u32 {
     let mut bits = 0;
     for (g, group) in CONFUSABLE.iter().enumerate() {
         if group.contains(c) {
@@ -217,6 +220,9 @@ pub struct Written {
     /// meant form to appear in the alignment (substituted from some written
     /// character, or left out). A quick lower bound before the full distance.
     least: [f32; 128],
+    /// Per ASCII character: the cost of leaving it out of the meant form (a
+    /// piece letter may cost less, see `dropped_piece`), looked up once.
+    del: [f32; 128],
     /// Piece letters, and what leaving one out costs.
     pieces: Vec<char>,
     dropped_piece: f32,
@@ -230,10 +236,11 @@ impl Written {
             .iter()
             .map(|&w| {
                 let mut row = [0f32; 128];
+                let w_piece = pieces.contains(&w);
                 for (c, cost) in row.iter_mut().enumerate() {
                     let c = c as u8 as char;
                     *cost = costs.substitute(w, c);
-                    if w != c && pieces.contains(&w) && pieces.contains(&c) {
+                    if w_piece && w != c && pieces.contains(&c) {
                         *cost = cost.min(piece);
                     }
                 }
@@ -246,7 +253,15 @@ impl Written {
             let del = costs.delete(c as u8 as char);
             *l = sub.iter().map(|row: &[f32; 128]| row[c]).fold(del, f32::min);
         }
-        Written { chars: chars.to_vec(), sub, ins, least, pieces: pieces.to_vec(), dropped_piece }
+        let mut del = [0f32; 128];
+        for (c, d) in del.iter_mut().enumerate() {
+            let c = c as u8 as char;
+            *d = costs.delete(c);
+            if pieces.contains(&c) {
+                *d = d.min(dropped_piece);
+            }
+        }
+        Written { chars: chars.to_vec(), sub, ins, least, del, pieces: pieces.to_vec(), dropped_piece }
     }
 
     /// A lower bound of the distance to any form that contains all of `needed`
@@ -279,10 +294,13 @@ impl Written {
             &mut del_heap
         };
         for j in 1..=k {
-            del[j] = costs.delete(m[j - 1]);
-            if self.pieces.contains(&m[j - 1]) {
-                del[j] = del[j].min(self.dropped_piece);
-            }
+            let mc = m[j - 1];
+            del[j] = if mc.is_ascii() {
+                self.del[mc as usize]
+            } else {
+                let d = costs.delete(mc);
+                if self.pieces.contains(&mc) { d.min(self.dropped_piece) } else { d }
+            };
             rows[j] = rows[j - 1] + del[j];
         }
         for i in 1..=n {
