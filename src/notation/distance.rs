@@ -140,6 +140,7 @@ impl Default for SheetCosts {
 }
 
 impl EditCosts for SheetCosts {
+    #[inline]
     fn substitute(&self, a: char, b: char) -> f32 {
         if a == b {
             return 0.0;

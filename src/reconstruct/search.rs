@@ -11,7 +11,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Bitboard, Chess, File, Move, MoveList, Position, Rank, Square, san::San};
 
 use crate::notation::distance::{SheetCosts, Written};
-use crate::notation::forms::{fit, forms};
+use crate::notation::forms::{Forms, fit, forms};
 use crate::notation::lex::Lexed;
 use crate::notation::reading::{Reading, Resolution, Target, resolve};
 use crate::notation::{LANGUAGES, Language};
@@ -184,7 +184,7 @@ pub struct Searcher<'a> {
     pub params: &'a Params,
     entries: Vec<Option<Entry>>,
     fits: HashMap<(usize, Move, Option<File>, Option<Rank>), f32>,
-    buf: Vec<(Vec<char>, f32)>,
+    buf: Forms,
     no_moves: MoveList,
     /// Piece letters of the sheet's language and of English.
     pieces: Vec<char>,
@@ -207,7 +207,7 @@ impl<'a> Searcher<'a> {
             params,
             entries,
             fits: HashMap::default(),
-            buf: Vec::new(),
+            buf: Forms::default(),
             no_moves: MoveList::new(),
             pieces: lang.pieces.iter().chain(LANGUAGES[0].pieces.iter()).filter_map(|p| p[0].chars().next()).collect(),
         }
