@@ -5,6 +5,8 @@
 //! a fuzzy reading of an entry, an entry written twice or stray (skipped), a
 //! move not written (inserted), an illegible box (any legal move).
 
+use std::cell::OnceCell;
+
 use rustc_hash::FxHashMap as HashMap;
 
 use shakmaty::san::SanPlus;
@@ -370,10 +372,19 @@ impl<'a> Searcher<'a> {
             out.push((Step::Skip { entry: i, cost: p.after_end }, pos.clone()));
             return out;
         }
-        let shared = Shared::new(&moves);
+        // Most moves are ruled out by the entry's tables, without a call.
+        let illegible = self.illegible[i];
+        let quick = if illegible { Quick::NONE } else { self.entry(i).quick };
+        let shared = OnceCell::new();
         let mut cheapest = f32::INFINITY;
         for m in &moves {
-            let cost = if self.illegible[i] { p.illegible } else { self.fit(i, m, &moves, &shared, budget) };
+            let cost = if illegible {
+                p.illegible
+            } else if quick.rules_out(m, budget.min(p.max_fit)) {
+                f32::INFINITY
+            } else {
+                self.fit(i, m, &moves, &shared, budget)
+            };
             cheapest = cheapest.min(cost);
             if cost <= p.max_fit && cost <= budget {
                 let mut child = pos.clone();
@@ -386,14 +397,17 @@ impl<'a> Searcher<'a> {
             out.push((Step::Skip { entry: i, cost: skip }, pos.clone()));
         }
         if may_insert && cheapest > self.params.insert_trigger && p.insert <= budget {
+            let limit = p.edits.confusable.min(p.max_fit);
             for m1 in &moves {
                 let mut p1 = pos.clone();
                 p1.play_unchecked(*m1);
                 let moves1 = p1.legal_moves();
-                let shared1 = Shared::new(&moves1);
+                let shared1 = OnceCell::new();
                 for m2 in &moves1 {
-                    let cost = if self.illegible[i] {
+                    let cost = if illegible {
                         p.illegible
+                    } else if quick.rules_out(m2, limit) {
+                        f32::INFINITY
                     } else {
                         self.fit(i, m2, &moves1, &shared1, p.edits.confusable)
                     };
@@ -408,16 +422,22 @@ impl<'a> Searcher<'a> {
         out
     }
 
+    /// Entry `i` prepared for fuzzy reading.
+    fn entry(&mut self, i: usize) -> &Entry {
+        let p = self.params;
+        self.entries[i].get_or_insert_with(|| Entry::new(&self.lexed[i], &self.strict[i], self.lang, p, &self.pieces))
+    }
+
     /// How far entry `i` is from move `m`: 0 when it reads exactly, else the
     /// weighted distance to the nearest form of the move.
-    fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, shared: &Shared, bound: f32) -> f32 {
+    fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, shared: &OnceCell<Shared>, bound: f32) -> f32 {
         let p = self.params;
-        let entry = self.entries[i]
-            .get_or_insert_with(|| Entry::new(&self.lexed[i], &self.strict[i], self.lang, p, &self.pieces));
+        self.entry(i);
+        let entry = self.entries[i].as_ref().expect("prepared above");
         // A strict reading (exact, or loose: a lowercase piece letter, a pawn
         // letter, the promotion piece left out) costs what the reading costs.
         let castle = m.is_castle();
-        if (castle || entry.strict_to.contains(m.to()))
+        if (castle || entry.quick.strict_to.contains(m.to()))
             && let Some(c) = self.strict[i].iter().filter(|r| r.matches(m)).map(|r| f32::from(r.cost)).reduce(f32::min)
         {
             // "Cf3" with two knights able (FIDE E9): the entry does not say
@@ -434,9 +454,9 @@ impl<'a> Searcher<'a> {
         // pawn capture cut short names at least its file).
         if !castle {
             let to = m.to();
-            let full = entry.to_bound[usize::from(to)];
+            let full = entry.quick.to_bound[usize::from(to)];
             let short = if m.is_capture() && m.role() == shakmaty::Role::Pawn {
-                entry.file_bound[usize::from(to.file())]
+                entry.quick.file_bound[usize::from(to.file())]
             } else {
                 f32::INFINITY
             };
@@ -446,7 +466,8 @@ impl<'a> Searcher<'a> {
         }
         // Only a piece that shares its destination with another of its kind
         // needs the (costly) disambiguation to be worked out.
-        let san = San::disambiguate(*m, if shared.of(m) { moves } else { &self.no_moves });
+        let san =
+            San::disambiguate(*m, if shared.get_or_init(|| Shared::new(moves)).of(m) { moves } else { &self.no_moves });
         let (file, rank) = match san {
             San::Normal { file, rank, .. } => (file, rank),
             _ => (None, None),
@@ -463,19 +484,47 @@ impl<'a> Searcher<'a> {
 }
 
 /// What the search needs of one entry, prepared the first time it is read
-/// fuzzily: most moves are ruled out by a table lookup.
+/// fuzzily.
 struct Entry {
-    /// The destinations of the strict readings: only castling or a move to one
-    /// of them can read strictly.
-    strict_to: Bitboard,
+    quick: Quick,
     /// The entry prepared for the edit distance; `None` when it is too long to
     /// be read fuzzily.
     written: Option<Written>,
+}
+
+/// Tables that rule out most moves for an entry with a lookup or two.
+#[derive(Clone, Copy)]
+struct Quick {
+    /// The destinations of the strict readings: only castling or a move to one
+    /// of them can read strictly.
+    strict_to: Bitboard,
     /// Per destination square: a lower bound of reading the entry as a move
     /// there (every form but castling and a short pawn capture names it).
     to_bound: [f32; 64],
     /// Per file: a lower bound of reading the entry as a pawn capture cut short to it.
     file_bound: [f32; 8],
+}
+
+impl Quick {
+    /// Rules nothing out.
+    const NONE: Quick = Quick { strict_to: Bitboard::FULL, to_bound: [0.0; 64], file_bound: [0.0; 8] };
+
+    /// Whether reading the entry as `m` surely costs more than `limit`:
+    /// neither castling nor a strict reading, and over the square's bound.
+    #[inline]
+    fn rules_out(&self, m: &Move, limit: f32) -> bool {
+        let to = m.to();
+        if m.is_castle() || self.strict_to.contains(to) {
+            return false;
+        }
+        let full = self.to_bound[usize::from(to)];
+        let short = if m.is_capture() && m.role() == shakmaty::Role::Pawn {
+            self.file_bound[usize::from(to.file())]
+        } else {
+            f32::INFINITY
+        };
+        full.min(short) > limit
+    }
 }
 
 impl Entry {
@@ -499,7 +548,7 @@ impl Entry {
                 file_bound[usize::from(f)] = w.lower_bound(&[f.char()]) + crate::notation::forms::COST_SHORTHAND;
             }
         }
-        Entry { strict_to, written, to_bound, file_bound }
+        Entry { quick: Quick { strict_to, to_bound, file_bound }, written }
     }
 }
 
