@@ -10,7 +10,7 @@ use std::cell::OnceCell;
 use rustc_hash::FxHashMap as HashMap;
 
 use shakmaty::san::SanPlus;
-use shakmaty::{Bitboard, Chess, File, Move, MoveList, Position, Rank, Square, san::San};
+use shakmaty::{Bitboard, Chess, File, Move, MoveList, Position, Square, san::San};
 
 use crate::notation::distance::{SheetCosts, Written};
 use crate::notation::forms::{Forms, fit, forms};
@@ -185,7 +185,7 @@ pub struct Searcher<'a> {
     pub lang: &'static Language,
     pub params: &'a Params,
     entries: Vec<Option<Entry>>,
-    fits: HashMap<(usize, Move, Option<File>, Option<Rank>), f32>,
+    fits: HashMap<(usize, Option<Square>, San), f32>,
     buf: Forms,
     no_moves: MoveList,
     /// Piece letters of the sheet's language and of English.
@@ -468,11 +468,10 @@ impl<'a> Searcher<'a> {
         // needs the (costly) disambiguation to be worked out.
         let san =
             San::disambiguate(*m, if shared.get_or_init(|| Shared::new(moves)).of(m) { moves } else { &self.no_moves });
-        let (file, rank) = match san {
-            San::Normal { file, rank, .. } => (file, rank),
-            _ => (None, None),
-        };
-        let key = (i, *m, file, rank);
+        // The forms of a move are made of its SAN and its origin only: moves
+        // that capture different pieces, or an en passant capture and a
+        // plain one, share them.
+        let key = (i, m.from(), san);
         if let Some(&c) = self.fits.get(&key) {
             return c;
         }
