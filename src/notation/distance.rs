@@ -139,6 +139,28 @@ impl Default for SheetCosts {
     }
 }
 
+impl SheetCosts {
+    /// Whether no edit costs less than nothing (then a sum of lower bounds is one).
+    pub fn never_negative(&self) -> bool {
+        [
+            self.confusable,
+            self.case,
+            self.adjacent,
+            self.piece,
+            self.dropped_piece,
+            self.substitute,
+            self.light,
+            self.spurious_capture,
+            self.doubled,
+            self.insert,
+            self.delete,
+            self.transpose,
+        ]
+        .iter()
+        .all(|c| *c >= 0.0)
+    }
+}
+
 impl EditCosts for SheetCosts {
     #[inline]
     fn substitute(&self, a: char, b: char) -> f32 {
@@ -224,6 +246,9 @@ pub struct Written {
     /// Per ASCII character: the cost of leaving it out of the meant form (a
     /// piece letter may cost less, see `dropped_piece`), looked up once.
     del: [f32; 128],
+    /// Per ASCII character: the least it can cost in any alignment, as
+    /// `least` but with a piece letter's own cost of being left out.
+    floor: [f32; 128],
     /// Piece letters, and what leaving one out costs.
     pieces: Vec<char>,
     dropped_piece: f32,
@@ -262,13 +287,25 @@ impl Written {
                 *d = d.min(dropped_piece);
             }
         }
-        Written { chars: chars.to_vec(), sub, ins, least, del, pieces: pieces.to_vec(), dropped_piece }
+        let mut floor = [0f32; 128];
+        for (c, f) in floor.iter_mut().enumerate() {
+            *f = least[c].min(del[c]);
+        }
+        Written { chars: chars.to_vec(), sub, ins, least, del, floor, pieces: pieces.to_vec(), dropped_piece }
     }
 
     /// A lower bound of the distance to any form that contains all of `needed`
     /// (ASCII characters, each matched once at least).
     pub fn lower_bound(&self, needed: &[char]) -> f32 {
         needed.iter().map(|&c| if c.is_ascii() { self.least[c as usize] } else { 0.0 }).sum()
+    }
+
+    /// A lower bound of [`Self::distance_to`] `meant`, when no cost is
+    /// negative: each character of `meant` is substituted (its row's cost),
+    /// left out (its deletion cost) or transposed (it is then written, at
+    /// no substitution cost); inserted characters cost nothing here.
+    pub fn form_bound(&self, meant: &[char]) -> f32 {
+        meant.iter().map(|&c| if c.is_ascii() { self.floor[c as usize] } else { 0.0 }).sum()
     }
 
     /// The distance from this written entry to `meant`, or infinity as soon
@@ -372,6 +409,17 @@ mod tests {
             let exact = distance_chars(&w, &m, &c);
             let bounded = Written::new(&w, &c, &[], (c.piece, c.dropped_piece)).distance_to(&m, &c, bound);
             prop_assert!(bounded == exact || (bounded.is_infinite() && exact > bound));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_form_bound_is_never_over_the_distance(a in "[a-hx1-8KQRBNOSlI=+-]{0,10}", b in "[a-hx1-8KQRBNOT=+-]{0,10}") {
+            let c = SheetCosts::default();
+            let w: Vec<char> = a.chars().collect();
+            let m: Vec<char> = b.chars().collect();
+            let written = Written::new(&w, &c, &['K', 'Q', 'R', 'B', 'N', 'T'], (c.piece, c.dropped_piece));
+            prop_assert!(written.form_bound(&m) <= written.distance_to(&m, &c, f32::INFINITY));
         }
     }
 

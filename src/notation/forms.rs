@@ -166,7 +166,13 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms)
 /// nearest form of a move, given the forms; infinity when over `bound`.
 pub fn fit(written: &Written, forms: &Forms, costs: &SheetCosts, bound: f32) -> f32 {
     let mut best = f32::INFINITY;
+    // A form whose lower bound is over the best so far can change nothing
+    // (it could not be the best, and over the bound it counts as infinite).
+    let bounded = costs.never_negative();
     for (f, extra) in forms.iter() {
+        if bounded && extra + written.form_bound(f) > best.min(bound) {
+            continue;
+        }
         let d = extra + written.distance_to(f, costs, best.min(bound) - extra);
         best = best.min(d);
     }
