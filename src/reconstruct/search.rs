@@ -160,7 +160,9 @@ pub struct Window {
 }
 
 struct Node {
-    pos: Chess,
+    /// Rank in the beam, at the step before, of the node this one extends:
+    /// positions are kept for the beam only, and made when a node enters it.
+    from: usize,
     /// Identifies the moves played since the window started: two readings are
     /// merged only when they play the same moves (they differ in alignment
     /// only); readings that reach one position by different moves are
@@ -231,8 +233,12 @@ impl<'a> Searcher<'a> {
     pub fn window(&mut self, pos: &Chess, start: usize, failed: usize) -> Window {
         let n = self.lexed.len();
         let p = *self.params;
-        let mut arena: Vec<Node> = vec![Node { pos: pos.clone(), line: 0, cost: 0.0, parent: ROOT, step: None }];
+        let mut arena: Vec<Node> = vec![Node { from: 0, line: 0, cost: 0.0, parent: ROOT, step: None }];
         let mut beam = vec![0usize];
+        // The position of each node of the beam, by rank.
+        let mut positions = vec![pos.clone()];
+        let mut children: Vec<Step> = Vec::new();
+        let mut seen: HashMap<u64, usize> = HashMap::default();
         let mut i = start;
         let close_at = (failed + 1 + p.ahead).min(n);
         let limit = (failed + 1 + p.ahead_max).min(n);
@@ -247,25 +253,25 @@ impl<'a> Searcher<'a> {
                 }
             }
             let mut next: Vec<usize> = Vec::new();
-            let mut seen: HashMap<u64, usize> = HashMap::default();
+            seen.clear();
             let cutoff = arena[beam[0]].cost + p.beam_margin;
             for (rank, &id) in beam.iter().enumerate() {
                 let budget = cutoff - arena[id].cost;
                 let locked = i > failed + 1 || (rank >= 4 && i != failed);
-                let children = self.expand(&arena[id].pos, i, rank < p.insert_nodes, budget, locked);
-                for (step, pos) in children {
+                self.expand(&positions[rank], i, rank < p.insert_nodes, budget, locked, &mut children);
+                for &step in &children {
                     let cost = arena[id].cost + step.cost();
                     let line = step.moves().fold(arena[id].line, |h, m| extend(h, &m));
                     let h = line;
                     match seen.get(&h) {
                         Some(&j) if arena[j].cost <= cost => continue,
                         Some(&j) => {
-                            arena[j] = Node { pos, line, cost, parent: id, step: Some(step) };
+                            arena[j] = Node { from: rank, line, cost, parent: id, step: Some(step) };
                         }
                         None => {
                             seen.insert(h, arena.len());
                             next.push(arena.len());
-                            arena.push(Node { pos, line, cost, parent: id, step: Some(step) });
+                            arena.push(Node { from: rank, line, cost, parent: id, step: Some(step) });
                         }
                     }
                 }
@@ -274,6 +280,16 @@ impl<'a> Searcher<'a> {
             let best = next.first().map_or(0.0, |&j| arena[j].cost);
             next.retain(|&j| arena[j].cost <= best + p.beam_margin);
             next.truncate(p.beam);
+            positions = next
+                .iter()
+                .map(|&j| {
+                    let mut pos = positions[arena[j].from].clone();
+                    for m in arena[j].step.iter().flat_map(Step::moves) {
+                        pos.play_unchecked(m);
+                    }
+                    pos
+                })
+                .collect();
             beam = next;
             i += 1;
             if beam.is_empty() || i >= n {
@@ -353,24 +369,22 @@ impl<'a> Searcher<'a> {
         (f32::INFINITY, None)
     }
 
-    /// Every way to read entry `i` in `pos`.
+    /// Every way to read entry `i` in `pos`, into `out` (a buffer reused across nodes).
     /// Past the failing entry (`locked`), an entry that reads exactly is taken
     /// as written: the window is there to find the slip, and doubting correct
     /// entries after it would only crowd the beam with one-more-slip readings.
-    fn expand(&mut self, pos: &Chess, i: usize, may_insert: bool, budget: f32, locked: bool) -> Vec<(Step, Chess)> {
+    fn expand(&mut self, pos: &Chess, i: usize, may_insert: bool, budget: f32, locked: bool, out: &mut Vec<Step>) {
         let p = *self.params;
-        let mut out = Vec::new();
+        out.clear();
         if locked && let Some(mv) = self.exact(pos, i) {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            out.push((Step::Read { entry: i, mv, cost: 0.0 }, child));
-            return out;
+            out.push(Step::Read { entry: i, mv, cost: 0.0 });
+            return;
         }
         let moves = pos.legal_moves();
         let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
         if moves.is_empty() {
-            out.push((Step::Skip { entry: i, cost: p.after_end }, pos.clone()));
-            return out;
+            out.push(Step::Skip { entry: i, cost: p.after_end });
+            return;
         }
         // Most moves are ruled out by the entry's tables, without a call.
         let illegible = self.illegible[i];
@@ -387,14 +401,12 @@ impl<'a> Searcher<'a> {
             };
             cheapest = cheapest.min(cost);
             if cost <= p.max_fit && cost <= budget {
-                let mut child = pos.clone();
-                child.play_unchecked(*m);
-                out.push((Step::Read { entry: i, mv: *m, cost }, child));
+                out.push(Step::Read { entry: i, mv: *m, cost });
             }
         }
         let skip = if repeat { p.skip_repeat } else { p.skip };
         if skip <= budget {
-            out.push((Step::Skip { entry: i, cost: skip }, pos.clone()));
+            out.push(Step::Skip { entry: i, cost: skip });
         }
         if may_insert && cheapest > self.params.insert_trigger && p.insert <= budget {
             let limit = p.edits.confusable.min(p.max_fit);
@@ -412,14 +424,11 @@ impl<'a> Searcher<'a> {
                         self.fit(i, m2, &moves1, &shared1, p.edits.confusable)
                     };
                     if cost <= p.edits.confusable && p.insert + cost <= budget {
-                        let mut child = p1.clone();
-                        child.play_unchecked(*m2);
-                        out.push((Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: p.insert + cost }, child));
+                        out.push(Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: p.insert + cost });
                     }
                 }
             }
         }
-        out
     }
 
     /// Entry `i` prepared for fuzzy reading.
