@@ -5,8 +5,6 @@
 //! a fuzzy reading of an entry, an entry written twice or stray (skipped), a
 //! move not written (inserted), an illegible box (any legal move).
 
-use std::cell::OnceCell;
-
 use rustc_hash::FxHashMap as HashMap;
 
 use shakmaty::san::SanPlus;
@@ -389,7 +387,6 @@ impl<'a> Searcher<'a> {
         // Most moves are ruled out by the entry's tables, without a call.
         let illegible = self.illegible[i];
         let quick = if illegible { Quick::NONE } else { self.entry(i).quick };
-        let shared = OnceCell::new();
         let mut cheapest = f32::INFINITY;
         for m in &moves {
             let cost = if illegible {
@@ -397,7 +394,7 @@ impl<'a> Searcher<'a> {
             } else if quick.rules_out(m, budget.min(p.max_fit)) {
                 f32::INFINITY
             } else {
-                self.fit(i, m, &moves, &shared, budget)
+                self.fit(i, m, &moves, pos, budget)
             };
             cheapest = cheapest.min(cost);
             if cost <= p.max_fit && cost <= budget {
@@ -414,14 +411,13 @@ impl<'a> Searcher<'a> {
                 let mut p1 = pos.clone();
                 p1.play_unchecked(*m1);
                 let moves1 = p1.legal_moves();
-                let shared1 = OnceCell::new();
                 for m2 in &moves1 {
                     let cost = if illegible {
                         p.illegible
                     } else if quick.rules_out(m2, limit) {
                         f32::INFINITY
                     } else {
-                        self.fit(i, m2, &moves1, &shared1, p.edits.confusable)
+                        self.fit(i, m2, &moves1, &p1, p.edits.confusable)
                     };
                     if cost <= p.edits.confusable && p.insert + cost <= budget {
                         out.push(Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: p.insert + cost });
@@ -439,7 +435,7 @@ impl<'a> Searcher<'a> {
 
     /// How far entry `i` is from move `m`: 0 when it reads exactly, else the
     /// weighted distance to the nearest form of the move.
-    fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, shared: &OnceCell<Shared>, bound: f32) -> f32 {
+    fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, pos: &Chess, bound: f32) -> f32 {
         let p = self.params;
         self.entry(i);
         let entry = self.entries[i].as_ref().expect("prepared above");
@@ -475,8 +471,7 @@ impl<'a> Searcher<'a> {
         }
         // Only a piece that shares its destination with another of its kind
         // needs the (costly) disambiguation to be worked out.
-        let san =
-            San::disambiguate(*m, if shared.get_or_init(|| Shared::new(moves)).of(m) { moves } else { &self.no_moves });
+        let san = San::disambiguate(*m, if may_share(pos, m) { moves } else { &self.no_moves });
         // The forms of a move are made of its SAN and its origin only: moves
         // that capture different pieces, or an en passant capture and a
         // plain one, share them.
@@ -560,27 +555,17 @@ impl Entry {
     }
 }
 
-/// How many legal moves of each piece kind go to each square: only a piece
-/// that shares its destination with another of its kind needs the (costly)
-/// disambiguation worked out.
-struct Shared([u8; 6 * 64]);
-
-impl Shared {
-    fn new(moves: &MoveList) -> Self {
-        let mut counts = [0u8; 6 * 64];
-        for m in moves {
-            counts[index(m)] = counts[index(m)].saturating_add(1);
-        }
-        Shared(counts)
+/// Whether another piece of the kind of `m` could also go to its destination
+/// in `pos`: only then is the (costly) disambiguation worked out. Every
+/// piece that has a legal move there attacks the square, so a `false` here is
+/// sure; a `true` leaves it to the legal moves.
+fn may_share(pos: &Chess, m: &Move) -> bool {
+    let role = m.role();
+    if matches!(role, shakmaty::Role::Pawn | shakmaty::Role::King) {
+        return false;
     }
-
-    fn of(&self, m: &Move) -> bool {
-        m.role() != shakmaty::Role::Pawn && self.0[index(m)] > 1
-    }
-}
-
-fn index(m: &Move) -> usize {
-    (m.role() as usize - 1) * 64 + usize::from(m.to())
+    let piece = shakmaty::Piece { color: pos.turn(), role };
+    (shakmaty::attacks::attacks(m.to(), piece, pos.board().occupied()) & pos.our(role)).more_than_one()
 }
 
 /// The written entry as compared with forms: figurines become the language's
