@@ -340,13 +340,21 @@ impl<'a> Searcher<'a> {
             ply += n;
         }
         let moves_of = |id: usize| -> Vec<Move> { path(arena, id).iter().flat_map(Step::moves).collect() };
+        // The best line's SAN at each ply, made once when first asked for.
+        let mut best_sans: Vec<Option<Option<String>>> = vec![None; best_moves.len() + 1];
+        let mut best_san = |p: usize| -> Option<String> {
+            best_sans[p.min(best_moves.len())].get_or_insert_with(|| san_at(start, &best_moves, p)).clone()
+        };
         for &id in rest {
             let other = moves_of(id);
             // A different move object with the same SAN (the same move from a
             // position that differs earlier, where the best reads exactly) is
-            // not a different reading of this repair.
-            let differs = |p: usize| {
-                other.get(p) != best_moves.get(p) && san_at(start, &other, p) != san_at(start, &best_moves, p)
+            // not a different reading of this repair. After the same moves, two
+            // different moves (or a move and none) never share their SAN.
+            let mut differs = |p: usize| match (other.get(p), best_moves.get(p)) {
+                (a, b) if a == b => false,
+                (Some(_), Some(_)) if other[..p] != best_moves[..p] => san_at(start, &other, p) != best_san(p),
+                _ => true,
             };
             let Some(&(p, k)) = repaired.iter().find(|(p, _)| differs(*p)) else { continue };
             let margin = arena[id].cost - arena[best].cost;
@@ -355,8 +363,8 @@ impl<'a> Searcher<'a> {
             }
             let mut alternatives: Vec<String> = Vec::new();
             for &jd in beam.iter().take_while(|&&jd| arena[jd].cost - arena[best].cost < self.params.review_margin) {
-                let moves = if jd == best { best_moves.clone() } else { moves_of(jd) };
-                if let Some(san) = san_at(start, &moves, p)
+                let san = if jd == best { best_san(p) } else { san_at(start, &moves_of(jd), p) };
+                if let Some(san) = san
                     && !alternatives.contains(&san)
                 {
                     alternatives.push(san);
