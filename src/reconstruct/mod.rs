@@ -205,8 +205,12 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         for m in steps[..keep].iter().flat_map(Step::moves) {
             start_pos.play_unchecked(m);
         }
-        let window = searcher.window(&start_pos, start_entry, i);
         let old: f32 = steps[keep..].iter().map(Step::cost).sum();
+        // A window is given up once its cheapest reading so far is hopeless:
+        // no step costing less than nothing, the reading it ends with costs
+        // at least as much.
+        let never_negative = params.costs_never_negative();
+        let window = searcher.window(&start_pos, start_entry, i, |cost| never_negative && cost - old > params.hopeless);
         let added: f32 = window.steps.iter().map(Step::cost).sum::<f32>() - old;
         if window.steps.is_empty() || window.end <= i || added > params.hopeless {
             stop = Some(i);

@@ -228,7 +228,9 @@ impl<'a> Searcher<'a> {
 
     /// Beam search from entry `start` in `pos`; entry `failed` is the one that
     /// could not be read exactly.
-    pub fn window(&mut self, pos: &Chess, start: usize, failed: usize) -> Window {
+    /// Ends with no steps as soon as `hopeless` holds of the cost of the
+    /// cheapest reading so far.
+    pub fn window(&mut self, pos: &Chess, start: usize, failed: usize, hopeless: impl Fn(f32) -> bool) -> Window {
         let n = self.lexed.len();
         let p = *self.params;
         let mut arena: Vec<Node> = vec![Node { from: 0, line: 0, cost: 0.0, parent: ROOT, step: None }];
@@ -276,6 +278,9 @@ impl<'a> Searcher<'a> {
             }
             next.sort_by(|a, b| arena[*a].cost.total_cmp(&arena[*b].cost));
             let best = next.first().map_or(0.0, |&j| arena[j].cost);
+            if !next.is_empty() && hopeless(best) {
+                return Window { steps: Vec::new(), end: i, margin: f32::INFINITY, rivals: None };
+            }
             next.retain(|&j| arena[j].cost <= best + p.beam_margin);
             next.truncate(p.beam);
             positions = next
