@@ -258,15 +258,19 @@ impl Written {
     /// `pieces` are the piece letters the writer may use; one written for
     /// another costs `piece` (a writer's slip, not a misreading).
     pub fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], (piece, dropped_piece): (f32, f32)) -> Self {
+        // Piece letters among the ASCII characters, looked up once.
+        let mut is_piece = [false; 128];
+        for &c in pieces.iter().filter(|c| c.is_ascii()) {
+            is_piece[c as usize] = true;
+        }
         let sub: Vec<[f32; 128]> = chars
             .iter()
             .map(|&w| {
                 let mut row = [0f32; 128];
                 let w_piece = pieces.contains(&w);
                 for (c, cost) in row.iter_mut().enumerate() {
-                    let c = c as u8 as char;
-                    *cost = costs.substitute(w, c);
-                    if w_piece && w != c && pieces.contains(&c) {
+                    *cost = costs.substitute(w, c as u8 as char);
+                    if w_piece && is_piece[c] && w != c as u8 as char {
                         *cost = cost.min(piece);
                     }
                 }
@@ -281,9 +285,8 @@ impl Written {
         }
         let mut del = [0f32; 128];
         for (c, d) in del.iter_mut().enumerate() {
-            let c = c as u8 as char;
-            *d = costs.delete(c);
-            if pieces.contains(&c) {
+            *d = costs.delete(c as u8 as char);
+            if is_piece[c] {
                 *d = d.min(dropped_piece);
             }
         }
