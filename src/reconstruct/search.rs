@@ -185,6 +185,8 @@ pub struct Searcher<'a> {
     pub lang: &'static Language,
     pub params: &'a Params,
     entries: Vec<Option<Entry>>,
+    /// The nodes of the last window (kept for their room).
+    arena: Vec<Node>,
     fits: HashMap<(usize, Option<Square>, San), f32>,
     buf: Forms,
     no_moves: MoveList,
@@ -208,6 +210,7 @@ impl<'a> Searcher<'a> {
             lang,
             params,
             entries,
+            arena: Vec::new(),
             fits: HashMap::default(),
             buf: Forms::default(),
             no_moves: MoveList::new(),
@@ -233,8 +236,12 @@ impl<'a> Searcher<'a> {
     pub fn window(&mut self, pos: &Chess, start: usize, failed: usize, hopeless: impl Fn(f32) -> bool) -> Window {
         let n = self.lexed.len();
         let p = *self.params;
-        let mut arena: Vec<Node> = vec![Node { from: 0, line: 0, cost: 0.0, parent: ROOT, step: None }];
+        // The arena's room is kept from window to window.
+        let mut arena = std::mem::take(&mut self.arena);
+        arena.clear();
+        arena.push(Node { from: 0, line: 0, cost: 0.0, parent: ROOT, step: None });
         let mut beam = vec![0usize];
+        let mut next: Vec<usize> = Vec::new();
         // The position of each node of the beam, by rank.
         let mut positions = vec![pos.clone()];
         let mut children: Vec<Step> = Vec::new();
@@ -252,7 +259,7 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             }
-            let mut next: Vec<usize> = Vec::new();
+            next.clear();
             seen.clear();
             let cutoff = arena[beam[0]].cost + p.beam_margin;
             for (rank, &id) in beam.iter().enumerate() {
@@ -276,12 +283,15 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
-            next.sort_by(|a, b| arena[*a].cost.total_cmp(&arena[*b].cost));
-            let best = next.first().map_or(0.0, |&j| arena[j].cost);
+            // Only the nodes within the margin are sorted: a stable sort keeps
+            // them in the order it would among all.
+            let best = next.iter().map(|&j| arena[j].cost).min_by(f32::total_cmp).unwrap_or(0.0);
             if !next.is_empty() && hopeless(best) {
+                self.arena = arena;
                 return Window { steps: Vec::new(), end: i, margin: f32::INFINITY, rivals: None };
             }
             next.retain(|&j| arena[j].cost <= best + p.beam_margin);
+            next.sort_by(|a, b| arena[*a].cost.total_cmp(&arena[*b].cost));
             next.truncate(p.beam);
             positions = next
                 .iter()
@@ -293,7 +303,7 @@ impl<'a> Searcher<'a> {
                     pos
                 })
                 .collect();
-            beam = next;
+            std::mem::swap(&mut beam, &mut next);
             i += 1;
             if beam.is_empty() || i >= n {
                 break;
@@ -318,6 +328,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let steps = beam.first().map(|&b| path(&arena, b)).unwrap_or_default();
+        self.arena = arena;
         Window { steps, end: i, margin, rivals }
     }
 
@@ -344,7 +355,7 @@ impl<'a> Searcher<'a> {
             }
             ply += n;
         }
-        let moves_of = |id: usize| -> Vec<Move> { path(arena, id).iter().flat_map(Step::moves).collect() };
+        let moves_of = |id: usize| moves_of(arena, id);
         // The best line's SAN at each ply, made once when first asked for.
         let mut best_sans: Vec<Option<Option<String>>> = vec![None; best_moves.len() + 1];
         let mut best_san = |p: usize| -> Option<String> {
@@ -623,8 +634,9 @@ fn san_at(start: &Chess, moves: &[Move], p: usize) -> Option<String> {
     moves.get(p).map(|m| SanPlus::from_move(pos, *m).to_string())
 }
 
-fn path(arena: &[Node], mut id: usize) -> Vec<Step> {
-    let mut steps = Vec::new();
+fn path(arena: &[Node], id: usize) -> Vec<Step> {
+    let mut steps = Vec::with_capacity(depth(arena, id));
+    let mut id = id;
     while id != ROOT {
         if let Some(s) = arena[id].step {
             steps.push(s);
@@ -633,4 +645,31 @@ fn path(arena: &[Node], mut id: usize) -> Vec<Step> {
     }
     steps.reverse();
     steps
+}
+
+/// The moves played from the window's start to node `id`.
+fn moves_of(arena: &[Node], mut id: usize) -> Vec<Move> {
+    // A step plays two moves at most: one allocation.
+    let mut moves = Vec::with_capacity(2 * depth(arena, id));
+    while id != ROOT {
+        if let Some(s) = arena[id].step {
+            // Walked backwards: the moves of a step are pushed in reverse.
+            let mut m = s.moves();
+            let (a, b) = (m.next(), m.next());
+            moves.extend(b.into_iter().chain(a));
+        }
+        id = arena[id].parent;
+    }
+    moves.reverse();
+    moves
+}
+
+/// How many steps lead to node `id`.
+fn depth(arena: &[Node], mut id: usize) -> usize {
+    let mut n = 0;
+    while id != ROOT {
+        n += 1;
+        id = arena[id].parent;
+    }
+    n
 }
