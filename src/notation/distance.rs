@@ -69,11 +69,14 @@ const fn classes() -> [u32; 128] {
     t
 }
 
-/// The confusable groups and lightness of a character.
+/// The confusable groups and lightness of a character. Inlined: it is in the
+/// inner loops of the distance and of preparing an entry.
+#[inline]
 fn class(c: char) -> u32 {
-    if c.is_ascii() {
-        return CLASSES[c as usize];
-    }
+    if c.is_ascii() { CLASSES[c as usize] } else { class_beyond_ascii(c) }
+}
+
+fn class_beyond_ascii(c: char) -> u32 {
     let mut bits = 0;
     for (g, group) in CONFUSABLE.iter().enumerate() {
         if group.contains(c) {
@@ -136,7 +139,30 @@ impl Default for SheetCosts {
     }
 }
 
+impl SheetCosts {
+    /// Whether no edit costs less than nothing (then a sum of lower bounds is one).
+    pub fn never_negative(&self) -> bool {
+        [
+            self.confusable,
+            self.case,
+            self.adjacent,
+            self.piece,
+            self.dropped_piece,
+            self.substitute,
+            self.light,
+            self.spurious_capture,
+            self.doubled,
+            self.insert,
+            self.delete,
+            self.transpose,
+        ]
+        .iter()
+        .all(|c| *c >= 0.0)
+    }
+}
+
 impl EditCosts for SheetCosts {
+    #[inline]
     fn substitute(&self, a: char, b: char) -> f32 {
         if a == b {
             return 0.0;
@@ -217,6 +243,12 @@ pub struct Written {
     /// meant form to appear in the alignment (substituted from some written
     /// character, or left out). A quick lower bound before the full distance.
     least: [f32; 128],
+    /// Per ASCII character: the cost of leaving it out of the meant form (a
+    /// piece letter may cost less, see `dropped_piece`), looked up once.
+    del: [f32; 128],
+    /// Per ASCII character: the least it can cost in any alignment, as
+    /// `least` but with a piece letter's own cost of being left out.
+    floor: [f32; 128],
     /// Piece letters, and what leaving one out costs.
     pieces: Vec<char>,
     dropped_piece: f32,
@@ -226,14 +258,19 @@ impl Written {
     /// `pieces` are the piece letters the writer may use; one written for
     /// another costs `piece` (a writer's slip, not a misreading).
     pub fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], (piece, dropped_piece): (f32, f32)) -> Self {
+        // Piece letters among the ASCII characters, looked up once.
+        let mut is_piece = [false; 128];
+        for &c in pieces.iter().filter(|c| c.is_ascii()) {
+            is_piece[c as usize] = true;
+        }
         let sub: Vec<[f32; 128]> = chars
             .iter()
             .map(|&w| {
                 let mut row = [0f32; 128];
+                let w_piece = pieces.contains(&w);
                 for (c, cost) in row.iter_mut().enumerate() {
-                    let c = c as u8 as char;
-                    *cost = costs.substitute(w, c);
-                    if w != c && pieces.contains(&w) && pieces.contains(&c) {
+                    *cost = costs.substitute(w, c as u8 as char);
+                    if w_piece && is_piece[c] && w != c as u8 as char {
                         *cost = cost.min(piece);
                     }
                 }
@@ -246,13 +283,32 @@ impl Written {
             let del = costs.delete(c as u8 as char);
             *l = sub.iter().map(|row: &[f32; 128]| row[c]).fold(del, f32::min);
         }
-        Written { chars: chars.to_vec(), sub, ins, least, pieces: pieces.to_vec(), dropped_piece }
+        let mut del = [0f32; 128];
+        for (c, d) in del.iter_mut().enumerate() {
+            *d = costs.delete(c as u8 as char);
+            if is_piece[c] {
+                *d = d.min(dropped_piece);
+            }
+        }
+        let mut floor = [0f32; 128];
+        for (c, f) in floor.iter_mut().enumerate() {
+            *f = least[c].min(del[c]);
+        }
+        Written { chars: chars.to_vec(), sub, ins, least, del, floor, pieces: pieces.to_vec(), dropped_piece }
     }
 
     /// A lower bound of the distance to any form that contains all of `needed`
     /// (ASCII characters, each matched once at least).
     pub fn lower_bound(&self, needed: &[char]) -> f32 {
         needed.iter().map(|&c| if c.is_ascii() { self.least[c as usize] } else { 0.0 }).sum()
+    }
+
+    /// A lower bound of [`Self::distance_to`] `meant`, when no cost is
+    /// negative: each character of `meant` is substituted (its row's cost),
+    /// left out (its deletion cost) or transposed (it is then written, at
+    /// no substitution cost); inserted characters cost nothing here.
+    pub fn form_bound(&self, meant: &[char]) -> f32 {
+        meant.iter().map(|&c| if c.is_ascii() { self.floor[c as usize] } else { 0.0 }).sum()
     }
 
     /// The distance from this written entry to `meant`, or infinity as soon
@@ -279,10 +335,13 @@ impl Written {
             &mut del_heap
         };
         for j in 1..=k {
-            del[j] = costs.delete(m[j - 1]);
-            if self.pieces.contains(&m[j - 1]) {
-                del[j] = del[j].min(self.dropped_piece);
-            }
+            let mc = m[j - 1];
+            del[j] = if mc.is_ascii() {
+                self.del[mc as usize]
+            } else {
+                let d = costs.delete(mc);
+                if self.pieces.contains(&mc) { d.min(self.dropped_piece) } else { d }
+            };
             rows[j] = rows[j - 1] + del[j];
         }
         for i in 1..=n {
@@ -353,6 +412,17 @@ mod tests {
             let exact = distance_chars(&w, &m, &c);
             let bounded = Written::new(&w, &c, &[], (c.piece, c.dropped_piece)).distance_to(&m, &c, bound);
             prop_assert!(bounded == exact || (bounded.is_infinite() && exact > bound));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_form_bound_is_never_over_the_distance(a in "[a-hx1-8KQRBNOSlI=+-]{0,10}", b in "[a-hx1-8KQRBNOT=+-]{0,10}") {
+            let c = SheetCosts::default();
+            let w: Vec<char> = a.chars().collect();
+            let m: Vec<char> = b.chars().collect();
+            let written = Written::new(&w, &c, &['K', 'Q', 'R', 'B', 'N', 'T'], (c.piece, c.dropped_piece));
+            prop_assert!(written.form_bound(&m) <= written.distance_to(&m, &c, f32::INFINITY));
         }
     }
 

@@ -13,20 +13,60 @@ pub const COST_SHORTHAND: f32 = 1.0;
 /// Extra cost of a needless disambiguation (`Cgf3` where only one knight goes to f3).
 pub const COST_OVERSPECIFIED: f32 = 0.5;
 
-/// The forms of one legal move, as character strings, each with an extra cost.
+/// The forms of one move, one after the other in one buffer (a move has up
+/// to a dozen forms, and they are made for many moves: no allocation each).
+#[derive(Debug, Default, Clone)]
+pub struct Forms {
+    chars: Vec<char>,
+    /// Where each form ends in `chars`, and its extra cost.
+    ends: Vec<(usize, f32)>,
+}
+
+impl Forms {
+    /// Each form's characters with its extra cost.
+    pub fn iter(&self) -> impl Iterator<Item = (&[char], f32)> {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|e| e.0));
+        starts.zip(&self.ends).map(|(start, &(end, extra))| (&self.chars[start..end], extra))
+    }
+
+    pub fn clear(&mut self) {
+        self.chars.clear();
+        self.ends.clear();
+    }
+
+    fn put(&mut self, c: char) {
+        self.chars.push(c);
+    }
+
+    fn put_str(&mut self, s: &str) {
+        self.chars.extend(s.chars());
+    }
+
+    fn put_square(&mut self, sq: shakmaty::Square) {
+        self.chars.push(sq.file().char());
+        self.chars.push(sq.rank().char());
+    }
+
+    /// Ends the form being put, at `extra` cost.
+    fn end(&mut self, extra: f32) {
+        self.ends.push((self.chars.len(), extra));
+    }
+}
+
+/// The forms of one legal move, each with an extra cost.
 ///
 /// ```
-/// use scoresheet::notation::{Language, forms::forms};
+/// use scoresheet::notation::{Language, forms::{forms, Forms}};
 /// use shakmaty::{Chess, Position, san::San};
 /// let pos = Chess::default();
 /// let m = pos.legal_moves().into_iter().find(|m| m.to() == shakmaty::Square::F3 && m.role() == shakmaty::Role::Knight).unwrap();
 /// let san = San::from_move(&pos, m);
-/// let mut out = Vec::new();
+/// let mut out = Forms::default();
 /// forms(&m, &san, Language::find("es").unwrap(), Language::find("en").unwrap(), &mut out);
 /// let texts: Vec<String> = out.iter().map(|(f, _)| f.iter().collect()).collect();
 /// assert!(texts.contains(&"Cf3".to_string()) && texts.contains(&"Cg1-f3".to_string()) && texts.contains(&"Nf3".to_string()));
 /// ```
-pub fn forms(m: &Move, san: &San, lang: &Language, english: &Language, out: &mut Vec<(Vec<char>, f32)>) {
+pub fn forms(m: &Move, san: &San, lang: &Language, english: &Language, out: &mut Forms) {
     out.clear();
     push_forms(m, san, lang, 0.0, out);
     if lang.pieces != english.pieces {
@@ -34,77 +74,87 @@ pub fn forms(m: &Move, san: &San, lang: &Language, english: &Language, out: &mut
     }
 }
 
-/// Builds one form from parts without going through `format!`.
-fn form(parts: &[&dyn Part], extra: f32, out: &mut Vec<(Vec<char>, f32)>) {
-    let mut v = Vec::with_capacity(8);
-    for p in parts {
-        p.put(&mut v);
-    }
-    out.push((v, extra));
-}
-
-trait Part {
-    fn put(&self, v: &mut Vec<char>);
-}
-
-impl Part for &str {
-    fn put(&self, v: &mut Vec<char>) {
-        v.extend(self.chars());
-    }
-}
-
-impl Part for char {
-    fn put(&self, v: &mut Vec<char>) {
-        v.push(*self);
-    }
-}
-
-impl Part for shakmaty::Square {
-    fn put(&self, v: &mut Vec<char>) {
-        v.push(self.file().char());
-        v.push(self.rank().char());
-    }
-}
-
-fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Vec<(Vec<char>, f32)>) {
+fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms) {
     match san {
         San::Castle(side) => {
-            let s = if *side == CastlingSide::KingSide { "O-O" } else { "O-O-O" };
-            form(&[&s], extra, out);
+            out.put_str(if *side == CastlingSide::KingSide { "O-O" } else { "O-O-O" });
+            out.end(extra);
             if let Some(from) = m.from() {
                 let king_to = side.king_to(if from.rank() == shakmaty::Rank::First {
                     shakmaty::Color::White
                 } else {
                     shakmaty::Color::Black
                 });
-                form(&[&lang.letter(Role::King), &from, &'-', &king_to], extra + COST_OVERSPECIFIED, out);
+                out.put_str(lang.letter(Role::King));
+                out.put_square(from);
+                out.put('-');
+                out.put_square(king_to);
+                out.end(extra + COST_OVERSPECIFIED);
             }
         }
         San::Normal { role, file, rank, capture, to, promotion } => {
             let from = m.from().expect("normal moves have an origin");
-            let promo: Vec<char> =
-                promotion.map(|p| std::iter::once('=').chain(lang.letter(p).chars()).collect()).unwrap_or_default();
-            let promo: String = promo.into_iter().collect();
-            let promo = promo.as_str();
+            let promo = |out: &mut Forms| {
+                if let Some(p) = promotion {
+                    out.put('=');
+                    out.put_str(lang.letter(*p));
+                }
+            };
             if *role == Role::Pawn {
                 if *capture {
-                    form(&[&from.file().char(), &'x', to, &promo], extra, out);
-                    form(&[&from, &'x', to, &promo], extra + COST_OVERSPECIFIED, out);
-                    form(&[&from.file().char(), &'x', &to.file().char()], extra + COST_SHORTHAND, out);
+                    out.put(from.file().char());
+                    out.put('x');
+                    out.put_square(*to);
+                    promo(out);
+                    out.end(extra);
+                    out.put_square(from);
+                    out.put('x');
+                    out.put_square(*to);
+                    promo(out);
+                    out.end(extra + COST_OVERSPECIFIED);
+                    out.put(from.file().char());
+                    out.put('x');
+                    out.put(to.file().char());
+                    out.end(extra + COST_SHORTHAND);
                 } else {
-                    form(&[to, &promo], extra, out);
-                    form(&[&from, &'-', to, &promo], extra + COST_OVERSPECIFIED, out);
+                    out.put_square(*to);
+                    promo(out);
+                    out.end(extra);
+                    out.put_square(from);
+                    out.put('-');
+                    out.put_square(*to);
+                    promo(out);
+                    out.end(extra + COST_OVERSPECIFIED);
                 }
             } else {
                 let p = lang.letter(*role);
-                let x: &str = if *capture { "x" } else { "" };
-                let f: &str = &file.map(|f| f.char().to_string()).unwrap_or_default();
-                let r: &str = &rank.map(|r| r.char().to_string()).unwrap_or_default();
-                form(&[&p, &f, &r, &x, to], extra, out);
-                form(&[&p, &from, &if *capture { 'x' } else { '-' }, to], extra + COST_OVERSPECIFIED, out);
+                out.put_str(p);
+                if let Some(f) = file {
+                    out.put(f.char());
+                }
+                if let Some(r) = rank {
+                    out.put(r.char());
+                }
+                if *capture {
+                    out.put('x');
+                }
+                out.put_square(*to);
+                out.end(extra);
+                out.put_str(p);
+                out.put_square(from);
+                out.put(if *capture { 'x' } else { '-' });
+                out.put_square(*to);
+                out.end(extra + COST_OVERSPECIFIED);
                 if file.is_none() && rank.is_none() {
-                    form(&[&p, &from.file().char(), &x, to], extra + COST_OVERSPECIFIED, out);
-                    form(&[&p, &from.rank().char(), &x, to], extra + COST_OVERSPECIFIED, out);
+                    for c in [from.file().char(), from.rank().char()] {
+                        out.put_str(p);
+                        out.put(c);
+                        if *capture {
+                            out.put('x');
+                        }
+                        out.put_square(*to);
+                        out.end(extra + COST_OVERSPECIFIED);
+                    }
                 }
             }
         }
@@ -114,9 +164,15 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Vec<(V
 
 /// How far `written` (an entry's core, see [`super::lex::lex`]) is from the
 /// nearest form of a move, given the forms; infinity when over `bound`.
-pub fn fit(written: &Written, forms: &[(Vec<char>, f32)], costs: &SheetCosts, bound: f32) -> f32 {
+pub fn fit(written: &Written, forms: &Forms, costs: &SheetCosts, bound: f32) -> f32 {
     let mut best = f32::INFINITY;
-    for (f, extra) in forms {
+    // A form whose lower bound is over the best so far can change nothing
+    // (it could not be the best, and over the bound it counts as infinite).
+    let bounded = costs.never_negative();
+    for (f, extra) in forms.iter() {
+        if bounded && extra + written.form_bound(f) > best.min(bound) {
+            continue;
+        }
         let d = extra + written.distance_to(f, costs, best.min(bound) - extra);
         best = best.min(d);
     }

@@ -76,7 +76,7 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     };
     let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
     let mut game = match declared {
-        Some(lang) => read(sheet, &lexed, lang, &settings.params),
+        Some(lang) => read(sheet, &lexed, lang, &settings.params, f32::INFINITY).expect("no ceiling"),
         None => {
             let g = infer(sheet, &lexed, &settings.params);
             findings.push(Finding::LanguageInferred { code: g.language.code, name: g.language.name });
@@ -120,12 +120,16 @@ fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], params: &Params) -> Game {
         }
     }
     groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
-    let first = read(sheet, lexed, groups[0].0, params);
+    let first = read(sheet, lexed, groups[0].0, params, f32::INFINITY).expect("no ceiling");
     if first.cost == 0.0 || groups.len() < 2 || groups[1].2 * 2 < groups[0].2 {
         return first;
     }
-    let second = read(sheet, lexed, groups[1].0, params);
-    if second.cost < first.cost { second } else { first }
+    // The second reading wins only if it costs less: it is given up as soon as it cannot.
+    let ceiling = if params.costs_never_negative() { first.cost } else { f32::INFINITY };
+    match read(sheet, lexed, groups[1].0, params, ceiling) {
+        Some(second) if second.cost < first.cost => second,
+        _ => first,
+    }
 }
 
 /// How many entries read exactly, one after the other, under `lang`.
@@ -141,8 +145,10 @@ fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
 }
 
 /// Reads the sheet under one language: exactly where it can, with the repair
-/// search where it cannot.
-fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Params) -> Game {
+/// search where it cannot. `None` once the reading is sure to cost `ceiling` or
+/// more (the steps before a window's start are never read again, and no step
+/// costs less than nothing).
+fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Params, ceiling: f32) -> Option<Game> {
     let n = lexed.len();
     let illegible: Vec<bool> = lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&&*l.core)).collect();
     // An empty box before an entry (the numbering jumps): never read across it blindly.
@@ -188,14 +194,23 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
             Searcher::new(lexed, &illegible, strict, lang, params)
         });
         let keep = steps.len().saturating_sub(params.back);
+        // Summed in the order `build` sums all steps: the partial sum of costs
+        // that are never negative only grows.
+        if steps[..keep].iter().map(Step::cost).sum::<f32>() >= ceiling {
+            return None;
+        }
         let start_entry = steps.get(keep).map_or(i, first_entry);
         // Positions are not kept per move: the window's start is replayed.
         let mut start_pos = Chess::default();
         for m in steps[..keep].iter().flat_map(Step::moves) {
             start_pos.play_unchecked(m);
         }
-        let window = searcher.window(&start_pos, start_entry, i);
         let old: f32 = steps[keep..].iter().map(Step::cost).sum();
+        // A window is given up once its cheapest reading so far is hopeless:
+        // no step costing less than nothing, the reading it ends with costs
+        // at least as much.
+        let never_negative = params.costs_never_negative();
+        let window = searcher.window(&start_pos, start_entry, i, |cost| never_negative && cost - old > params.hopeless);
         let added: f32 = window.steps.iter().map(Step::cost).sum::<f32>() - old;
         if window.steps.is_empty() || window.end <= i || added > params.hopeless {
             stop = Some(i);
@@ -216,7 +231,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         pos = p;
         i = window.end;
     }
-    build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end)
+    Some(build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end))
 }
 
 /// The entry a step starts at.

@@ -7,12 +7,12 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use shakmaty::{Chess, File, Move, MoveList, Position, Rank, san::San};
+use shakmaty::{Bitboard, Chess, File, Move, MoveList, Position, Square, san::San};
 
 use crate::notation::distance::{SheetCosts, Written};
-use crate::notation::forms::{fit, forms};
+use crate::notation::forms::{Forms, fit, forms};
 use crate::notation::lex::Lexed;
-use crate::notation::reading::{Reading, Resolution, resolve};
+use crate::notation::reading::{Reading, Resolution, Target, resolve};
 use crate::notation::{LANGUAGES, Language};
 
 /// Costs of the things writers do, and the search's limits. Costs are in
@@ -84,6 +84,35 @@ impl Default for Params {
     }
 }
 
+impl Params {
+    /// Whether no step can cost less than nothing, so that the cost of a
+    /// reading only grows as it goes on.
+    pub fn costs_never_negative(&self) -> bool {
+        let e = &self.edits;
+        [
+            self.skip,
+            self.skip_repeat,
+            self.insert,
+            self.illegible,
+            self.after_end,
+            e.confusable,
+            e.case,
+            e.adjacent,
+            e.piece,
+            e.dropped_piece,
+            e.substitute,
+            e.light,
+            e.spurious_capture,
+            e.doubled,
+            e.insert,
+            e.delete,
+            e.transpose,
+        ]
+        .iter()
+        .all(|c| *c >= 0.0)
+    }
+}
+
 /// One step of a reconstruction.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Step {
@@ -140,7 +169,9 @@ struct Judgement {
 }
 
 struct Node {
-    pos: Chess,
+    /// Rank in the beam, at the step before, of the node this one extends:
+    /// positions are kept for the beam only, and made when a node enters it.
+    from: usize,
     /// Identifies the moves played since the window started: two readings are
     /// merged only when they play the same moves (they differ in alignment
     /// only); readings that reach one position by different moves are
@@ -164,9 +195,11 @@ pub struct Searcher<'a> {
     pub strict: &'a [Vec<Reading>],
     pub lang: &'static Language,
     pub params: &'a Params,
-    written: Vec<Option<Written>>,
-    fits: HashMap<(usize, Move, Option<File>, Option<Rank>), f32>,
-    buf: Vec<(Vec<char>, f32)>,
+    entries: Vec<Option<Entry>>,
+    /// The nodes of the last window (kept for their room).
+    arena: Vec<Node>,
+    fits: HashMap<(usize, Option<Square>, San), f32>,
+    buf: Forms,
     no_moves: MoveList,
     /// Piece letters of the sheet's language and of English.
     pieces: Vec<char>,
@@ -180,16 +213,17 @@ impl<'a> Searcher<'a> {
         lang: &'static Language,
         params: &'a Params,
     ) -> Self {
-        let written = lexed.iter().map(|_| None).collect();
+        let entries = lexed.iter().map(|_| None).collect();
         Searcher {
             lexed,
             illegible,
             strict,
             lang,
             params,
-            written,
+            entries,
+            arena: Vec::new(),
             fits: HashMap::default(),
-            buf: Vec::new(),
+            buf: Forms::default(),
             no_moves: MoveList::new(),
             pieces: lang.pieces.iter().chain(LANGUAGES[0].pieces.iter()).filter_map(|p| p[0].chars().next()).collect(),
         }
@@ -208,11 +242,21 @@ impl<'a> Searcher<'a> {
 
     /// Beam search from entry `start` in `pos`; entry `failed` is the one that
     /// could not be read exactly.
-    pub fn window(&mut self, pos: &Chess, start: usize, failed: usize) -> Window {
+    /// Ends with no steps as soon as `hopeless` holds of the cost of the
+    /// cheapest reading so far.
+    pub fn window(&mut self, pos: &Chess, start: usize, failed: usize, hopeless: impl Fn(f32) -> bool) -> Window {
         let n = self.lexed.len();
         let p = *self.params;
-        let mut arena: Vec<Node> = vec![Node { pos: pos.clone(), line: 0, cost: 0.0, parent: ROOT, step: None }];
+        // The arena's room is kept from window to window.
+        let mut arena = std::mem::take(&mut self.arena);
+        arena.clear();
+        arena.push(Node { from: 0, line: 0, cost: 0.0, parent: ROOT, step: None });
         let mut beam = vec![0usize];
+        let mut next: Vec<usize> = Vec::new();
+        // The position of each node of the beam, by rank.
+        let mut positions = vec![pos.clone()];
+        let mut children: Vec<Step> = Vec::new();
+        let mut seen: HashMap<u64, usize> = HashMap::default();
         let mut i = start;
         let close_at = (failed + 1 + p.ahead).min(n);
         let limit = (failed + 1 + p.ahead_max).min(n);
@@ -226,35 +270,57 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             }
-            let mut next: Vec<usize> = Vec::new();
-            let mut seen: HashMap<u64, usize> = HashMap::default();
+            next.clear();
+            seen.clear();
             let cutoff = arena[beam[0]].cost + p.beam_margin;
             for (rank, &id) in beam.iter().enumerate() {
                 let budget = cutoff - arena[id].cost;
                 let locked = i > failed + 1 || (rank >= 4 && i != failed);
-                let children = self.expand(&arena[id].pos, i, rank < p.insert_nodes, budget, locked);
-                for (step, pos) in children {
+                self.expand(&positions[rank], i, rank < p.insert_nodes, budget, locked, &mut children);
+                for &step in &children {
                     let cost = arena[id].cost + step.cost();
                     let line = step.moves().fold(arena[id].line, |h, m| extend(h, &m));
                     let h = line;
                     match seen.get(&h) {
                         Some(&j) if arena[j].cost <= cost => continue,
                         Some(&j) => {
-                            arena[j] = Node { pos, line, cost, parent: id, step: Some(step) };
+                            arena[j] = Node { from: rank, line, cost, parent: id, step: Some(step) };
                         }
                         None => {
                             seen.insert(h, arena.len());
                             next.push(arena.len());
-                            arena.push(Node { pos, line, cost, parent: id, step: Some(step) });
+                            arena.push(Node { from: rank, line, cost, parent: id, step: Some(step) });
                         }
                     }
                 }
             }
-            next.sort_by(|a, b| arena[*a].cost.total_cmp(&arena[*b].cost));
-            let best = next.first().map_or(0.0, |&j| arena[j].cost);
+            // Only the nodes within the margin are sorted: a stable sort keeps
+            // them in the order it would among all.
+            let best = next.iter().map(|&j| arena[j].cost).min_by(f32::total_cmp).unwrap_or(0.0);
+            if !next.is_empty() && hopeless(best) {
+                self.arena = arena;
+                return Window {
+                    steps: Vec::new(),
+                    end: i,
+                    margin: f32::INFINITY,
+                    margins: Vec::new(),
+                    doubts: Vec::new(),
+                };
+            }
             next.retain(|&j| arena[j].cost <= best + p.beam_margin);
+            next.sort_by(|a, b| arena[*a].cost.total_cmp(&arena[*b].cost));
             next.truncate(p.beam);
-            beam = next;
+            positions = next
+                .iter()
+                .map(|&j| {
+                    let mut pos = positions[arena[j].from].clone();
+                    for m in arena[j].step.iter().flat_map(Step::moves) {
+                        pos.play_unchecked(m);
+                    }
+                    pos
+                })
+                .collect();
+            std::mem::swap(&mut beam, &mut next);
             i += 1;
             if beam.is_empty() || i >= n {
                 break;
@@ -279,6 +345,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let steps = beam.first().map(|&b| path(&arena, b)).unwrap_or_default();
+        self.arena = arena;
         Window { steps, end: i, margin, margins, doubts }
     }
 
@@ -309,7 +376,7 @@ impl<'a> Searcher<'a> {
         }
         let mut margins = vec![f32::INFINITY; best_steps.len()];
         let best_sans = sans(start, &best_moves);
-        let moves_of = |id: usize| -> Vec<Move> { path(arena, id).iter().flat_map(Step::moves).collect() };
+        let moves_of = |id: usize| moves_of(arena, id);
         // The close readings (within the review margin) and their SANs, for the alternatives.
         let mut close: Vec<Vec<String>> = vec![best_sans.clone()];
         let mut open = repaired.clone();
@@ -360,145 +427,205 @@ impl<'a> Searcher<'a> {
         Judgement { margin, margins, doubts }
     }
 
-    /// Every way to read entry `i` in `pos`.
+    /// Every way to read entry `i` in `pos`, into `out` (a buffer reused across nodes).
     /// Past the failing entry (`locked`), an entry that reads exactly is taken
     /// as written: the window is there to find the slip, and doubting correct
     /// entries after it would only crowd the beam with one-more-slip readings.
-    fn expand(&mut self, pos: &Chess, i: usize, may_insert: bool, budget: f32, locked: bool) -> Vec<(Step, Chess)> {
+    fn expand(&mut self, pos: &Chess, i: usize, may_insert: bool, budget: f32, locked: bool, out: &mut Vec<Step>) {
         let p = *self.params;
-        let mut out = Vec::new();
+        out.clear();
         if locked && let Some(mv) = self.exact(pos, i) {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            out.push((Step::Read { entry: i, mv, cost: 0.0 }, child));
-            return out;
+            out.push(Step::Read { entry: i, mv, cost: 0.0 });
+            return;
         }
         let moves = pos.legal_moves();
         let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
         if moves.is_empty() {
-            out.push((Step::Skip { entry: i, cost: p.after_end }, pos.clone()));
-            return out;
+            out.push(Step::Skip { entry: i, cost: p.after_end });
+            return;
         }
-        let shared = Shared::new(&moves);
+        // Most moves are ruled out by the entry's tables, without a call.
+        let illegible = self.illegible[i];
+        let quick = if illegible { Quick::NONE } else { self.entry(i).quick };
         let mut cheapest = f32::INFINITY;
         for m in &moves {
-            let cost = if self.illegible[i] { p.illegible } else { self.fit(i, m, &moves, &shared, budget) };
+            let cost = if illegible {
+                p.illegible
+            } else if quick.rules_out(m, budget.min(p.max_fit)) {
+                f32::INFINITY
+            } else {
+                self.fit(i, m, &moves, pos, budget)
+            };
             cheapest = cheapest.min(cost);
             if cost <= p.max_fit && cost <= budget {
-                let mut child = pos.clone();
-                child.play_unchecked(*m);
-                out.push((Step::Read { entry: i, mv: *m, cost }, child));
+                out.push(Step::Read { entry: i, mv: *m, cost });
             }
         }
         let skip = if repeat { p.skip_repeat } else { p.skip };
         if skip <= budget {
-            out.push((Step::Skip { entry: i, cost: skip }, pos.clone()));
+            out.push(Step::Skip { entry: i, cost: skip });
         }
         if may_insert && cheapest > self.params.insert_trigger && p.insert <= budget {
+            let limit = p.edits.confusable.min(p.max_fit);
             for m1 in &moves {
                 let mut p1 = pos.clone();
                 p1.play_unchecked(*m1);
                 let moves1 = p1.legal_moves();
-                let shared1 = Shared::new(&moves1);
                 for m2 in &moves1 {
-                    let cost = if self.illegible[i] {
+                    let cost = if illegible {
                         p.illegible
+                    } else if quick.rules_out(m2, limit) {
+                        f32::INFINITY
                     } else {
-                        self.fit(i, m2, &moves1, &shared1, p.edits.confusable)
+                        self.fit(i, m2, &moves1, &p1, p.edits.confusable)
                     };
                     if cost <= p.edits.confusable && p.insert + cost <= budget {
-                        let mut child = p1.clone();
-                        child.play_unchecked(*m2);
-                        out.push((Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: p.insert + cost }, child));
+                        out.push(Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: p.insert + cost });
                     }
                 }
             }
         }
-        out
+    }
+
+    /// Entry `i` prepared for fuzzy reading.
+    fn entry(&mut self, i: usize) -> &Entry {
+        let p = self.params;
+        self.entries[i].get_or_insert_with(|| Entry::new(&self.lexed[i], &self.strict[i], self.lang, p, &self.pieces))
     }
 
     /// How far entry `i` is from move `m`: 0 when it reads exactly, else the
     /// weighted distance to the nearest form of the move.
-    fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, shared: &Shared, bound: f32) -> f32 {
+    fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, pos: &Chess, bound: f32) -> f32 {
+        let p = self.params;
+        self.entry(i);
+        let entry = self.entries[i].as_ref().expect("prepared above");
         // A strict reading (exact, or loose: a lowercase piece letter, a pawn
         // letter, the promotion piece left out) costs what the reading costs.
-        if let Some(c) = self.strict[i].iter().filter(|r| r.matches(m)).map(|r| f32::from(r.cost)).reduce(f32::min) {
+        let castle = m.is_castle();
+        if (castle || entry.quick.strict_to.contains(m.to()))
+            && let Some(c) = self.strict[i].iter().filter(|r| r.matches(m)).map(|r| f32::from(r.cost)).reduce(f32::min)
+        {
             // "Cf3" with two knights able (FIDE E9): the entry does not say
             // which; each costs a little, so that the choice is a repair the
             // rest of the game must settle.
             let alike =
                 moves.iter().filter(|o| self.strict[i].iter().any(|r| f32::from(r.cost) == c && r.matches(o))).count();
-            return if alike > 1 { c + self.params.edits.light } else { c };
+            return if alike > 1 { c + p.edits.light } else { c };
         }
         // A long run of characters is no slip of one move: reading it fuzzily
         // against every legal move would only cost time.
-        if self.lexed[i].core.len() > MAX_FUZZY_LEN {
-            return f32::INFINITY;
-        }
-        let lang = self.lang;
-        let pieces = &self.pieces;
-        let written = self.written[i].get_or_insert_with(|| {
-            Written::new(
-                &normalize(&self.lexed[i].core, lang),
-                &self.params.edits,
-                pieces,
-                (self.params.edits.piece, self.params.edits.dropped_piece),
-            )
-        });
+        let Some(written) = &entry.written else { return f32::INFINITY };
         // Every form of a move but castling names its destination square (a
         // pawn capture cut short names at least its file).
-        if m.castling_side().is_none() {
+        if !castle {
             let to = m.to();
-            let full = written.lower_bound(&[to.file().char(), to.rank().char()]);
+            let full = entry.quick.to_bound[usize::from(to)];
             let short = if m.is_capture() && m.role() == shakmaty::Role::Pawn {
-                written.lower_bound(&[to.file().char()]) + crate::notation::forms::COST_SHORTHAND
+                entry.quick.file_bound[usize::from(to.file())]
             } else {
                 f32::INFINITY
             };
-            if full.min(short) > bound.min(self.params.max_fit) {
+            if full.min(short) > bound.min(p.max_fit) {
                 return f32::INFINITY;
             }
         }
         // Only a piece that shares its destination with another of its kind
         // needs the (costly) disambiguation to be worked out.
-        let san = San::disambiguate(*m, if shared.of(m) { moves } else { &self.no_moves });
-        let (file, rank) = match san {
-            San::Normal { file, rank, .. } => (file, rank),
-            _ => (None, None),
-        };
-        let key = (i, *m, file, rank);
+        let san = San::disambiguate(*m, if may_share(pos, m) { moves } else { &self.no_moves });
+        // The forms of a move are made of its SAN and its origin only: moves
+        // that capture different pieces, or an en passant capture and a
+        // plain one, share them.
+        let key = (i, m.from(), san);
         if let Some(&c) = self.fits.get(&key) {
             return c;
         }
-        let written = self.written[i].as_ref().expect("prepared above");
         forms(m, &san, self.lang, &LANGUAGES[0], &mut self.buf);
-        let c = fit(written, &self.buf, &self.params.edits, self.params.max_fit);
+        let c = fit(written, &self.buf, &p.edits, p.max_fit);
         self.fits.insert(key, c);
         c
     }
 }
 
-/// How many legal moves of each piece kind go to each square: only a piece
-/// that shares its destination with another of its kind needs the (costly)
-/// disambiguation worked out.
-struct Shared([u8; 6 * 64]);
+/// What the search needs of one entry, prepared the first time it is read
+/// fuzzily.
+struct Entry {
+    quick: Quick,
+    /// The entry prepared for the edit distance; `None` when it is too long to
+    /// be read fuzzily.
+    written: Option<Written>,
+}
 
-impl Shared {
-    fn new(moves: &MoveList) -> Self {
-        let mut counts = [0u8; 6 * 64];
-        for m in moves {
-            counts[index(m)] = counts[index(m)].saturating_add(1);
+/// Tables that rule out most moves for an entry with a lookup or two.
+#[derive(Clone, Copy)]
+struct Quick {
+    /// The destinations of the strict readings: only castling or a move to one
+    /// of them can read strictly.
+    strict_to: Bitboard,
+    /// Per destination square: a lower bound of reading the entry as a move
+    /// there (every form but castling and a short pawn capture names it).
+    to_bound: [f32; 64],
+    /// Per file: a lower bound of reading the entry as a pawn capture cut short to it.
+    file_bound: [f32; 8],
+}
+
+impl Quick {
+    /// Rules nothing out.
+    const NONE: Quick = Quick { strict_to: Bitboard::FULL, to_bound: [0.0; 64], file_bound: [0.0; 8] };
+
+    /// Whether reading the entry as `m` surely costs more than `limit`:
+    /// neither castling nor a strict reading, and over the square's bound.
+    #[inline]
+    fn rules_out(&self, m: &Move, limit: f32) -> bool {
+        let to = m.to();
+        if m.is_castle() || self.strict_to.contains(to) {
+            return false;
         }
-        Shared(counts)
-    }
-
-    fn of(&self, m: &Move) -> bool {
-        m.role() != shakmaty::Role::Pawn && self.0[index(m)] > 1
+        let full = self.to_bound[usize::from(to)];
+        let short = if m.is_capture() && m.role() == shakmaty::Role::Pawn {
+            self.file_bound[usize::from(to.file())]
+        } else {
+            f32::INFINITY
+        };
+        full.min(short) > limit
     }
 }
 
-fn index(m: &Move) -> usize {
-    (m.role() as usize - 1) * 64 + usize::from(m.to())
+impl Entry {
+    fn new(lexed: &Lexed<'_>, strict: &[Reading], lang: &'static Language, p: &Params, pieces: &[char]) -> Self {
+        let mut strict_to = Bitboard::EMPTY;
+        for r in strict {
+            if let Target::Move { to, .. } = r.target {
+                strict_to.add(to);
+            }
+        }
+        let written = (lexed.core.len() <= MAX_FUZZY_LEN).then(|| {
+            Written::new(&normalize(&lexed.core, lang), &p.edits, pieces, (p.edits.piece, p.edits.dropped_piece))
+        });
+        let mut to_bound = [f32::INFINITY; 64];
+        let mut file_bound = [f32::INFINITY; 8];
+        if let Some(w) = &written {
+            for sq in Square::ALL {
+                to_bound[usize::from(sq)] = w.lower_bound(&[sq.file().char(), sq.rank().char()]);
+            }
+            for f in File::ALL {
+                file_bound[usize::from(f)] = w.lower_bound(&[f.char()]) + crate::notation::forms::COST_SHORTHAND;
+            }
+        }
+        Entry { quick: Quick { strict_to, to_bound, file_bound }, written }
+    }
+}
+
+/// Whether another piece of the kind of `m` could also go to its destination
+/// in `pos`: only then is the (costly) disambiguation worked out. Every
+/// piece that has a legal move there attacks the square, so a `false` here is
+/// sure; a `true` leaves it to the legal moves.
+fn may_share(pos: &Chess, m: &Move) -> bool {
+    let role = m.role();
+    if matches!(role, shakmaty::Role::Pawn | shakmaty::Role::King) {
+        return false;
+    }
+    let piece = shakmaty::Piece { color: pos.turn(), role };
+    (shakmaty::attacks::attacks(m.to(), piece, pos.board().occupied()) & pos.our(role)).more_than_one()
 }
 
 /// The written entry as compared with forms: figurines become the language's
@@ -541,8 +668,9 @@ fn sans(start: &Chess, moves: &[Move]) -> Vec<String> {
     moves.iter().map(|m| super::play(&mut pos, *m).to_string()).collect()
 }
 
-fn path(arena: &[Node], mut id: usize) -> Vec<Step> {
-    let mut steps = Vec::new();
+fn path(arena: &[Node], id: usize) -> Vec<Step> {
+    let mut steps = Vec::with_capacity(depth(arena, id));
+    let mut id = id;
     while id != ROOT {
         if let Some(s) = arena[id].step {
             steps.push(s);
@@ -551,4 +679,31 @@ fn path(arena: &[Node], mut id: usize) -> Vec<Step> {
     }
     steps.reverse();
     steps
+}
+
+/// The moves played from the window's start to node `id`.
+fn moves_of(arena: &[Node], mut id: usize) -> Vec<Move> {
+    // A step plays two moves at most: one allocation.
+    let mut moves = Vec::with_capacity(2 * depth(arena, id));
+    while id != ROOT {
+        if let Some(s) = arena[id].step {
+            // Walked backwards: the moves of a step are pushed in reverse.
+            let mut m = s.moves();
+            let (a, b) = (m.next(), m.next());
+            moves.extend(b.into_iter().chain(a));
+        }
+        id = arena[id].parent;
+    }
+    moves.reverse();
+    moves
+}
+
+/// How many steps lead to node `id`.
+fn depth(arena: &[Node], mut id: usize) -> usize {
+    let mut n = 0;
+    while id != ROOT {
+        n += 1;
+        id = arena[id].parent;
+    }
+    n
 }
