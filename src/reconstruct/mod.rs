@@ -76,7 +76,7 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     };
     let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
     let mut game = match declared {
-        Some(lang) => read(sheet, &lexed, lang, &settings.params, f32::INFINITY).expect("no ceiling"),
+        Some(lang) => read(sheet, &lexed, lang, &settings.params, f32::INFINITY).expect("no finite ceiling, never given up"),
         None => {
             let g = infer(sheet, &lexed, &settings.params);
             findings.push(Finding::LanguageInferred { code: g.language.code, name: g.language.name });
@@ -120,7 +120,7 @@ fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], params: &Params) -> Game {
         }
     }
     groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
-    let first = read(sheet, lexed, groups[0].0, params, f32::INFINITY).expect("no ceiling");
+    let first = read(sheet, lexed, groups[0].0, params, f32::INFINITY).expect("no finite ceiling, never given up");
     if first.cost == 0.0 || groups.len() < 2 || groups[1].2 * 2 < groups[0].2 {
         return first;
     }
@@ -196,7 +196,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         let keep = steps.len().saturating_sub(params.back);
         // Summed in the order `build` sums all steps: the partial sum of costs
         // that are never negative only grows.
-        if steps[..keep].iter().map(Step::cost).sum::<f32>() >= ceiling {
+        if ceiling.is_finite() && steps[..keep].iter().map(Step::cost).sum::<f32>() >= ceiling {
             return None;
         }
         let start_entry = steps.get(keep).map_or(i, first_entry);
