@@ -244,12 +244,16 @@ fn killed_at_random_moments_twenty_times_nothing_is_lost_or_written_twice() {
         let daemon = start(&root, &[]);
         logs.push(daemon.log.clone());
         wait_for("the inbox", || inbox.is_dir());
+        let archived = names(&root.join("archive")).len();
         for _ in 0..40 {
             let (name, bytes) = sheet(dropped, &games[dropped]);
             drop_file(&inbox, &name, &bytes);
             dropped += 1;
         }
-        sleep(Duration::from_millis(20 + next(250)));
+        // Killed while it works: once a file of this round is done, after a
+        // random moment more.
+        wait_for("a file of this round", || names(&root.join("archive")).len() > archived);
+        sleep(Duration::from_millis(next(40)));
         daemon.kill9();
         if round % 5 == 4 {
             // Now and then a second daemon starts while files are still claimed.

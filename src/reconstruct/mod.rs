@@ -76,7 +76,9 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     };
     let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
     let mut game = match declared {
-        Some(lang) => read(sheet, &lexed, lang, &settings.params, f32::INFINITY).expect("no finite ceiling, never given up"),
+        Some(lang) => {
+            read(sheet, &lexed, lang, &settings.params, f32::INFINITY).expect("no finite ceiling, never given up")
+        }
         None => {
             let g = infer(sheet, &lexed, &settings.params);
             findings.push(Finding::LanguageInferred { code: g.language.code, name: g.language.name });
