@@ -566,18 +566,28 @@ struct Quick {
     to_bound: [f32; 64],
     /// Per file: a lower bound of reading the entry as a pawn capture cut short to it.
     file_bound: [f32; 8],
+    /// Per square: the lesser of its bound and its file's.
+    floor: [f32; 64],
 }
 
 impl Quick {
     /// Rules nothing out.
-    const NONE: Quick = Quick { strict_to: Bitboard::FULL, to_bound: [0.0; 64], file_bound: [0.0; 8] };
+    const NONE: Quick =
+        Quick { strict_to: Bitboard::FULL, to_bound: [0.0; 64], file_bound: [0.0; 8], floor: [0.0; 64] };
 
     /// Whether reading the entry as `m` surely costs more than `limit`:
     /// neither castling nor a strict reading, and over the square's bound.
     #[inline]
     fn rules_out(&self, m: &Move, limit: f32) -> bool {
         let to = m.to();
-        if m.is_castle() || self.strict_to.contains(to) {
+        if self.strict_to.contains(to) {
+            return false;
+        }
+        // Over the bound whether or not it is a pawn capture: most moves.
+        if self.floor[usize::from(to)] > limit {
+            return !m.is_castle();
+        }
+        if m.is_castle() {
             return false;
         }
         let full = self.to_bound[usize::from(to)];
@@ -611,7 +621,8 @@ impl Entry {
                 file_bound[usize::from(f)] = w.lower_bound(&[f.char()]) + crate::notation::forms::COST_SHORTHAND;
             }
         }
-        Entry { quick: Quick { strict_to, to_bound, file_bound }, written }
+        let floor = std::array::from_fn(|sq| to_bound[sq].min(file_bound[sq % 8]));
+        Entry { quick: Quick { strict_to, to_bound, file_bound, floor }, written }
     }
 }
 
