@@ -180,6 +180,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> Resu
         summary: Summary::default(),
     };
     state.recover(&work);
+    state.sweep(&ctx.folders);
     state.scan(&inbox);
 
     let mut running: JoinSet<Ended> = JoinSet::new();
@@ -233,6 +234,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> Resu
             _ = scan.tick() => {
                 state.scan(&inbox);
                 state.recover(&work);
+                state.sweep(&ctx.folders);
             }
             _ = progress.tick() => {
                 let waiting = state.queue.len() + state.detector.len();
@@ -274,6 +276,19 @@ impl State {
     fn push(&mut self, job: Job) {
         if self.names.insert(job.name()) {
             self.queue.push_back(job);
+        }
+    }
+
+    /// Temporary files left in the output folders by a daemon killed while
+    /// writing; a live daemon's last for milliseconds.
+    fn sweep(&self, folders: &Folders) {
+        let old = Duration::from_secs(600);
+        let removed: usize = [&folders.pgn, &folders.review, &folders.rejected, &folders.archive]
+            .iter()
+            .map(|d| place::sweep(d, old))
+            .sum();
+        if removed > 0 {
+            info!(removed, "removed temporary files left by a stopped daemon");
         }
     }
 

@@ -43,6 +43,32 @@ pub fn replace(target: &Path, bytes: &[u8], fsync: bool) -> io::Result<()> {
     Ok(())
 }
 
+/// Removes temporary files older than `age` left in `dir` and its sub-folders
+/// (one level: the per-event folders) by a daemon killed while writing. A live
+/// daemon's temporary file lives for milliseconds. Returns how many went.
+pub fn sweep(dir: &Path, age: std::time::Duration) -> usize {
+    let mut removed = 0;
+    let Ok(entries) = fs::read_dir(dir) else { return 0 };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else { continue };
+        if kind.is_dir() {
+            removed += sweep_files(&path, age);
+        }
+    }
+    removed + sweep_files(dir, age)
+}
+
+fn sweep_files(dir: &Path, age: std::time::Duration) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else { return 0 };
+    entries
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(TEMP_PREFIX))
+        .filter(|e| e.metadata().and_then(|m| m.modified()).is_ok_and(|t| t.elapsed().is_ok_and(|a| a > age)))
+        .filter(|e| fs::remove_file(e.path()).is_ok())
+        .count()
+}
+
 fn temp(dir: &Path, bytes: &[u8], fsync: bool) -> io::Result<tempfile::NamedTempFile> {
     let mut tmp = tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(dir)?;
     tmp.write_all(bytes)?;
@@ -55,6 +81,23 @@ fn temp(dir: &Path, bytes: &[u8], fsync: bool) -> io::Result<tempfile::NamedTemp
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn temporary_files_a_killed_daemon_left_are_swept_once_old() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join("Open")).unwrap();
+        let old = dir.path().join("Open").join(format!("{TEMP_PREFIX}abc"));
+        let young = dir.path().join(format!("{TEMP_PREFIX}def"));
+        let game = dir.path().join("1-1-A-B.pgn");
+        for p in [&old, &young, &game] {
+            fs::write(p, b"x").unwrap();
+        }
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        fs::File::options().write(true).open(&old).unwrap().set_modified(hour_ago).unwrap();
+        fs::File::options().write(true).open(&game).unwrap().set_modified(hour_ago).unwrap();
+        assert_eq!(sweep(dir.path(), std::time::Duration::from_secs(600)), 1);
+        assert!(!old.exists() && young.exists() && game.exists());
+    }
 
     #[test]
     fn a_clash_never_overwrites_and_the_same_bytes_are_not_written_twice() {
