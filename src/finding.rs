@@ -39,6 +39,9 @@ pub enum Severity {
 pub enum Finding {
     /// No reading of the entry fits; the game is kept up to there.
     IllegalMove { at: At, written: String },
+    /// From this entry on the record is in descriptive notation (`P-K4`,
+    /// `CAR3`), which is not read: the game is kept up to there.
+    NonAlgebraic { at: At, written: String },
     /// The box holds "?", "X", "---" or is empty; the move was read from the rest of the game.
     IllegibleEntry { at: At, written: String, replacement: String, margin: f32 },
     /// A move was not written; the rest of the game says which it was.
@@ -73,6 +76,7 @@ impl Finding {
     pub fn code(&self) -> &'static str {
         match self {
             Finding::IllegalMove { .. } => "illegal-move",
+            Finding::NonAlgebraic { .. } => "non-algebraic-notation",
             Finding::IllegibleEntry { .. } => "illegible-entry",
             Finding::MissingMove { .. } => "missing-move",
             Finding::ExtraEntry { .. } => "extra-entry",
@@ -90,7 +94,7 @@ impl Finding {
 
     pub fn severity(&self) -> Severity {
         match self {
-            Finding::IllegalMove { .. } => Severity::Error,
+            Finding::IllegalMove { .. } | Finding::NonAlgebraic { .. } => Severity::Error,
             Finding::ExtraEntry { repeat: false, .. } => Severity::Warning,
             Finding::AmbiguousRepair { .. } | Finding::MovesAfterEnd { .. } | Finding::ResultMismatch { .. } => {
                 Severity::Warning
@@ -111,6 +115,7 @@ impl Finding {
     pub fn at(&self) -> Option<At> {
         match self {
             Finding::IllegalMove { at, .. }
+            | Finding::NonAlgebraic { at, .. }
             | Finding::IllegibleEntry { at, .. }
             | Finding::MissingMove { at, .. }
             | Finding::ExtraEntry { at, .. }
@@ -130,6 +135,7 @@ impl Finding {
     pub fn written(&self) -> Option<&str> {
         match self {
             Finding::IllegalMove { written, .. }
+            | Finding::NonAlgebraic { written, .. }
             | Finding::IllegibleEntry { written, .. }
             | Finding::ExtraEntry { written, .. }
             | Finding::TypoRepaired { written, .. }
@@ -187,6 +193,11 @@ impl Finding {
             Finding::IllegalMove { at, written } => {
                 format!("{}: \"{written}\" fits no legal move here; the game is kept up to this point", label(at))
             }
+            Finding::NonAlgebraic { at, written } => format!(
+                "{}: from \"{written}\" on the record is in descriptive notation (P-K4, CAR3), which is not \
+                 read yet; the game is kept up to this point",
+                label(at)
+            ),
             Finding::IllegibleEntry { at, written, replacement, .. } => {
                 format!(
                     "{}: written \"{written}\" (illegible), read as {replacement}: the only move the rest of the game allows",

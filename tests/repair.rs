@@ -313,3 +313,22 @@ fn a_clear_typo_next_to_an_open_question_is_repaired_not_put_in_doubt() {
     let typo = finding(&g, "typo-repaired");
     assert_eq!((typo.ply, typo.written.as_deref(), typo.replacement.as_deref()), (Some(7), Some("Nt3"), Some("Nf3")));
 }
+
+#[test]
+fn a_sheet_in_descriptive_notation_is_reported_as_such_not_repaired() {
+    let g = one("descriptive-en.txt", "1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 4. BxN QPxB\n");
+    assert_eq!(g.status, Status::Rejected);
+    let f = finding(&g, "non-algebraic-notation");
+    assert_eq!((f.ply, f.written.as_deref()), (Some(1), Some("P-K4")));
+    assert!(f.message.contains("descriptive"), "{}", f.message);
+}
+
+#[test]
+fn a_record_that_turns_descriptive_is_kept_up_to_there() {
+    let g = one("mixed-es.txt", "1.d4 Cf6 2.c4 e6 3.Cc3 Ab4 4.e3 b6 5.Ce2 ATD3 6.CCR3 AxC+ 7.PxA PD4\n");
+    assert_eq!(g.status, Status::Review);
+    assert_eq!(g.moves.len(), 9);
+    let f = finding(&g, "non-algebraic-notation");
+    assert_eq!((f.ply, f.written.as_deref()), (Some(10), Some("ATD3")));
+    assert!(g.findings.iter().all(|f| f.code != "illegal-move" && f.code != "typo-repaired"), "{:?}", g.findings);
+}

@@ -1,6 +1,7 @@
 //! Algebraic notation as written on scoresheets (FIDE Laws of Chess, Appendix C):
 //! the languages' piece letters, lexing one entry, and the readings of an entry.
 
+pub mod descriptive;
 pub mod distance;
 pub mod forms;
 pub mod language;

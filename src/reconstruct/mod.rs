@@ -10,6 +10,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::finding::{At, Finding};
 use crate::ingest::movetext::ILLEGIBLE;
+use crate::notation::descriptive::{descriptive_from, looks_descriptive};
 use crate::notation::lex::{CheckMark, Lexed, lex};
 use crate::notation::reading::{Reading, Resolution, readings, readings_into, resolve};
 use crate::notation::{LANGUAGES, Language};
@@ -187,7 +188,9 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
             after_end = Some(i);
             break;
         }
-        if !params.enabled {
+        // Strict reading stops here; so does a record that goes on in
+        // descriptive notation: it is not "repaired" into algebraic moves it never meant.
+        if !params.enabled || descriptive_at(lexed, i) {
             stop = Some(i);
             break;
         }
@@ -234,6 +237,11 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         i = window.end;
     }
     Some(build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end))
+}
+
+/// Whether entry `i` is descriptive notation and the record goes on in it.
+fn descriptive_at(lexed: &[Lexed<'_>], i: usize) -> bool {
+    looks_descriptive(&lexed[i].core) && descriptive_from(lexed[i..].iter().map(|l| &*l.core))
 }
 
 /// The entry a step starts at.
@@ -367,7 +375,16 @@ fn build(
     }
     let ply = moves.len() as u32 + 1;
     if let Some(i) = stop.or(stop_at_end) {
-        findings.push(Finding::IllegalMove { at: at_entry(ply, i), written: sheet.entries[i].text.clone() });
+        let (at, written) = (at_entry(ply, i), sheet.entries[i].text.clone());
+        if descriptive_at(lexed, i) {
+            findings.push(Finding::NonAlgebraic { at, written });
+        } else {
+            findings.push(Finding::IllegalMove { at, written });
+            // A slip just before the record turns descriptive: say that too.
+            if let Some(j) = (i + 1..lexed.len().min(i + 4)).find(|&j| descriptive_at(lexed, j)) {
+                findings.push(Finding::NonAlgebraic { at: at_entry(ply, j), written: sheet.entries[j].text.clone() });
+            }
+        }
     }
     if let Some(i) = after_end {
         findings.push(Finding::MovesAfterEnd { at: at_entry(ply, i), written: sheet.entries[i].text.clone() });
@@ -403,7 +420,8 @@ pub fn play(pos: &mut Chess, m: Move) -> SanPlus {
 
 /// The result: as written, checked against a final checkmate or stalemate.
 fn judge_result(sheet: &Sheet, game: &mut Game) {
-    let complete = !game.findings.iter().any(|f| matches!(f, Finding::IllegalMove { .. }));
+    let complete =
+        !game.findings.iter().any(|f| matches!(f, Finding::IllegalMove { .. } | Finding::NonAlgebraic { .. }));
     // Only checkmate and stalemate settle a result by the board; a dead position
     // or a flag fall is the arbiter's to judge.
     let pos = &game.position;
