@@ -115,7 +115,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 watch,
             };
             let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-            let summary = runtime.block_on(scoresheet::daemon::run(settings, stop_signal()))?;
+            let summary = runtime.block_on(async {
+                let stop = stop_signal().context("cannot install the SIGINT/SIGTERM handlers")?;
+                anyhow::Ok(scoresheet::daemon::run(settings, stop).await?)
+            })?;
             // Workers still busy after the stop timeout are not waited for:
             // their files stay claimed and are finished at the next start.
             runtime.shutdown_timeout(std::time::Duration::from_millis(100));
@@ -125,27 +128,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-/// Completes on SIGINT or SIGTERM.
-async fn stop_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
+/// A future that completes on SIGINT or SIGTERM. The handlers are installed
+/// here, at once: a signal that comes while the daemon starts up is not lost.
+fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut term = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = interrupt.recv() => {}
         }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
+    })
 }
 
 fn convert_files(

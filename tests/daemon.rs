@@ -36,7 +36,11 @@ fn start(root: &Path, args: &[&str]) -> Daemon {
         .stderr(fs::File::create(&log).unwrap())
         .spawn()
         .expect("the binary starts");
-    Daemon { child, log }
+    let daemon = Daemon { child, log };
+    // Files dropped before the watcher is set up would only be seen by the
+    // start-up scan: tests drop theirs once it watches.
+    wait_for("the daemon to watch", || daemon.log().contains("watching"));
+    daemon
 }
 
 impl Daemon {
@@ -373,8 +377,9 @@ fn poll_mode_reads_dropped_files_too() {
     drop_file(&inbox, &name, &bytes);
     wait_for("the PGN", || root.join(format!("pgn/{}.pgn", output_stem(0))).exists());
     wait_for("the archive", || names(&root.join("archive")).len() == 1);
-    let log = daemon.log();
+    let path = daemon.log.clone();
     daemon.stop();
+    let log = fs::read_to_string(path).unwrap();
     let done = log.lines().find(|l| l.contains("\"done\"")).expect("a line for the file");
     let line: serde_json::Value = serde_json::from_str(done).expect("JSON log line");
     assert_eq!(line["fields"]["file"], name.as_str());
@@ -410,9 +415,10 @@ fn two_daemons_on_one_folder_never_process_a_file_twice() {
     }
     wait_for("every sheet archived", || names(&root.join("archive")).len() >= games.len());
     wait_for("the work folder to empty", || claimed(&root) == 0);
-    let logs = [first.log(), second.log()];
+    let paths = [first.log.clone(), second.log.clone()];
     first.stop();
     second.stop();
+    let logs = paths.map(|p| fs::read_to_string(p).unwrap());
     let mut per_daemon = [0; 2];
     for i in 0..games.len() {
         let needle = format!("file=mesa-{i:04}.txt");
@@ -441,4 +447,43 @@ fn a_file_over_the_size_limit_is_rejected_unread_and_still_archived() {
     assert_eq!(fs::read_to_string(root.join("rejected/big.txt")).unwrap(), big);
     let why = fs::read_to_string(root.join("rejected/big.txt.error.txt")).unwrap();
     assert!(why.contains("big.txt") && why.contains("too large"), "{why}");
+}
+
+#[test]
+fn a_name_dropped_again_is_read_again_even_after_another_daemon_took_it_first() {
+    let (_t, root) = setup();
+    let first = start(&root, &[]);
+    let second = start(&root, &[]);
+    let inbox = root.join("inbox");
+    let text = |round: usize, i: usize| format!("White: A{i}\nBlack: B{i}\nRound: {round}\n\n1.e4 e5 2.Cf3 Cc6 1-0\n");
+    for i in 0..6 {
+        drop_file(&inbox, &format!("m{i}.txt"), text(1, i).as_bytes());
+    }
+    wait_for("the first six", || names(&root.join("archive")).len() == 6);
+    // Whichever daemon lost a race for a name must still read that name later.
+    first.stop();
+    for i in 0..6 {
+        drop_file(&inbox, &format!("m{i}.txt"), text(2, i).as_bytes());
+    }
+    wait_for("the six dropped again", || names(&root.join("archive")).len() == 12);
+    second.stop();
+    assert_eq!(names(&root.join("pgn")).len(), 12);
+}
+
+#[test]
+fn a_link_dropped_in_the_inbox_is_never_followed() {
+    let (t, root) = setup();
+    let secret = t.path().join("secret.txt");
+    fs::write(&secret, "1.e4 e5 2.Cf3 Cc6 1-0\n").unwrap();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    std::os::unix::fs::symlink(&secret, inbox.join("link.txt")).unwrap();
+    drop_file(&inbox, "plain.txt", b"1.d4 d5 2.c4 e6 1/2-1/2\n");
+    wait_for("the plain file", || names(&root.join("archive")).len() == 1);
+    // Longer than the settle interval: the link had every chance to be read.
+    sleep(Duration::from_millis(1500));
+    daemon.stop();
+    assert_eq!(names(&root.join("archive")), ["plain.txt"]);
+    assert!(names(&root.join("pgn")).iter().all(|n| !n.contains("link")));
+    assert!(fs::symlink_metadata(inbox.join("link.txt")).unwrap().file_type().is_symlink());
 }

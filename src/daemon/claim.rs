@@ -64,9 +64,10 @@ impl WorkDir {
     }
 
     /// Takes over the claimed files of daemons that died: moves them into this
-    /// daemon's folder and returns them. A file whose name is already here
-    /// stays where it is for a later pass.
-    pub fn recover(&self) -> io::Result<Vec<PathBuf>> {
+    /// daemon's folder and returns them. A file whose name is `busy` here (a
+    /// file of that name is queued or in progress) stays where it is for a
+    /// later pass; nothing is ever overwritten.
+    pub fn recover(&self, busy: impl Fn(&std::ffi::OsStr) -> bool) -> io::Result<Vec<PathBuf>> {
         let mut taken = Vec::new();
         for entry in fs::read_dir(&self.root)? {
             let path = entry?.path();
@@ -83,12 +84,14 @@ impl WorkDir {
             let dead = self.root.join(id);
             let mut left = false;
             for file in files_in(&dead).unwrap_or_default() {
-                let to = self.dir.join(file.file_name().unwrap_or_default());
-                if to.exists() {
+                let name = file.file_name().unwrap_or_default();
+                let to = self.dir.join(name);
+                // Linked, then unlinked: unlike a rename, a link never replaces a file.
+                if busy(name) || fs::hard_link(&file, &to).is_err() {
                     left = true;
                     continue;
                 }
-                fs::rename(&file, &to)?;
+                fs::remove_file(&file)?;
                 taken.push(to);
             }
             if !left {
@@ -137,11 +140,12 @@ mod tests {
         let second = WorkDir::create(&work).unwrap();
         let claimed = first.claim(&inbox.join("a.txt")).unwrap().unwrap();
         assert!(second.claim(&inbox.join("a.txt")).unwrap().is_none());
-        assert!(second.recover().unwrap().is_empty(), "a live daemon's files are not taken");
+        assert!(second.recover(|_| false).unwrap().is_empty(), "a live daemon's files are not taken");
         // The first daemon dies with a file claimed: its lock is freed (its
         // folder, not empty, stays).
         drop(first);
-        let taken = second.recover().unwrap();
+        assert!(second.recover(|n| n == "a.txt").unwrap().is_empty(), "a name in progress waits");
+        let taken = second.recover(|_| false).unwrap();
         assert_eq!(taken.len(), 1);
         assert_eq!(fs::read_to_string(&taken[0]).unwrap(), "1. e4 e5");
         assert!(!claimed.exists());

@@ -76,7 +76,7 @@ impl Detector {
         match kind {
             EventKind::Access(AccessKind::Close(AccessMode::Write))
             | EventKind::Modify(ModifyKind::Name(RenameMode::To | RenameMode::Both | RenameMode::Any)) => {
-                if path.is_file() {
+                if regular(path) {
                     self.seen.remove(path);
                     Verdict::Ready
                 } else {
@@ -120,10 +120,11 @@ impl Detector {
     pub fn settled(&mut self, now: Instant) -> Vec<PathBuf> {
         let mut ready = Vec::new();
         self.seen.retain(|path, e| {
-            let (size, mtime) = stat(path);
-            if !path.exists() {
+            // Gone, or not a plain file (a link, a pipe, a device): never read.
+            if !regular(path) {
                 return false;
             }
+            let (size, mtime) = stat(path);
             if (size, mtime) != (e.size, e.mtime) {
                 (e.size, e.mtime, e.since) = (size, mtime, now);
                 return true;
@@ -149,8 +150,14 @@ impl Detector {
     }
 }
 
+/// A plain file, not followed through a link: a link or a pipe dropped in
+/// the inbox is never read (it could point anywhere, or block forever).
+fn regular(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file())
+}
+
 fn stat(path: &Path) -> (u64, Option<SystemTime>) {
-    match std::fs::metadata(path) {
+    match std::fs::symlink_metadata(path) {
         Ok(m) => (m.len(), m.modified().ok()),
         Err(_) => (0, None),
     }

@@ -114,9 +114,10 @@ impl Job {
 
 /// How a job ended.
 enum Ended {
-    Done(Outcome, Duration),
+    /// Processed; the name it was dropped under.
+    Done(OsString, Outcome, Duration),
     /// Someone else claimed it first, or it went away.
-    Gone,
+    Gone(OsString),
     Failed(Job, FileError),
 }
 
@@ -294,7 +295,8 @@ impl State {
 
     /// Queues the files that daemons which died had claimed.
     fn recover(&mut self, work: &WorkDir) {
-        match work.recover() {
+        let names = &self.names;
+        match work.recover(|n| names.contains(n)) {
             Ok(taken) => {
                 if !taken.is_empty() {
                     info!(files = taken.len(), "taking over files a stopped daemon had claimed");
@@ -324,8 +326,8 @@ impl State {
 
     fn ended(&mut self, joined: Result<Ended, tokio::task::JoinError>, ctx: &Context, retry: Duration) {
         match joined {
-            Ok(Ended::Done(out, took)) => {
-                self.names.remove(OsString::from(&out.name).as_os_str());
+            Ok(Ended::Done(name, out, took)) => {
+                self.names.remove(&name);
                 self.summary.done += 1;
                 let outputs: Vec<String> = out
                     .outputs
@@ -343,7 +345,9 @@ impl State {
                     "done"
                 );
             }
-            Ok(Ended::Gone) => {}
+            Ok(Ended::Gone(name)) => {
+                self.names.remove(&name);
+            }
             Ok(Ended::Failed(job, e)) => {
                 self.summary.retried += 1;
                 error!(file = ?job.name(), error = %e, retry_in_s = retry.as_secs(), "cannot finish the file; it stays and is retried");
@@ -363,7 +367,7 @@ fn run_job(ctx: &Context, work: &WorkDir, job: Job) -> Ended {
     let claimed = match &job {
         Job::Inbox(p) => match work.claim(p) {
             Ok(Some(c)) => c,
-            Ok(None) => return Ended::Gone,
+            Ok(None) => return Ended::Gone(job.name()),
             Err(source) => return Ended::Failed(job.clone(), FileError { path: p.clone(), source }),
         },
         Job::Claimed(c) => c.clone(),
@@ -373,7 +377,7 @@ fn run_job(ctx: &Context, work: &WorkDir, job: Job) -> Ended {
             process::reject_file(ctx, &claimed, "internal error while reading the file; please report it")
         });
     match result {
-        Ok(out) => Ended::Done(out, start.elapsed()),
+        Ok(out) => Ended::Done(job.name(), out, start.elapsed()),
         Err(e) => Ended::Failed(Job::Claimed(claimed), e),
     }
 }

@@ -1,8 +1,11 @@
 //! Output names from a game's headers: `<round>-<board>-<white>-<black>`,
 //! made safe to use as one file name whatever a header says.
 
-/// Longest part taken from one header, in characters.
+/// Longest part taken from one header, in characters and in bytes.
 const MAX_PART: usize = 40;
+const MAX_PART_BYTES: usize = 60;
+/// Longest file name most file systems take, in bytes.
+const MAX_NAME_BYTES: usize = 255;
 
 /// A header value as one safe part of a file name: letters and digits kept
 /// (any script), everything else (path separators, `..`, control characters,
@@ -20,7 +23,7 @@ pub fn part(value: &str) -> String {
     let mut out = String::with_capacity(value.len().min(MAX_PART));
     let mut n = 0;
     for c in value.chars() {
-        if n == MAX_PART {
+        if n == MAX_PART || out.len() + c.len_utf8() > MAX_PART_BYTES {
             break;
         }
         let c = if c.is_alphanumeric() {
@@ -37,6 +40,23 @@ pub fn part(value: &str) -> String {
         n += 1;
     }
     out.trim_end_matches(['_', '.']).to_string()
+}
+
+/// `<stem><ext>`, or `<stem>-<k><ext>` for the k-th of several files of one
+/// name, the stem shortened (at a character boundary) to fit in a file name.
+///
+/// ```
+/// use scoresheet::daemon::names::numbered;
+/// assert_eq!(numbered("mesa.txt", ".error.txt", 2), "mesa.txt-2.error.txt");
+/// assert_eq!(numbered(&"é".repeat(200), ".pgn", 1).len(), 254);
+/// ```
+pub fn numbered(stem: &str, ext: &str, k: usize) -> String {
+    let suffix = if k == 1 { String::new() } else { format!("-{k}") };
+    let mut end = stem.len().min(MAX_NAME_BYTES.saturating_sub(suffix.len() + ext.len()));
+    while !stem.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}{suffix}{ext}", &stem[..end])
 }
 
 /// The name (without extension) for game `index` of `count` in a file whose

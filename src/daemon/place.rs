@@ -20,8 +20,7 @@ const MAX_CLASHES: usize = 10_000;
 pub fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], fsync: bool) -> io::Result<PathBuf> {
     let mut tmp = temp(dir, bytes, fsync)?;
     for k in 1..=MAX_CLASHES {
-        let name = if k == 1 { format!("{stem}{ext}") } else { format!("{stem}-{k}{ext}") };
-        let target = dir.join(name);
+        let target = dir.join(super::names::numbered(stem, ext, k));
         match tmp.persist_noclobber(&target) {
             Ok(_) => return Ok(target),
             Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => {

@@ -82,18 +82,21 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
 /// in archive/.
 pub fn process(ctx: &Context, claimed: &Path) -> Result<Outcome, FileError> {
     let name = claimed.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let size = fs::metadata(claimed).map_err(io_at(claimed))?.len();
-    // A file over the limit is not read into memory at all.
-    let bytes =
-        if size > ctx.options.max_file_bytes as u64 { None } else { Some(fs::read(claimed).map_err(io_at(claimed))?) };
+    let meta = fs::symlink_metadata(claimed).map_err(io_at(claimed))?;
+    let size = meta.len();
+    // Not read into memory: a file over the limit, or anything but a plain file.
+    let unread = if !meta.file_type().is_file() {
+        Some("not a plain file (a link, a pipe or a device); not read".to_string())
+    } else if size > ctx.options.max_file_bytes as u64 {
+        Some(format!("file too large: {size} bytes (the limit is {})", ctx.options.max_file_bytes))
+    } else {
+        None
+    };
+    let bytes = if unread.is_some() { None } else { Some(fs::read(claimed).map_err(io_at(claimed))?) };
     let mut out = Outcome { name: name.clone(), ..Outcome::default() };
-    let report = match &bytes {
-        Some(b) => convert(&name, b, &ctx.options),
-        None => crate::emit::report::FileReport {
-            path: name.clone(),
-            error: Some(format!("file too large: {size} bytes (the limit is {})", ctx.options.max_file_bytes)),
-            games: Vec::new(),
-        },
+    let report = match (&bytes, unread) {
+        (Some(b), _) => convert(&name, b, &ctx.options),
+        (None, error) => crate::emit::report::FileReport { path: name.clone(), error, games: Vec::new() },
     };
     let f = &ctx.folders;
     let error = report.error.clone().or_else(|| report.games.is_empty().then(|| "no game in the file".to_string()));
@@ -164,7 +167,7 @@ fn archive(
     let dir = &ctx.folders.archive;
     let archived = match bytes {
         Some(b) => place_new(dir, name, "", b, ctx.fsync),
-        None => put_new(claimed, dir, name, false),
+        None => put_new(claimed, dir, name),
     }
     .map_err(io_at(dir))?;
     out.outputs.push(archived);
@@ -187,14 +190,12 @@ fn reject(
     let dir = &ctx.folders.rejected;
     let copy = match bytes {
         Some(b) => place_new(dir, name, "", b, ctx.fsync),
-        // Too large to read: copied by the file system, not through memory.
-        None => put_new(claimed, dir, name, true),
+        // Not read: linked, not copied through memory.
+        None => put_new(claimed, dir, name),
     }
     .map_err(io_at(dir))?;
-    let mut text = copy.into_os_string();
-    text.push(".error.txt");
-    let text = PathBuf::from(text);
-    replace(&text, why.as_bytes(), ctx.fsync).map_err(io_at(&text))?;
+    let copy_name = copy.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let text = place_new(dir, &copy_name, ".error.txt", why.as_bytes(), ctx.fsync).map_err(io_at(dir))?;
     out.outputs.push(text);
     Ok(())
 }
@@ -206,24 +207,22 @@ fn review_report(file: &str, game: &GameReport) -> String {
     s
 }
 
-/// A file too large to read, copied (`copy`) or linked under a free name in
-/// `dir`, never overwriting: it does not go through memory.
-fn put_new(from: &Path, dir: &Path, name: &str, copy: bool) -> io::Result<PathBuf> {
+/// A file that is not read, linked under a free name in `dir` (never
+/// overwriting, not through memory). A name that already links to this very
+/// file counts as done: processing it again after a crash links nothing twice.
+fn put_new(from: &Path, dir: &Path, name: &str) -> io::Result<PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    let id = |p: &Path| fs::symlink_metadata(p).map(|m| (m.dev(), m.ino()));
+    let own = id(from)?;
     for k in 1..10_000 {
-        let to = if k == 1 { dir.join(name) } else { dir.join(format!("{name}-{k}")) };
-        let put = if copy {
-            fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&to)
-                .and_then(|mut f| io::copy(&mut fs::File::open(from)?, &mut f))
-                .map(drop)
-        } else {
-            fs::hard_link(from, &to)
-        };
-        match put {
+        let to = dir.join(super::names::numbered(name, "", k));
+        match fs::hard_link(from, &to) {
             Ok(()) => return Ok(to),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                if id(&to).is_ok_and(|t| t == own) {
+                    return Ok(to);
+                }
+            }
             Err(e) => return Err(e),
         }
     }
