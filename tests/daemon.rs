@@ -487,3 +487,27 @@ fn a_link_dropped_in_the_inbox_is_never_followed() {
     assert!(names(&root.join("pgn")).iter().all(|n| !n.contains("link")));
     assert!(fs::symlink_metadata(inbox.join("link.txt")).unwrap().file_type().is_symlink());
 }
+
+#[test]
+fn a_file_name_typed_on_an_old_windows_machine_is_archived_under_that_very_name() {
+    use std::os::unix::ffi::OsStrExt;
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    // "mesa-ñ.txt" in Windows-1252: not UTF-8.
+    let name = std::ffi::OsStr::from_bytes(b"mesa-\xf1.txt");
+    let tmp = inbox.join("latin1.tmp");
+    fs::write(&tmp, "1.e4 e5 2.Cf3 Cc6 1-0\n").unwrap();
+    fs::rename(&tmp, inbox.join(name)).unwrap();
+    wait_for("the archive", || fs::read_dir(root.join("archive")).unwrap().count() == 1);
+    // The same name dropped again, other content: read again, archived beside it.
+    fs::write(&tmp, "1.d4 d5 1/2-1/2\n").unwrap();
+    fs::rename(&tmp, inbox.join(name)).unwrap();
+    wait_for("the second", || fs::read_dir(root.join("archive")).unwrap().count() == 2);
+    daemon.stop();
+    assert_eq!(fs::read_to_string(root.join("archive").join(name)).unwrap(), "1.e4 e5 2.Cf3 Cc6 1-0\n");
+    let mut second = name.to_os_string();
+    second.push("-2");
+    assert_eq!(fs::read_to_string(root.join("archive").join(second)).unwrap(), "1.d4 d5 1/2-1/2\n");
+    assert_eq!(names(&root.join("pgn")).len(), 2);
+}

@@ -141,7 +141,7 @@ pub fn process(ctx: &Context, claimed: &Path) -> Result<Outcome, FileError> {
             }
         }
     }
-    archive(ctx, claimed, &name, bytes.as_deref(), &mut out)?;
+    archive(ctx, claimed, &mut out)?;
     Ok(out)
 }
 
@@ -152,24 +152,15 @@ pub fn reject_file(ctx: &Context, claimed: &Path, why: &str) -> Result<Outcome, 
     let bytes = fs::read(claimed).map_err(io_at(claimed))?;
     let mut out = Outcome { name: name.clone(), error: Some(why.to_string()), ..Outcome::default() };
     reject(ctx, claimed, &name, Some(&bytes), &format!("{name}: {why}\n"), &mut out)?;
-    archive(ctx, claimed, &name, Some(&bytes), &mut out)?;
+    archive(ctx, claimed, &mut out)?;
     Ok(out)
 }
 
-/// Last: the original, exactly as received, goes to archive/, then the claim goes.
-fn archive(
-    ctx: &Context,
-    claimed: &Path,
-    name: &str,
-    bytes: Option<&[u8]>,
-    out: &mut Outcome,
-) -> Result<(), FileError> {
+/// Last: the original, exactly as received (bytes and name), is linked into
+/// archive/, then the claim goes.
+fn archive(ctx: &Context, claimed: &Path, out: &mut Outcome) -> Result<(), FileError> {
     let dir = &ctx.folders.archive;
-    let archived = match bytes {
-        Some(b) => place_new(dir, name, "", b, ctx.fsync),
-        None => put_new(claimed, dir, name),
-    }
-    .map_err(io_at(dir))?;
+    let archived = put_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
     out.outputs.push(archived);
     match fs::remove_file(claimed) {
         Ok(()) => Ok(()),
@@ -191,7 +182,7 @@ fn reject(
     let copy = match bytes {
         Some(b) => place_new(dir, name, "", b, ctx.fsync),
         // Not read: linked, not copied through memory.
-        None => put_new(claimed, dir, name),
+        None => put_new(claimed, dir, claimed.file_name().unwrap_or_default()),
     }
     .map_err(io_at(dir))?;
     let copy_name = copy.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -207,15 +198,25 @@ fn review_report(file: &str, game: &GameReport) -> String {
     s
 }
 
-/// A file that is not read, linked under a free name in `dir` (never
-/// overwriting, not through memory). A name that already links to this very
-/// file counts as done: processing it again after a crash links nothing twice.
-fn put_new(from: &Path, dir: &Path, name: &str) -> io::Result<PathBuf> {
+/// A file linked under a free name in `dir` (never overwriting, not through
+/// memory): `name`, else `name-2` and so on. A name that already links to
+/// this very file counts as done: processing it again after a crash links
+/// nothing twice.
+fn put_new(from: &Path, dir: &Path, name: &std::ffi::OsStr) -> io::Result<PathBuf> {
     use std::os::unix::fs::MetadataExt;
     let id = |p: &Path| fs::symlink_metadata(p).map(|m| (m.dev(), m.ino()));
     let own = id(from)?;
     for k in 1..10_000 {
-        let to = dir.join(super::names::numbered(name, "", k));
+        let to = match name.to_str() {
+            Some(name) => dir.join(super::names::numbered(name, "", k)),
+            // A name that is not UTF-8 is kept as it is (`-2` ... appended).
+            None if k == 1 => dir.join(name),
+            None => {
+                let mut n = name.to_os_string();
+                n.push(format!("-{k}"));
+                dir.join(n)
+            }
+        };
         match fs::hard_link(from, &to) {
             Ok(()) => return Ok(to),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
@@ -226,5 +227,5 @@ fn put_new(from: &Path, dir: &Path, name: &str) -> io::Result<PathBuf> {
             Err(e) => return Err(e),
         }
     }
-    Err(io::Error::other(format!("no free name for {name} in {}", dir.display())))
+    Err(io::Error::other(format!("no free name for {} in {}", name.to_string_lossy(), dir.display())))
 }
