@@ -224,8 +224,18 @@ fn put_new(from: &Path, dir: &Path, name: &std::ffi::OsStr) -> io::Result<PathBu
                     return Ok(to);
                 }
             }
+            // A folder on another file system (an archive on a share): copied,
+            // through a temporary file, never overwriting.
+            Err(e) if e.kind() == io::ErrorKind::CrossesDevices => return copy_new(from, dir, name),
             Err(e) => return Err(e),
         }
     }
     Err(io::Error::other(format!("no free name for {} in {}", name.to_string_lossy(), dir.display())))
+}
+
+/// [`put_new`] across file systems: a copy, placed as outputs are; a name that
+/// already holds the same bytes counts as done.
+fn copy_new(from: &Path, dir: &Path, name: &std::ffi::OsStr) -> io::Result<PathBuf> {
+    let bytes = fs::read(from)?;
+    place_new(dir, &name.to_string_lossy(), "", &bytes, true)
 }
