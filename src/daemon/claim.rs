@@ -58,11 +58,6 @@ impl WorkDir {
         }
     }
 
-    /// The files this daemon has claimed and not finished.
-    pub fn claimed(&self) -> io::Result<Vec<PathBuf>> {
-        files_in(&self.dir)
-    }
-
     /// Takes over the claimed files of daemons that died: moves them into this
     /// daemon's folder and returns them. A file whose name is `busy` here (a
     /// file of that name is queued or in progress) stays where it is for a

@@ -218,7 +218,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> Resu
                 }
             },
             Some(joined) = running.join_next(), if !running.is_empty() => {
-                state.ended(joined, &ctx, retry);
+                state.ended(joined, &ctx, Some(retry));
             }
             _ = tick.tick() => {
                 let now = Instant::now();
@@ -250,7 +250,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> Resu
     let stop = Duration::from_secs(watch.stop_timeout_secs);
     let finished = tokio::time::timeout(stop, async {
         while let Some(joined) = running.join_next().await {
-            state.ended(joined, &ctx, Duration::MAX);
+            state.ended(joined, &ctx, None);
         }
     })
     .await;
@@ -324,7 +324,9 @@ impl State {
         }
     }
 
-    fn ended(&mut self, joined: Result<Ended, tokio::task::JoinError>, ctx: &Context, retry: Duration) {
+    /// Takes in a finished job; a failed one is retried after `retry` (`None`
+    /// while stopping: it stays claimed for the next start).
+    fn ended(&mut self, joined: Result<Ended, tokio::task::JoinError>, ctx: &Context, retry: Option<Duration>) {
         match joined {
             Ok(Ended::Done(name, out, took)) => {
                 self.names.remove(&name);
@@ -350,8 +352,13 @@ impl State {
             }
             Ok(Ended::Failed(job, e)) => {
                 self.summary.retried += 1;
-                error!(file = ?job.name(), error = %e, retry_in_s = retry.as_secs(), "cannot finish the file; it stays and is retried");
-                if retry != Duration::MAX {
+                error!(
+                    file = ?job.name(),
+                    error = %e,
+                    retry_in_s = retry.map(|r| r.as_secs()),
+                    "cannot finish the file; it stays and is retried"
+                );
+                if let Some(retry) = retry {
                     self.retries.push((Instant::now() + retry, job));
                 }
             }

@@ -38,7 +38,7 @@ pub struct FileError {
 pub struct Outcome {
     /// The name it was dropped under.
     pub name: String,
-    /// The files written or found already written, relative to nothing: full paths.
+    /// The files written, or found already written (full paths).
     pub outputs: Vec<PathBuf>,
     /// The game statuses, in file order (empty for an unreadable file).
     pub statuses: Vec<Status>,
