@@ -170,8 +170,18 @@ fn evaluate(dir: &Path) -> Result<()> {
     let path = dir.join("truth.json");
     let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
     let truth: Vec<Value> = serde_json::from_str(&text).with_context(|| path.display().to_string())?;
-    let opts = Options::default();
+    // CONFIG=FILE: read with that config (e.g. other `repair:` costs).
+    let opts = match std::env::var_os("CONFIG") {
+        Some(f) => {
+            let text = std::fs::read_to_string(&f).with_context(|| format!("{f:?}"))?;
+            scoresheet::config::Config::parse(&text)?.options()?
+        }
+        None => Options::default(),
+    };
     let mut t = Tally { cpu: Some(Duration::ZERO), ..Tally::default() };
+    // EXPLAIN=1: for each game not validated exactly, the cost of the true
+    // game next to the cost of the one read (a search miss when the truth is cheaper).
+    let explain = std::env::var_os("EXPLAIN").is_some();
     for e in &truth {
         let file = e["file"].as_str().context("truth entry without file")?;
         let sans: Vec<String> =
@@ -206,6 +216,9 @@ fn evaluate(dir: &Path) -> Result<()> {
         t.right += sans.iter().zip(moves).filter(|(a, b)| a == b).count();
         t.exact += usize::from(exact);
         t.file_errors += usize::from(report.error.is_some());
+        if explain && (!exact || status != Status::Validated) {
+            explain_game(file, &bytes, lang, &sans, moves, status, injected);
+        }
         match status {
             Status::Validated if !exact => {
                 let ply = sans.iter().zip(moves).take_while(|(a, b)| a == b).count();
@@ -264,6 +277,43 @@ fn evaluate(dir: &Path) -> Result<()> {
     }
     print_tally(dir, &t);
     Ok(())
+}
+
+/// Prints how the true game and the game read fit the sheet under the true language.
+fn explain_game(file: &str, bytes: &[u8], lang: &str, sans: &[String], moves: &[String], status: Status, injected: &[Value]) {
+    use scoresheet::ingest::{Format, read};
+    use scoresheet::reconstruct::{fit_cost, search::Params};
+    let text = String::from_utf8_lossy(bytes);
+    let Ok(sheets) = read(bytes, Format::of(file, &text), usize::MAX) else { return };
+    let (Some(sheet), Some(language)) = (sheets.first(), Language::find(lang)) else { return };
+    let to_moves = |sans: &[String]| {
+        let mut pos = shakmaty::Chess::default();
+        let mut out = Vec::new();
+        for s in sans {
+            let Ok(san) = s.parse::<shakmaty::san::SanPlus>() else { break };
+            let Ok(m) = san.san.to_move(&pos) else { break };
+            shakmaty::Position::play_unchecked(&mut pos, m);
+            out.push(m);
+        }
+        out
+    };
+    let params = Params::default();
+    let truth = fit_cost(sheet, language, &params, &to_moves(sans));
+    let ours = fit_cost(sheet, language, &params, &to_moves(moves));
+    let ply = sans.iter().zip(moves).take_while(|(a, b)| a == b).count();
+    let faults: Vec<String> = injected
+        .iter()
+        .filter(|f| f["ply"].as_u64().is_some_and(|p| (p as usize).abs_diff(ply) <= 4))
+        .map(|f| format!("{}@{} {}->{}", f["type"].as_str().unwrap_or("?"), f["ply"], f["written"], f["truth"]))
+        .collect();
+    let verdict = if truth + 0.01 < ours { "MISS" } else if (truth - ours).abs() <= 0.01 { "TIE" } else { "MODEL" };
+    println!(
+        "EXPLAIN {file} {status:?} {verdict} truth={truth:.2} ours={ours:.2} diff@{} true={} read={} faults={}",
+        ply + 1,
+        sans.get(ply).map_or("-", String::as_str),
+        moves.get(ply).map_or("-", String::as_str),
+        faults.join(" ")
+    );
 }
 
 fn ratio(a: usize, b: usize) -> f64 {

@@ -92,6 +92,18 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     game
 }
 
+/// How unlikely `moves` (a game from the start position) are given what the
+/// sheet says, under `lang` and `params`: the cost of the cheapest alignment
+/// of the entries to them (see [`Searcher::align`]). Next to [`Game::cost`] it
+/// tells whether a game the search did not find fits the sheet better (a
+/// search miss) or worse (the costs prefer the other reading).
+pub fn fit_cost(sheet: &Sheet, lang: &'static Language, params: &Params, moves: &[Move]) -> f32 {
+    let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
+    let illegible: Vec<bool> = lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&&*l.core)).collect();
+    let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
+    Searcher::new(&lexed, &illegible, &strict, lang, params).align(&Chess::default(), 0, moves)
+}
+
 /// The language is a hidden choice: the languages whose letters the sheet uses
 /// replay it strictly; the best one or two are read with repairs, and the
 /// reading that costs least wins (the earlier in [`LANGUAGES`] on a tie).
@@ -169,6 +181,8 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
     let mut margins: Vec<f32> = Vec::with_capacity(n);
     // Where a window's best reading was not clearly ahead: (step index, rival moves).
     let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
+    // Where each window's close readings part from its best (step index).
+    let mut unsettled: Vec<usize> = Vec::new();
     let mut stop: Option<usize> = None;
     let mut after_end: Option<usize> = None;
     let mut pos = Chess::default();
@@ -198,25 +212,48 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
             let strict = strict.get_or_init(|| lexed.iter().map(|l| readings(&l.core, lang)).collect());
             Searcher::new(lexed, &illegible, strict, lang, params)
         });
-        let keep = steps.len().saturating_sub(params.back);
+        // A step left in doubt by an earlier window is read again with this
+        // one: what made this entry fail may be what settles it.
+        let doubted = doubts
+            .iter()
+            .map(|(s, _)| *s)
+            .chain(unsettled.iter().copied())
+            .filter(|&s| s + params.deep_back >= steps.len())
+            .min();
+        let keep = steps.len().saturating_sub(params.back).min(doubted.unwrap_or(usize::MAX));
         // Summed in the order `build` sums all steps: the partial sum of costs
         // that are never negative only grows.
         if ceiling.is_finite() && steps[..keep].iter().map(Step::cost).sum::<f32>() >= ceiling {
             return None;
         }
-        let start_entry = steps.get(keep).map_or(i, first_entry);
-        // Positions are not kept per move: the window's start is replayed.
-        let mut start_pos = Chess::default();
-        for m in steps[..keep].iter().flat_map(Step::moves) {
-            start_pos.play_unchecked(m);
-        }
-        let old: f32 = steps[keep..].iter().map(Step::cost).sum();
-        // A window is given up once its cheapest reading so far is hopeless:
-        // no step costing less than nothing, the reading it ends with costs
-        // at least as much.
         let never_negative = params.costs_never_negative();
-        let window = searcher.window(&start_pos, start_entry, i, |cost| never_negative && cost - old > params.hopeless);
-        let added: f32 = window.steps.iter().map(Step::cost).sum::<f32>() - old;
+        let mut reread = |keep: usize| {
+            let start_entry = steps.get(keep).map_or(i, first_entry);
+            // Positions are not kept per move: the window's start is replayed.
+            let mut start_pos = Chess::default();
+            for m in steps[..keep].iter().flat_map(Step::moves) {
+                start_pos.play_unchecked(m);
+            }
+            let old: f32 = steps[keep..].iter().map(Step::cost).sum();
+            // A window is given up once its cheapest reading so far is hopeless:
+            // no step costing less than nothing, the reading it ends with costs
+            // at least as much.
+            let window =
+                searcher.window(&start_pos, start_entry, i, |cost| never_negative && cost - old > params.hopeless);
+            let added = window.steps.iter().map(Step::cost).sum::<f32>() - old;
+            (window, start_pos, added)
+        };
+        let (mut window, mut start_pos, mut added) = reread(keep);
+        let mut keep = keep;
+        // A costly repair may be paying for a slip made long before: read
+        // again from further back, and keep whichever adds less.
+        let deep = steps.len().saturating_sub(params.deep_back);
+        if deep < keep && (window.steps.is_empty() || added > params.deep_trigger) {
+            let (w, p, a) = reread(deep);
+            if !w.steps.is_empty() && w.end > i && (window.steps.is_empty() || a < added) {
+                (window, start_pos, added, keep) = (w, p, a, deep);
+            }
+        }
         if window.steps.is_empty() || window.end <= i || added > params.hopeless {
             stop = Some(i);
             break;
@@ -224,6 +261,8 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         steps.truncate(keep);
         margins.truncate(keep);
         doubts.retain(|(s, _)| *s < keep);
+        unsettled.retain(|s| *s < keep);
+        unsettled.extend(window.unsettled.map(|u| keep + u));
         let mut p = start_pos;
         for (k, s) in window.steps.iter().enumerate() {
             for m in s.moves() {
@@ -235,8 +274,83 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         doubts.extend(window.doubts.into_iter().map(|(at, rivals)| (keep + at, rivals)));
         pos = p;
         i = window.end;
+        // A slip made before the window may explain its repairs more cheaply.
+        if added > 0.0 && keep > 0 {
+            if let Some(p) = reconsider(searcher, &mut steps, &mut margins, &mut doubts, keep, params) {
+                unsettled.retain(|s| *s < steps.len());
+                pos = p;
+            }
+        }
     }
     Some(build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end))
+}
+
+/// Weighs the single slips before step `keep` that would explain the repairs
+/// from there on (see [`Searcher::slips`]): the cheapest replaces the repairs
+/// when it costs less (returns the new position), and a slip about as likely
+/// as the repairs puts them in doubt.
+fn reconsider(
+    searcher: &mut Searcher<'_>,
+    steps: &mut Vec<Step>,
+    margins: &mut Vec<f32>,
+    doubts: &mut Vec<(usize, Vec<String>)>,
+    keep: usize,
+    params: &Params,
+) -> Option<Chess> {
+    let from = keep.saturating_sub(params.deep_back);
+    let mut start = Chess::default();
+    for m in steps[..from].iter().flat_map(Step::moves) {
+        start.play_unchecked(m);
+    }
+    let found = searcher.slips(&start, &steps[from..], keep - from, params.slip_margin);
+    let (k, line, cost) = found.first()?;
+    let k = from + k;
+    let mut at = start;
+    for m in steps[from..k].iter().flat_map(Step::moves) {
+        at.play_unchecked(m);
+    }
+    let current: f32 = steps[k..].iter().map(Step::cost).sum();
+    let ours: Vec<Move> = steps[k..].iter().flat_map(Step::moves).collect();
+    let theirs: Vec<Move> = line.iter().flat_map(Step::moves).collect();
+    let (ours_sans, their_sans) = (search::sans(&at, &ours), search::sans(&at, &theirs));
+    if *cost < current {
+        // The best other reading: the repairs, or the next slip.
+        let rival = found.get(1).map_or(current, |r| r.2.min(current));
+        let mut alternatives: Vec<String> = their_sans.first().into_iter().chain(ours_sans.first()).cloned().collect();
+        alternatives.dedup();
+        margins.truncate(k);
+        doubts.retain(|(s, _)| *s < k);
+        steps.truncate(k);
+        let mut p = at;
+        for (n, s) in line.iter().enumerate() {
+            steps.push(*s);
+            margins.push(if n == 0 { rival - cost } else { f32::INFINITY });
+            for m in s.moves() {
+                p.play_unchecked(m);
+            }
+        }
+        if rival - cost < params.review_margin {
+            doubts.push((k, alternatives));
+        }
+        return Some(p);
+    }
+    // Keep the repairs, but in doubt: the first one, and what the slip would play there.
+    let mut ply = 0;
+    for s in k..steps.len() {
+        if steps[s].cost() > 0.0 {
+            if margins[s] >= params.review_margin && !doubts.iter().any(|(d, _)| *d == s) {
+                margins[s] = cost - current;
+                let mut alternatives: Vec<String> = ours_sans.get(ply).into_iter().cloned().collect();
+                if let Some(san) = their_sans.get(ply).filter(|s| !alternatives.contains(s)) {
+                    alternatives.push(san.clone());
+                }
+                doubts.push((s, alternatives));
+            }
+            break;
+        }
+        ply += steps[s].moves().count();
+    }
+    None
 }
 
 /// Whether entry `i` is descriptive notation and the record goes on in it.

@@ -43,6 +43,13 @@ pub struct Params {
     pub after_end: f32,
     /// Entries read before the failing one that the search may re-read.
     pub back: usize,
+    /// A window whose best reading adds more than this is read again from
+    /// `deep_back` entries before the failing one: a legal slip (`a4` for
+    /// `d4`) or a move not written can go unnoticed for many moves, until an
+    /// entry that could only follow the true move cannot be read.
+    pub deep_trigger: f32,
+    /// Entries before the failing one the deeper reading may re-read.
+    pub deep_back: usize,
     /// Entries read after the failing one before the window may close.
     pub ahead: usize,
     /// The window grows up to this many entries past the failure while the
@@ -55,6 +62,12 @@ pub struct Params {
     /// A repair is clearly determined when the best different reading costs
     /// this much more; below it the game goes to review.
     pub review_margin: f32,
+    /// A reading that differs from the best only where the best reads an
+    /// entry as written is a doubt too when it costs less than this more.
+    pub tie_margin: f32,
+    /// A single slip before a repair that explains it at a cost within this
+    /// of the repair's puts the repair in doubt (see [`Searcher::slips`]).
+    pub slip_margin: f32,
     /// A window whose best reading costs more than this is not repaired: the
     /// game stops at the failing entry with `illegal-move`.
     pub hopeless: f32,
@@ -74,11 +87,15 @@ impl Default for Params {
             illegible: 1.0,
             after_end: 1.0,
             back: 12,
+            deep_trigger: 12.0,
+            deep_back: 60,
             ahead: 3,
             ahead_max: 30,
             beam: 300,
             beam_margin: 8.0,
             review_margin: 3.0,
+            tie_margin: 1.0,
+            slip_margin: 3.0,
             hopeless: 60.0,
         }
     }
@@ -157,6 +174,10 @@ pub struct Window {
     /// The steps whose best reading is not clearly ahead (index into `steps`)
     /// and the moves, in SAN, that the close readings play there.
     pub doubts: Vec<(usize, Vec<String>)>,
+    /// The first step (index into `steps`) where a close reading that puts
+    /// a step in doubt parts from the best: a later window must start there
+    /// to weigh them again.
+    pub unsettled: Option<usize>,
 }
 
 /// What [`Searcher::judge`] makes of a beam.
@@ -166,6 +187,7 @@ struct Judgement {
     margin: f32,
     margins: Vec<f32>,
     doubts: Vec<(usize, Vec<String>)>,
+    unsettled: Option<usize>,
 }
 
 struct Node {
@@ -305,6 +327,7 @@ impl<'a> Searcher<'a> {
                     margin: f32::INFINITY,
                     margins: Vec::new(),
                     doubts: Vec::new(),
+                    unsettled: None,
                 };
             }
             next.retain(|&j| arena[j].cost <= best + p.beam_margin);
@@ -326,7 +349,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        let Judgement { margin, margins, doubts } = verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
+        let Judgement { margin, margins, doubts, unsettled } = verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
         if tracing::enabled!(tracing::Level::TRACE) {
             for &id in beam.iter().take(8) {
                 let line: Vec<String> = path(&arena, id)
@@ -346,7 +369,164 @@ impl<'a> Searcher<'a> {
         }
         let steps = beam.first().map(|&b| path(&arena, b)).unwrap_or_default();
         self.arena = arena;
-        Window { steps, end: i, margin, margins, doubts }
+        Window { steps, end: i, margin, margins, doubts, unsettled }
+    }
+
+    /// The cost of the cheapest way the entries from `start` on, read in
+    /// `pos`, make exactly `moves` (or a first part of them, when the record
+    /// stops early): every entry read as the next move, skipped, or read after
+    /// a move that was not written. Lets a caller ask how well a given game
+    /// fits the sheet, e.g. the game an arbiter settled on, next to the one
+    /// the search found. Infinite when no alignment fits.
+    pub fn align(&mut self, pos: &Chess, start: usize, moves: &[Move]) -> f32 {
+        let p = *self.params;
+        let n = self.lexed.len();
+        let m = moves.len();
+        let mut positions = Vec::with_capacity(m + 1);
+        positions.push(pos.clone());
+        for mv in moves {
+            let mut next = positions.last().expect("one at least").clone();
+            if !next.is_legal(*mv) {
+                break;
+            }
+            next.play_unchecked(*mv);
+            positions.push(next);
+        }
+        let m = m.min(positions.len() - 1);
+        let legal: Vec<MoveList> = positions.iter().map(|p| p.legal_moves()).collect();
+        let width = m + 1;
+        let mut dp = vec![f32::INFINITY; (n - start + 1) * width];
+        dp[0] = 0.0;
+        for i in start..n {
+            let row = (i - start) * width;
+            let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
+            for j in 0..=m {
+                let here = dp[row + j];
+                if !here.is_finite() {
+                    continue;
+                }
+                let skip = if legal[j].is_empty() {
+                    p.after_end
+                } else if repeat {
+                    p.skip_repeat
+                } else {
+                    p.skip
+                };
+                let down = row + width + j;
+                dp[down] = dp[down].min(here + skip);
+                let read = |j: usize, this: &mut Self| -> f32 {
+                    if this.illegible[i] {
+                        p.illegible
+                    } else if this.exact(&positions[j], i) == Some(moves[j]) {
+                        0.0
+                    } else {
+                        this.fit(i, &moves[j], &legal[j], &positions[j], f32::INFINITY)
+                    }
+                };
+                if j < m {
+                    let c = read(j, self);
+                    dp[down + 1] = dp[down + 1].min(here + c);
+                }
+                if j + 1 < m {
+                    let c = read(j + 1, self);
+                    dp[down + 2] = dp[down + 2].min(here + p.insert + c);
+                }
+            }
+        }
+        dp[(n - start) * width..].iter().copied().fold(f32::INFINITY, f32::min)
+    }
+
+    /// Single slips made before a repair that would explain it: for each of
+    /// the first `tried` steps read exactly as written, each other legal move
+    /// its entry could be read as, followed by the later entries read exactly
+    /// as written where they can be (a skipped entry stays skipped, a move
+    /// not written stays inserted, another repair stays when its move is still
+    /// legal). `pos` is the position before `steps[0]`. Returns the rival
+    /// readings of `steps[k..]` costing less than the current ones plus
+    /// `slack`, as (k, steps, cost), cheapest first.
+    ///
+    /// A slip that makes another legal move (`a4` for `d4`) shows only when a
+    /// later entry cannot be read, often beyond any window; the repair of that
+    /// later entry is then weighed against the slip itself.
+    pub fn slips(&mut self, pos: &Chess, steps: &[Step], tried: usize, slack: f32) -> Vec<(usize, Vec<Step>, f32)> {
+        let mut after = vec![0.0f32; steps.len() + 1];
+        // The costliest single step after each: a slip explains one repair,
+        // so it must cost less than that one plus `slack`.
+        let mut largest = vec![0.0f32; steps.len() + 1];
+        for k in (0..steps.len()).rev() {
+            after[k] = after[k + 1] + steps[k].cost();
+            largest[k] = largest[k + 1].max(steps[k].cost());
+        }
+        let mut out = Vec::new();
+        let mut p = pos.clone();
+        for k in 0..tried.min(steps.len()) {
+            let here = p.clone();
+            for m in steps[k].moves() {
+                p.play_unchecked(m);
+            }
+            let Step::Read { entry, mv, cost } = steps[k] else { continue };
+            if cost > 0.0 || after[k + 1] <= 0.0 || self.illegible[entry] {
+                continue;
+            }
+            let limit = (largest[k + 1] + slack).min(self.params.max_fit);
+            let moves = here.legal_moves();
+            let quick = self.entry(entry).quick;
+            for m in &moves {
+                if *m == mv || quick.rules_out(m, limit) {
+                    continue;
+                }
+                let c = self.fit(entry, m, &moves, &here, limit);
+                if c >= limit {
+                    continue;
+                }
+                let mut q = here.clone();
+                q.play_unchecked(*m);
+                let mut line = vec![Step::Read { entry, mv: *m, cost: c }];
+                let mut total = c;
+                for s in &steps[k + 1..] {
+                    let Some(next) = self.follow(&q, s) else { break };
+                    total += next.cost();
+                    if total >= after[k] + slack {
+                        break;
+                    }
+                    for m2 in next.moves() {
+                        q.play_unchecked(m2);
+                    }
+                    line.push(next);
+                }
+                if line.len() == steps.len() - k {
+                    out.push((k, line, total));
+                }
+            }
+        }
+        out.sort_by(|a, b| a.2.total_cmp(&b.2));
+        out
+    }
+
+    /// Step `s` of a reading taken in another position `q`: read exactly as
+    /// written if it can be, else as the step itself where that is legal.
+    fn follow(&self, q: &Chess, s: &Step) -> Option<Step> {
+        let legal = |m: &Move| q.is_legal(*m);
+        match *s {
+            Step::Skip { .. } => Some(*s),
+            Step::Read { entry, mv, cost } => match self.exact(q, entry) {
+                Some(m) if !self.illegible[entry] => Some(Step::Read { entry, mv: m, cost: 0.0 }),
+                _ if cost > 0.0 && legal(&mv) => Some(*s),
+                _ => None,
+            },
+            Step::InsertRead { inserted, entry, mv, cost } => {
+                if !legal(&inserted) {
+                    return None;
+                }
+                let mut r = q.clone();
+                r.play_unchecked(inserted);
+                match self.exact(&r, entry) {
+                    Some(m) => Some(Step::InsertRead { inserted, entry, mv: m, cost: self.params.insert }),
+                    None if r.is_legal(mv) => Some(Step::InsertRead { inserted, entry, mv, cost }),
+                    None => None,
+                }
+            }
+        }
     }
 
     /// How clearly the best node is ahead, step by step: for each step the best
@@ -357,15 +537,20 @@ impl<'a> Searcher<'a> {
     /// elsewhere in the window does not put a clear repair in doubt.
     fn judge(&self, arena: &[Node], beam: &[usize], start: &Chess) -> Judgement {
         let Some((&best, rest)) = beam.split_first() else {
-            return Judgement { margin: f32::INFINITY, margins: Vec::new(), doubts: Vec::new() };
+            return Judgement { margin: f32::INFINITY, margins: Vec::new(), doubts: Vec::new(), unsettled: None };
         };
         let best_steps = path(arena, best);
         let best_moves: Vec<Move> = best_steps.iter().flat_map(Step::moves).collect();
         // Plies the best reading repaired, with the step they belong to.
         let mut repaired: Vec<(usize, usize)> = Vec::new();
         let mut ply = 0;
+        // The step each ply of the best reading belongs to.
+        let mut plies: Vec<(usize, usize)> = Vec::new();
+        // Plies read as written where an equally cheap reading plays something else.
+        let mut tied: Vec<(usize, usize)> = Vec::new();
         for (k, step) in best_steps.iter().enumerate() {
             let n = step.moves().count();
+            plies.extend((ply..ply + n).map(|p| (p, k)));
             if step.cost() > 0.0 {
                 if n == 0 {
                     repaired.push((ply, k));
@@ -380,6 +565,7 @@ impl<'a> Searcher<'a> {
         // The close readings (within the review margin) and their SANs, for the alternatives.
         let mut close: Vec<Vec<String>> = vec![best_sans.clone()];
         let mut open = repaired.clone();
+        let mut unsettled: Option<usize> = None;
         for &id in rest {
             if open.is_empty() {
                 break;
@@ -395,12 +581,29 @@ impl<'a> Searcher<'a> {
             }
             let other = moves_of(id);
             if !open.iter().any(|&(p, _)| other.get(p) != best_moves.get(p)) {
+                // It differs only where the best reads as written: one more
+                // slip, unlikely by its own cost, unless it is as cheap as the
+                // best (it explains a repair of the best some other way).
+                if margin < self.params.tie_margin
+                    && let Some(p) = (0..best_moves.len().max(other.len())).find(|&p| other.get(p) != best_moves.get(p))
+                    && let Some(&(_, k)) = plies.get(p)
+                    && margins[k].is_infinite()
+                {
+                    let other_sans = sans(start, &other);
+                    if other_sans.get(p) != best_sans.get(p) {
+                        margins[k] = margin;
+                        tied.push((p, k));
+                        close.push(other_sans);
+                        unsettled = Some(unsettled.map_or(k, |u: usize| u.min(k)));
+                    }
+                }
                 continue;
             }
             // A different move object with the same SAN (the same move from a
             // position that differs earlier, where the best reads exactly) is
             // not a different reading of this repair.
             let other_sans = sans(start, &other);
+            let before = open.len();
             open.retain(|&(p, k)| {
                 let differs = other.get(p) != best_moves.get(p) && other_sans.get(p) != best_sans.get(p);
                 if differs {
@@ -408,10 +611,16 @@ impl<'a> Searcher<'a> {
                 }
                 !differs
             });
+            if open.len() < before
+                && let Some(p) = (0..best_moves.len().max(other.len())).find(|&p| other.get(p) != best_moves.get(p))
+            {
+                let k = plies.get(p).map_or(best_steps.len().saturating_sub(1), |&(_, k)| k);
+                unsettled = Some(unsettled.map_or(k, |u: usize| u.min(k)));
+            }
             close.push(other_sans);
         }
         let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
-        for &(p, k) in &repaired {
+        for &(p, k) in repaired.iter().chain(&tied) {
             if margins[k] >= self.params.review_margin || doubts.iter().any(|(d, _)| *d == k) {
                 continue;
             }
@@ -424,7 +633,9 @@ impl<'a> Searcher<'a> {
             doubts.push((k, alternatives));
         }
         let margin = margins.iter().copied().fold(f32::INFINITY, f32::min);
-        Judgement { margin, margins, doubts }
+        // Only a doubt left open makes the first place the readings part worth keeping.
+        let unsettled = unsettled.filter(|_| !doubts.is_empty());
+        Judgement { margin, margins, doubts, unsettled }
     }
 
     /// Every way to read entry `i` in `pos`, into `out` (a buffer reused across nodes).
@@ -674,7 +885,7 @@ fn extend(h: u64, m: &Move) -> u64 {
 
 /// The SAN of the move at ply `p` (0-based from `start`) of a line of moves.
 /// The SAN, with check marks, of each move of a line played from `start`.
-fn sans(start: &Chess, moves: &[Move]) -> Vec<String> {
+pub(crate) fn sans(start: &Chess, moves: &[Move]) -> Vec<String> {
     let mut pos = start.clone();
     moves.iter().map(|m| super::play(&mut pos, *m).to_string()).collect()
 }
