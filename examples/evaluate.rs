@@ -280,7 +280,15 @@ fn evaluate(dir: &Path) -> Result<()> {
 }
 
 /// Prints how the true game and the game read fit the sheet under the true language.
-fn explain_game(file: &str, bytes: &[u8], lang: &str, sans: &[String], moves: &[String], status: Status, injected: &[Value]) {
+fn explain_game(
+    file: &str,
+    bytes: &[u8],
+    lang: &str,
+    sans: &[String],
+    moves: &[String],
+    status: Status,
+    injected: &[Value],
+) {
     use scoresheet::ingest::{Format, read};
     use scoresheet::reconstruct::{fit_cost, search::Params};
     let text = String::from_utf8_lossy(bytes);
@@ -306,7 +314,13 @@ fn explain_game(file: &str, bytes: &[u8], lang: &str, sans: &[String], moves: &[
         .filter(|f| f["ply"].as_u64().is_some_and(|p| (p as usize).abs_diff(ply) <= 4))
         .map(|f| format!("{}@{} {}->{}", f["type"].as_str().unwrap_or("?"), f["ply"], f["written"], f["truth"]))
         .collect();
-    let verdict = if truth + 0.01 < ours { "MISS" } else if (truth - ours).abs() <= 0.01 { "TIE" } else { "MODEL" };
+    let verdict = if truth + 0.01 < ours {
+        "MISS"
+    } else if (truth - ours).abs() <= 0.01 {
+        "TIE"
+    } else {
+        "MODEL"
+    };
     println!(
         "EXPLAIN {file} {status:?} {verdict} truth={truth:.2} ours={ours:.2} diff@{} true={} read={} faults={}",
         ply + 1,

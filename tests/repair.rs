@@ -38,12 +38,15 @@ const SEED: u64 = 0x5EED_0003;
 /// per 600 sheets.
 const SILENT_WRONG_CEILING: usize = 3;
 /// Noisy sheets validated wrong in all, legal slips included. Measured 9 of
-/// 300 (6 legal slips).
-const SILENT_WRONG_ALL_CEILING: usize = 9;
+/// 300 (6 legal slips); 5 (3) once a repair is weighed against a single
+/// earlier slip that would explain it.
+const SILENT_WRONG_ALL_CEILING: usize = 5;
 /// Move accuracy over the noisy sheets (plies read right / plies). Measured
 /// 0.9555 (22803/23866) at f988822, 0.9550 with the search edits then in
-/// progress; the floor leaves 0.005 for changes of the costs.
-const MOVE_ACCURACY_FLOOR: f64 = 0.950;
+/// progress; 0.9799 with windows re-read from steps in doubt, from further
+/// back, and single earlier slips weighed. The floor leaves 0.005 for changes
+/// of the costs.
+const MOVE_ACCURACY_FLOOR: f64 = 0.975;
 
 fn games() -> &'static [CorpusGame] {
     static GAMES: OnceLock<Vec<CorpusGame>> = OnceLock::new();
@@ -331,4 +334,35 @@ fn a_record_that_turns_descriptive_is_kept_up_to_there() {
     let f = finding(&g, "non-algebraic-notation");
     assert_eq!((f.ply, f.written.as_deref()), (Some(10), Some("ATD3")));
     assert!(g.findings.iter().all(|f| f.code != "illegal-move" && f.code != "typo-repaired"), "{:?}", g.findings);
+}
+
+#[test]
+fn a4_written_for_d4_and_noticed_only_at_15_d5_is_weighed_not_passed() {
+    // Dev sheet 50: 1.a4 is legal and the game goes on legally until 15.d5,
+    // which a pawn still on d2 cannot play. Reading 15.d5 as 15.d4 costs about
+    // as much as reading 1.a4 as 1.d4 (a/d look alike), so the arbiter is
+    // asked — with both first moves — instead of being handed 1.a4 ... 15.d4.
+    let text = "Language: en\n1.a4 d5 2.c4 c6 3.Nf3 Nf6 4.Qc2 dxc4 5.Qxc4 Bf5 6.g3 e6 7.Bg2 Be7 8.O-O O-O \
+                9.Rd1 Nbd7 10.e3 Qc7 11.h3 Rad8 12.Qe2 e5 13.Nc3 h6 14.e4 Bh7 15.d5 Bb4 16.Ne1 Nc5 \
+                17.dxc6 Rxd1 18.Nxd1 Bxe1 19.Qxe1 Qxc6 20.f3 Nd3\n";
+    let g = one("a4-for-d4.txt", text);
+    assert_eq!(g.status, Status::Review, "{:?}", g.findings);
+    let f = finding(&g, "ambiguous-repair");
+    assert!(f.alternatives.contains(&"d4".to_string()) && f.alternatives.contains(&"a4".to_string()), "{f:?}");
+    // 1.d4 is the cheaper of the two (a confusable pair against a rank off).
+    assert_eq!((g.moves[0].as_str(), g.moves[28].as_str()), ("d4", "d5"), "{:?}", g.moves);
+}
+
+#[test]
+fn a4_that_may_be_move_1_or_move_5_goes_to_review() {
+    // Dev sheet 270: 1.a4 ... 5.a4 with d4 never written. 1.d4 ... 5.a4 and
+    // 1.a4 ... 5.d4 cost the same; a later window must not settle it by
+    // re-reading only from move 5.
+    let text = "Language: en\n1.a4 d5 2.Nf3 c6 3.c4 Nf6 4.Nc3 dxc4 5.a4 Bf5 6.e3 e6 7.Bxc4 Bb4 8.O-O Nbd7 \
+                9.Qe2 Bg6 10.e4 O-O 11.Bd3 Bh5 12.Rd1 e5 13.Be3 Qe7 14.h3 exd4 15.Bxd4 Rfe8 16.Re1 Bxf3 \
+                17.Qxf3 Ne5 18.Qg3 Rad8 19.Bxe5 Nh5 20.Qf3 Qxe5 21.Bc4 Nf6 22.Re2 Rd4 23.Bd3 g6 24.g3 h5\n";
+    let g = one("a4-twice.txt", text);
+    assert_eq!(g.status, Status::Review, "{:?}", g.findings);
+    let f = finding(&g, "ambiguous-repair");
+    assert!(f.alternatives.contains(&"d4".to_string()) && f.alternatives.contains(&"a4".to_string()), "{f:?}");
 }

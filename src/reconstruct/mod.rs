@@ -275,11 +275,12 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         pos = p;
         i = window.end;
         // A slip made before the window may explain its repairs more cheaply.
-        if added > 0.0 && keep > 0 {
-            if let Some(p) = reconsider(searcher, &mut steps, &mut margins, &mut doubts, keep, params) {
-                unsettled.retain(|s| *s < steps.len());
-                pos = p;
-            }
+        if added > 0.0
+            && keep > 0
+            && let Some((k, p)) = reconsider(searcher, &mut steps, &mut margins, &mut doubts, keep, params)
+        {
+            unsettled.retain(|s| *s < k);
+            pos = p;
         }
     }
     Some(build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end))
@@ -287,7 +288,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
 
 /// Weighs the single slips before step `keep` that would explain the repairs
 /// from there on (see [`Searcher::slips`]): the cheapest replaces the repairs
-/// when it costs less (returns the new position), and a slip about as likely
+/// when it costs less (returns the slip's step and the new position), and a slip about as likely
 /// as the repairs puts them in doubt.
 fn reconsider(
     searcher: &mut Searcher<'_>,
@@ -296,7 +297,7 @@ fn reconsider(
     doubts: &mut Vec<(usize, Vec<String>)>,
     keep: usize,
     params: &Params,
-) -> Option<Chess> {
+) -> Option<(usize, Chess)> {
     let from = keep.saturating_sub(params.deep_back);
     let mut start = Chess::default();
     for m in steps[..from].iter().flat_map(Step::moves) {
@@ -332,7 +333,7 @@ fn reconsider(
         if rival - cost < params.review_margin {
             doubts.push((k, alternatives));
         }
-        return Some(p);
+        return Some((k, p));
     }
     // Keep the repairs, but in doubt: the first one, and what the slip would play there.
     let mut ply = 0;

@@ -349,7 +349,8 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        let Judgement { margin, margins, doubts, unsettled } = verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
+        let Judgement { margin, margins, doubts, unsettled } =
+            verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
         if tracing::enabled!(tracing::Level::TRACE) {
             for &id in beam.iter().take(8) {
                 let line: Vec<String> = path(&arena, id)
