@@ -99,7 +99,7 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
 /// search miss) or worse (the costs prefer the other reading).
 pub fn fit_cost(sheet: &Sheet, lang: &'static Language, params: &Params, moves: &[Move]) -> f32 {
     let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
-    let illegible: Vec<bool> = lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&&*l.core)).collect();
+    let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
     let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
     Searcher::new(&lexed, &illegible, &strict, lang, params).align(&Chess::default(), 0, moves)
 }
@@ -165,7 +165,7 @@ fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
 /// costs less than nothing).
 fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Params, ceiling: f32) -> Option<Game> {
     let n = lexed.len();
-    let illegible: Vec<bool> = lexed.iter().map(|l| l.core.is_empty() || ILLEGIBLE.contains(&&*l.core)).collect();
+    let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
     // An empty box before an entry (the numbering jumps): never read across it blindly.
     let gap_before = |i: usize| match (i.checked_sub(1).and_then(|j| sheet.entries[j].ply), sheet.entries[i].ply) {
         (Some(a), Some(b)) => b > a + 1,
@@ -354,6 +354,11 @@ fn reconsider(
     None
 }
 
+/// An illegible box (`?`, `X`, `---` ...) or an empty one: any legal move may fill it.
+fn is_illegible(l: &Lexed<'_>) -> bool {
+    l.core.is_empty() || ILLEGIBLE.contains(&&*l.core)
+}
+
 /// Whether entry `i` is descriptive notation and the record goes on in it.
 fn descriptive_at(lexed: &[Lexed<'_>], i: usize) -> bool {
     looks_descriptive(&lexed[i].core) && descriptive_from(lexed[i..].iter().map(|l| &*l.core))
@@ -451,7 +456,7 @@ fn build(
         let san = play(&mut pos, mv);
         let fuzzy = matches!(step, Step::Read { .. }) && cost > 0.0;
         if doubt.is_none() {
-            if l.core.is_empty() || ILLEGIBLE.contains(&&*l.core) {
+            if is_illegible(l) {
                 findings.push(Finding::IllegibleEntry {
                     at,
                     written: text.clone(),
