@@ -551,6 +551,14 @@ const CONFUSABLE: &[&[char]] = &[
     &['f', 't'],
     &['a', 'd'],
     &['4', '9'],
+    // Handwritten capitals and the letter f.
+    &['T', '7'],
+    &['C', 'G'],
+    &['N', 'H'],
+    &['A', 'H'],
+    &['R', 'P'],
+    &['L', 'I'],
+    &['f', '4'],
 ];
 
 fn confusable_with(c: char) -> Vec<char> {

@@ -39,8 +39,11 @@ const SEED: u64 = 0x5EED_0003;
 const SILENT_WRONG_CEILING: usize = 3;
 /// Noisy sheets validated wrong in all, legal slips included. Measured 9 of
 /// 300 (6 legal slips); 5 (3) once a repair is weighed against a single
-/// earlier slip that would explain it.
-const SILENT_WRONG_ALL_CEILING: usize = 5;
+/// earlier slip that would explain it; 7 (6) once an earlier slip that leaves
+/// every repair in place no longer counts as a rival (it explains nothing, and
+/// had sent games to review by chance), with capitals confused in handwriting
+/// (T/7, C/G, N/H/A, R/P, L/I, f/4) added to the generator.
+const SILENT_WRONG_ALL_CEILING: usize = 7;
 /// Move accuracy over the noisy sheets (plies read right / plies). Measured
 /// 0.9555 (22803/23866) at f988822, 0.9550 with the search edits then in
 /// progress; 0.9799 with windows re-read from steps in doubt, from further

@@ -35,6 +35,9 @@ impl EditCosts for Uniform {
 const CONFUSABLE: &[&str] = &[
     "1lI7i|!", "0OoDQ", "5Ss", "8B3", "6bG", "9gq", "2Zz", "ce", "hbk", "ft", "ad", "49", "uv", "nmh", "xX", "KkК",
     "CcС",
+    // Capital letters as they are handwritten: a T crossed like a 7, a C closed into a G, the
+    // strokes of N, H and A, a P with a leg, an L without its foot.
+    "T7", "CG", "NHA", "RP", "LI", "f4",
 ];
 
 /// Characters whose absence or presence says little: capture, dashes, checks.

@@ -335,10 +335,12 @@ fn reconsider(
         }
         return Some((k, p));
     }
-    // Keep the repairs, but in doubt: the first one, and what the slip would play there.
+    // Keep the repairs, but in doubt: the first one the slip explains (reads
+    // more cheaply), and what the slip would play there. The slip's line is
+    // step for step the same shape, so plies line up.
     let mut ply = 0;
     for s in k..steps.len() {
-        if steps[s].cost() > 0.0 {
+        if steps[s].cost() > 0.0 && line.get(s - k).is_some_and(|t| t.cost() < steps[s].cost()) {
             if margins[s] >= params.review_margin && !doubts.iter().any(|(d, _)| *d == s) {
                 margins[s] = cost - current;
                 let mut alternatives: Vec<String> = ours_sans.get(ply).into_iter().cloned().collect();

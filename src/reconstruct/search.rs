@@ -332,7 +332,10 @@ impl<'a> Searcher<'a> {
             }
             next.retain(|&j| arena[j].cost <= best + p.beam_margin);
             next.sort_by(|a, b| arena[*a].cost.total_cmp(&arena[*b].cost));
-            next.truncate(p.beam);
+            // Boxes nobody could read give every legal move the same cost: the
+            // beam is not cut inside such a tie, which only later entries settle.
+            let tied = next.partition_point(|&j| arena[j].cost <= best + 2.0 * p.illegible);
+            next.truncate(p.beam.max(tied.min(4 * p.beam)));
             positions = next
                 .iter()
                 .map(|&j| {
@@ -495,7 +498,9 @@ impl<'a> Searcher<'a> {
                     }
                     line.push(next);
                 }
-                if line.len() == steps.len() - k {
+                // A slip that leaves every later repair in place explains
+                // nothing: it is one more slip, unlikely by its own cost.
+                if line.len() == steps.len() - k && total - c < after[k + 1] {
                     out.push((k, line, total));
                 }
             }
