@@ -7,7 +7,6 @@ use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::Status;
 use serde_json::Value;
 
-#[allow(dead_code)]
 mod common;
 
 fn corpus() -> PathBuf {
