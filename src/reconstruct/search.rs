@@ -447,7 +447,8 @@ impl<'a> Searcher<'a> {
     /// not written stays inserted, another repair stays when its move is still
     /// legal). `pos` is the position before `steps[0]`. Returns the rival
     /// readings of `steps[k..]` costing less than the current ones plus
-    /// `slack`, as (k, steps, cost), cheapest first.
+    /// `slack`, and whose later steps cost less than the current ones (the
+    /// slip explains a repair), as (k, steps, cost), cheapest first.
     ///
     /// A slip that makes another legal move (`a4` for `d4`) shows only when a
     /// later entry cannot be read, often beyond any window; the repair of that
