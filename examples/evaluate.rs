@@ -222,13 +222,7 @@ fn evaluate(dir: &Path) -> Result<()> {
         match status {
             Status::Validated if !exact => {
                 let ply = sans.iter().zip(moves).take_while(|(a, b)| a == b).count();
-                let faults: Vec<(usize, &str, &str)> = injected
-                    .iter()
-                    .filter_map(|f| {
-                        Some((f["ply"].as_u64()? as usize, f["type"].as_str()?, f["written"].as_str().unwrap_or("")))
-                    })
-                    .collect();
-                let slips = common::legal_slips(&sans, lang, &faults);
+                let slips = common::legal_slips(&sans, lang, &common::truth_faults(injected));
                 let excused = common::only_legal_slips(moves, &sans, &slips);
                 t.legal_slips += usize::from(excused);
                 t.silent_wrong.push(format!(

@@ -61,12 +61,9 @@ fn every_sheet_without_a_fault_is_validated_with_the_true_moves_and_language() {
 /// sheets out. They are found the same way: the entries as written, read
 /// strictly under the true language, make a legal game that is not the truth.
 fn undetectable(t: &Value) -> bool {
-    let written: Vec<&str> = t["written"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-    let text = format!("Language: {}\n{}", t["lang"].as_str().unwrap(), written.join(" "));
-    let mut strict = Options::default();
-    strict.params.enabled = false;
-    let report = convert("written.txt", text.as_bytes(), &strict);
-    report.games.first().is_some_and(|g| g.status == Status::Validated && g.moves != sans(t))
+    let written: Vec<String> =
+        t["written"].as_array().unwrap().iter().filter_map(Value::as_str).map(String::from).collect();
+    common::undetectable(&written, t["lang"].as_str().unwrap(), &sans(t))
 }
 
 #[test]
@@ -84,18 +81,7 @@ fn no_sheet_is_validated_unless_it_is_the_game_played() {
             && g.status == Status::Validated
             && g.moves != sans(t)
         {
-            let faults: Vec<(usize, &str, &str)> = t["injected"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|f| {
-                    (
-                        f["ply"].as_u64().unwrap() as usize,
-                        f["type"].as_str().unwrap(),
-                        f["written"].as_str().unwrap_or(""),
-                    )
-                })
-                .collect();
+            let faults = common::truth_faults(t["injected"].as_array().unwrap());
             let slips = common::legal_slips(&sans(t), t["lang"].as_str().unwrap(), &faults);
             if common::only_legal_slips(&g.moves, &sans(t), &slips) {
                 unseen.push(file.to_string());

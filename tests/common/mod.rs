@@ -107,7 +107,7 @@ pub fn read_strictly(entries: &[String], lang: &str) -> Option<Vec<String>> {
 
 /// Whether the entries as written, read strictly under the true language,
 /// make a legal game that is not the truth: no reader can see the slips (as
-/// `undetectable` in tests/dev_sheets.rs and ../shared/eval/score.py).
+/// ../shared/eval/score.py).
 pub fn undetectable(written: &[String], lang: &str, sans: &[String]) -> bool {
     read_strictly(written, lang).is_some_and(|m| m != sans)
 }
@@ -152,6 +152,14 @@ pub fn only_legal_slips(moves: &[String], sans: &[String], slips: &[(usize, Stri
             .enumerate()
             .filter(|(_, (m, s))| bare(m) != bare(s))
             .all(|(p, (m, _))| slips.iter().any(|(q, x)| *q == p && bare(x) == bare(m)))
+}
+
+/// The faults of a truth.json entry (its `injected` list) as `(ply, type, written)`.
+pub fn truth_faults(injected: &[serde_json::Value]) -> Vec<(usize, &str, &str)> {
+    injected
+        .iter()
+        .filter_map(|f| Some((f["ply"].as_u64()? as usize, f["type"].as_str()?, f["written"].as_str().unwrap_or(""))))
+        .collect()
 }
 
 /// The faults of a generated sheet as `(ply, type, written)`.
