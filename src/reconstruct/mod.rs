@@ -227,7 +227,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
             return None;
         }
         let never_negative = params.costs_never_negative();
-        let mut reread = |keep: usize| {
+        let mut reread = |keep: usize, width: usize| {
             let start_entry = steps.get(keep).map_or(i, first_entry);
             // Positions are not kept per move: the window's start is replayed.
             let mut start_pos = Chess::default();
@@ -238,18 +238,18 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
             // A window is given up once its cheapest reading so far is hopeless:
             // no step costing less than nothing, the reading it ends with costs
             // at least as much.
-            let window =
-                searcher.window(&start_pos, start_entry, i, |cost| never_negative && cost - old > params.hopeless);
+            let window = searcher
+                .window(&start_pos, start_entry, i, width, |cost| never_negative && cost - old > params.hopeless);
             let added = window.steps.iter().map(Step::cost).sum::<f32>() - old;
             (window, start_pos, added)
         };
-        let (mut window, mut start_pos, mut added) = reread(keep);
+        let (mut window, mut start_pos, mut added) = reread(keep, params.beam);
         let mut keep = keep;
         // A costly repair may be paying for a slip made long before: read
         // again from further back, and keep whichever adds less.
         let deep = steps.len().saturating_sub(params.deep_back);
         if deep < keep && (window.steps.is_empty() || added > params.deep_trigger) {
-            let (w, p, a) = reread(deep);
+            let (w, p, a) = reread(deep, params.deep_beam);
             if !w.steps.is_empty() && w.end > i && (window.steps.is_empty() || a < added) {
                 (window, start_pos, added, keep) = (w, p, a, deep);
             }

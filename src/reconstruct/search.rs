@@ -57,6 +57,8 @@ pub struct Params {
     pub ahead_max: usize,
     /// Nodes kept per entry.
     pub beam: usize,
+    /// Nodes kept per entry when reading again from `deep_back`.
+    pub deep_beam: usize,
     /// Nodes costlier than the best by more than this are dropped.
     pub beam_margin: f32,
     /// A repair is clearly determined when the best different reading costs
@@ -92,6 +94,7 @@ impl Default for Params {
             ahead: 3,
             ahead_max: 30,
             beam: 300,
+            deep_beam: 300,
             beam_margin: 8.0,
             review_margin: 3.0,
             tie_margin: 1.0,
@@ -186,8 +189,35 @@ struct Judgement {
     /// The smallest of `margins` (infinite when nothing was repaired or no rival survived).
     margin: f32,
     margins: Vec<f32>,
-    doubts: Vec<(usize, Vec<String>)>,
+    /// The steps in doubt: (first ply of the step, step).
+    doubted: Vec<(usize, usize)>,
+    /// The moves of the close readings, the best first.
+    close: Vec<Vec<Move>>,
     unsettled: Option<usize>,
+}
+
+impl Judgement {
+    /// Each step in doubt with the moves, in SAN, that the close readings play there.
+    fn doubts(&self, start: &Chess) -> Vec<(usize, Vec<String>)> {
+        if self.doubted.is_empty() {
+            return Vec::new();
+        }
+        let last = self.doubted.iter().map(|(p, _)| *p).max().unwrap_or(0);
+        let lines: Vec<Vec<String>> =
+            self.close.iter().map(|line| sans(start, &line[..line.len().min(last + 1)])).collect();
+        self.doubted
+            .iter()
+            .map(|&(p, k)| {
+                let mut alternatives: Vec<String> = Vec::new();
+                for san in lines.iter().filter_map(|line| line.get(p)) {
+                    if !alternatives.contains(san) {
+                        alternatives.push(san.clone());
+                    }
+                }
+                (k, alternatives)
+            })
+            .collect()
+    }
 }
 
 struct Node {
@@ -266,7 +296,14 @@ impl<'a> Searcher<'a> {
     /// could not be read exactly.
     /// Ends with no steps as soon as `hopeless` holds of the cost of the
     /// cheapest reading so far.
-    pub fn window(&mut self, pos: &Chess, start: usize, failed: usize, hopeless: impl Fn(f32) -> bool) -> Window {
+    pub fn window(
+        &mut self,
+        pos: &Chess,
+        start: usize,
+        failed: usize,
+        width: usize,
+        hopeless: impl Fn(f32) -> bool,
+    ) -> Window {
         let n = self.lexed.len();
         let p = *self.params;
         // The arena's room is kept from window to window.
@@ -335,7 +372,7 @@ impl<'a> Searcher<'a> {
             // Boxes nobody could read give every legal move the same cost: the
             // beam is not cut inside such a tie, which only later entries settle.
             let tied = next.partition_point(|&j| arena[j].cost <= best + 2.0 * p.illegible);
-            next.truncate(p.beam.max(tied.min(4 * p.beam)));
+            next.truncate(width.max(tied.min(4 * width)));
             positions = next
                 .iter()
                 .map(|&j| {
@@ -352,8 +389,9 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        let Judgement { margin, margins, doubts, unsettled } =
-            verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
+        let judged = verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
+        let doubts = judged.doubts(pos);
+        let Judgement { margin, margins, unsettled, .. } = judged;
         if tracing::enabled!(tracing::Level::TRACE) {
             for &id in beam.iter().take(8) {
                 let line: Vec<String> = path(&arena, id)
@@ -542,9 +580,20 @@ impl<'a> Searcher<'a> {
     /// reads exactly stands for one more slip, and its own cost says how
     /// unlikely that is. A step is judged on its own rivals: a close call
     /// elsewhere in the window does not put a clear repair in doubt.
+    ///
+    /// Called at every entry while a window may close, so only the moves that
+    /// differ are named (without check marks: the same reading of an entry
+    /// may check in one line and not in another), and the alternatives are
+    /// rendered by [`Judgement::doubts`], once the window has closed.
     fn judge(&self, arena: &[Node], beam: &[usize], start: &Chess) -> Judgement {
         let Some((&best, rest)) = beam.split_first() else {
-            return Judgement { margin: f32::INFINITY, margins: Vec::new(), doubts: Vec::new(), unsettled: None };
+            return Judgement {
+                margin: f32::INFINITY,
+                margins: Vec::new(),
+                doubted: Vec::new(),
+                close: Vec::new(),
+                unsettled: None,
+            };
         };
         let best_steps = path(arena, best);
         let best_moves: Vec<Move> = best_steps.iter().flat_map(Step::moves).collect();
@@ -567,10 +616,15 @@ impl<'a> Searcher<'a> {
             ply += n;
         }
         let mut margins = vec![f32::INFINITY; best_steps.len()];
-        let best_sans = sans(start, &best_moves);
-        let moves_of = |id: usize| moves_of(arena, id);
-        // The close readings (within the review margin) and their SANs, for the alternatives.
-        let mut close: Vec<Vec<String>> = vec![best_sans.clone()];
+        // A different move object with the same SAN (the same move from a
+        // position that differs earlier, where the best reads exactly) is
+        // not a different reading.
+        let differs = |other: &[Move], p: usize| match (other.get(p), best_moves.get(p)) {
+            (Some(a), Some(b)) => a != b && san_at(start, other, p) != san_at(start, &best_moves, p),
+            (a, b) => a.is_some() || b.is_some(),
+        };
+        // The close readings (within the review margin), for the alternatives.
+        let mut close: Vec<Vec<Move>> = vec![best_moves.clone()];
         let mut open = repaired.clone();
         let mut unsettled: Option<usize> = None;
         for &id in rest {
@@ -586,7 +640,7 @@ impl<'a> Searcher<'a> {
                 open.clear();
                 break;
             }
-            let other = moves_of(id);
+            let other = moves_of(arena, id);
             if !open.iter().any(|&(p, _)| other.get(p) != best_moves.get(p)) {
                 // It differs only where the best reads as written: one more
                 // slip, unlikely by its own cost, unless it is as cheap as the
@@ -595,28 +649,22 @@ impl<'a> Searcher<'a> {
                     && let Some(p) = (0..best_moves.len().max(other.len())).find(|&p| other.get(p) != best_moves.get(p))
                     && let Some(&(_, k)) = plies.get(p)
                     && margins[k].is_infinite()
+                    && differs(&other, p)
                 {
-                    let other_sans = sans(start, &other);
-                    if other_sans.get(p) != best_sans.get(p) {
-                        margins[k] = margin;
-                        tied.push((p, k));
-                        close.push(other_sans);
-                        unsettled = Some(unsettled.map_or(k, |u: usize| u.min(k)));
-                    }
+                    margins[k] = margin;
+                    tied.push((p, k));
+                    close.push(other);
+                    unsettled = Some(unsettled.map_or(k, |u: usize| u.min(k)));
                 }
                 continue;
             }
-            // A different move object with the same SAN (the same move from a
-            // position that differs earlier, where the best reads exactly) is
-            // not a different reading of this repair.
-            let other_sans = sans(start, &other);
             let before = open.len();
             open.retain(|&(p, k)| {
-                let differs = other.get(p) != best_moves.get(p) && other_sans.get(p) != best_sans.get(p);
-                if differs {
+                let d = differs(&other, p);
+                if d {
                     margins[k] = margins[k].min(margin);
                 }
-                !differs
+                !d
             });
             if open.len() < before
                 && let Some(p) = (0..best_moves.len().max(other.len())).find(|&p| other.get(p) != best_moves.get(p))
@@ -624,25 +672,18 @@ impl<'a> Searcher<'a> {
                 let k = plies.get(p).map_or(best_steps.len().saturating_sub(1), |&(_, k)| k);
                 unsettled = Some(unsettled.map_or(k, |u: usize| u.min(k)));
             }
-            close.push(other_sans);
+            close.push(other);
         }
-        let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
+        let mut doubted: Vec<(usize, usize)> = Vec::new();
         for &(p, k) in repaired.iter().chain(&tied) {
-            if margins[k] >= self.params.review_margin || doubts.iter().any(|(d, _)| *d == k) {
-                continue;
+            if margins[k] < self.params.review_margin && !doubted.iter().any(|(_, d)| *d == k) {
+                doubted.push((p, k));
             }
-            let mut alternatives: Vec<String> = Vec::new();
-            for san in close.iter().filter_map(|line| line.get(p)) {
-                if !alternatives.contains(san) {
-                    alternatives.push(san.clone());
-                }
-            }
-            doubts.push((k, alternatives));
         }
         let margin = margins.iter().copied().fold(f32::INFINITY, f32::min);
         // Only a doubt left open makes the first place the readings part worth keeping.
-        let unsettled = unsettled.filter(|_| !doubts.is_empty());
-        Judgement { margin, margins, doubts, unsettled }
+        let unsettled = unsettled.filter(|_| !doubted.is_empty());
+        Judgement { margin, margins, doubted, close, unsettled }
     }
 
     /// Every way to read entry `i` in `pos`, into `out` (a buffer reused across nodes).
@@ -879,6 +920,15 @@ fn normalize(core: &str, lang: &Language) -> Vec<char> {
         }
     }
     out.chars().collect()
+}
+
+/// The SAN, without check mark, of the move at ply `p` of a line played from `start`.
+fn san_at(start: &Chess, line: &[Move], p: usize) -> San {
+    let mut pos = start.clone();
+    for m in &line[..p] {
+        pos.play_unchecked(*m);
+    }
+    San::from_move(&pos, line[p])
 }
 
 /// Extends the hash of a line of moves by one move.
