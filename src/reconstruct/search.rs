@@ -7,7 +7,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use shakmaty::{Bitboard, Chess, File, Move, MoveList, Position, Square, san::San};
+use shakmaty::{Bitboard, CastlingSide, Chess, EnPassantMode, File, Move, MoveList, Position, Role, Square, san::San};
 
 use crate::notation::distance::{SheetCosts, Written};
 use crate::notation::forms::{Forms, fit, forms};
@@ -726,10 +726,15 @@ impl<'a> Searcher<'a> {
         }
         if may_insert && cheapest > self.params.insert_trigger && p.insert <= budget {
             let limit = p.edits.confusable.min(p.max_fit);
+            // After the move not written, only moves to a square the entry
+            // could name within `limit` (and castling) can be read: those
+            // alone are made, not every legal move (the search's inner loop).
+            let targets = if illegible { (Bitboard::FULL, Bitboard::EMPTY) } else { quick.admissible(limit) };
+            let mut moves1 = MoveList::new();
             for m1 in &moves {
                 let mut p1 = pos.clone();
                 p1.play_unchecked(*m1);
-                let moves1 = p1.legal_moves();
+                moves_to(&p1, targets, &mut moves1);
                 for m2 in &moves1 {
                     let cost = if illegible {
                         p.illegible
@@ -830,6 +835,21 @@ struct Quick {
 }
 
 impl Quick {
+    /// The squares a move must go to to be read within `limit`, castling
+    /// aside: any move to the first, a pawn capture (cut short) to the second.
+    fn admissible(&self, limit: f32) -> (Bitboard, Bitboard) {
+        let mut full = self.strict_to;
+        let mut short = Bitboard::EMPTY;
+        for sq in Square::ALL {
+            if self.to_bound[usize::from(sq)] <= limit {
+                full.add(sq);
+            } else if self.file_bound[usize::from(sq.file())] <= limit {
+                short.add(sq);
+            }
+        }
+        (full, short)
+    }
+
     /// Rules nothing out.
     const NONE: Quick =
         Quick { strict_to: Bitboard::FULL, to_bound: [0.0; 64], file_bound: [0.0; 8], floor: [0.0; 64] };
@@ -882,6 +902,86 @@ impl Entry {
         }
         let floor = std::array::from_fn(|sq| to_bound[sq].min(file_bound[sq % 8]));
         Entry { quick: Quick { strict_to, to_bound, file_bound, floor }, written }
+    }
+}
+
+/// The legal moves of `pos` that go to a square of `full`, the pawn
+/// captures to a square of `short`, and castling, into `out` (in no
+/// particular order): the moves an entry could name within a limit (see
+/// [`Quick::admissible`]). With few squares this is much cheaper than all
+/// legal moves, most of which the caller would rule out.
+fn moves_to(pos: &Chess, (full, short): (Bitboard, Bitboard), out: &mut MoveList) {
+    out.clear();
+    if full == Bitboard::FULL || pos.is_check() {
+        out.extend(pos.legal_moves().into_iter().filter(|m| {
+            full.contains(m.to())
+                || m.is_castle()
+                || (short.contains(m.to()) && m.role() == Role::Pawn && m.is_capture())
+        }));
+        return;
+    }
+    let board = pos.board();
+    let turn = pos.turn();
+    let occupied = board.occupied();
+    let ep = pos.ep_square(EnPassantMode::Legal);
+    let mut add = |m: Move| {
+        if pos.is_legal(m) {
+            out.push(m);
+        }
+    };
+    // Pawn moves to `to` that capture (or, `pushes`, that do not).
+    let pawns = |to: Square, pushes: bool, add: &mut dyn FnMut(Move)| {
+        let capture = board.role_at(to);
+        let mut from = Bitboard::EMPTY;
+        if capture.is_some() && board.color_at(to) == Some(!turn) {
+            from = shakmaty::attacks::pawn_attacks(!turn, to) & pos.our(Role::Pawn);
+        } else if capture.is_none() && pushes {
+            let back = turn.fold_wb(-8, 8);
+            if let Some(one) = to.offset(back) {
+                if pos.our(Role::Pawn).contains(one) {
+                    from.add(one);
+                } else if !occupied.contains(one)
+                    && to.rank() == turn.relative_rank(shakmaty::Rank::Fourth)
+                    && let Some(two) = one.offset(back)
+                    && pos.our(Role::Pawn).contains(two)
+                {
+                    from.add(two);
+                }
+            }
+        }
+        let last = to.rank() == turn.relative_rank(shakmaty::Rank::Eighth);
+        for f in from {
+            if last {
+                for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    add(Move::Normal { role: Role::Pawn, from: f, capture, to, promotion: Some(promotion) });
+                }
+            } else {
+                add(Move::Normal { role: Role::Pawn, from: f, capture, to, promotion: None });
+            }
+        }
+        if ep == Some(to) {
+            for f in shakmaty::attacks::pawn_attacks(!turn, to) & pos.our(Role::Pawn) {
+                add(Move::EnPassant { from: f, to });
+            }
+        }
+    };
+    for to in full & !pos.us() {
+        let capture = board.role_at(to);
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+            let piece = shakmaty::Piece { color: turn, role };
+            for from in shakmaty::attacks::attacks(to, piece, occupied) & pos.our(role) {
+                add(Move::Normal { role, from, capture, to, promotion: None });
+            }
+        }
+        pawns(to, true, &mut add);
+    }
+    for to in short & !full & !pos.us() {
+        pawns(to, false, &mut add);
+    }
+    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        if pos.castles().has(turn, side) {
+            out.extend(pos.castling_moves(side));
+        }
     }
 }
 
@@ -985,4 +1085,60 @@ fn depth(arena: &[Node], mut id: usize) -> usize {
         id = arena[id].parent;
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random games (a fixed xorshift): positions with checks, pins, en
+    /// passant, castling and promotions come up by the thousand.
+    #[test]
+    fn moves_to_finds_the_legal_moves_to_its_squares() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut positions, mut seen_ep, mut seen_promotion, mut seen_castle) = (0, 0, 0, 0);
+        let mut out = MoveList::new();
+        for _ in 0..300 {
+            let mut pos = Chess::default();
+            for _ in 0..160 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for _ in 0..3 {
+                    // Sparse squares, as an entry names: a few of 64.
+                    let full = Bitboard(next() & next() & next());
+                    let short = Bitboard(next() & next() & next()) & !full;
+                    moves_to(&pos, (full, short), &mut out);
+                    let mut got: Vec<Move> = out.to_vec();
+                    let mut want: Vec<Move> = legal
+                        .iter()
+                        .filter(|m| {
+                            full.contains(m.to())
+                                || m.is_castle()
+                                || (short.contains(m.to()) && m.role() == Role::Pawn && m.is_capture())
+                        })
+                        .copied()
+                        .collect();
+                    let key = |m: &Move| (m.from(), m.to(), m.promotion(), m.is_castle());
+                    got.sort_by_key(key);
+                    want.sort_by_key(key);
+                    assert_eq!(got, want, "{}", shakmaty::fen::Fen::from_position(&pos, EnPassantMode::Legal));
+                    positions += 1;
+                    seen_ep += want.iter().filter(|m| m.is_en_passant()).count();
+                    seen_promotion += want.iter().filter(|m| m.is_promotion()).count();
+                    seen_castle += want.iter().filter(|m| m.is_castle()).count();
+                }
+                let m = legal[(next() % legal.len() as u64) as usize];
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(positions > 10_000 && seen_ep > 0 && seen_promotion > 0 && seen_castle > 0);
+    }
 }
