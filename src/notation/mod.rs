@@ -1,5 +1,6 @@
 //! Algebraic notation as written on scoresheets (FIDE Laws of Chess, Appendix C):
-//! the languages' piece letters, lexing one entry, and the readings of an entry.
+//! the languages' piece letters, lexing one entry, the readings of an entry,
+//! and the legal moves to the squares an entry names.
 
 pub mod descriptive;
 pub mod distance;
@@ -7,5 +8,6 @@ pub mod forms;
 pub mod language;
 pub mod lex;
 pub mod reading;
+pub mod targets;
 
 pub use language::{LANGUAGES, Language};

@@ -7,6 +7,7 @@
 use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square};
 
 use super::language::Language;
+use super::targets::{Few, Targets};
 
 /// What a reading says about the move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -272,11 +273,12 @@ impl Reading {
     /// moves of its side, a king move only the king's moves to its square and
     /// the castling that takes the king there ("Re1-g1"). The same moves that
     /// match as among [`Self::candidates`], possibly in another order.
-    fn quick_candidates(&self, pos: &Chess) -> MoveList {
+    fn quick_candidates(&self, targets: &Targets<'_>) -> Few {
+        let mut moves = Few::new();
         match self.target {
-            Target::Castle(side) => pos.castling_moves(side),
+            Target::Castle(side) => targets.castling(side, &mut moves),
             Target::Move { role: Role::King, to, .. } => {
-                let mut moves = pos.san_candidates(Role::King, to);
+                targets.add(Role::King, to, true, &mut moves);
                 if matches!(to.rank(), Rank::First | Rank::Eighth) {
                     let side = match to.file() {
                         File::G => Some(CastlingSide::KingSide),
@@ -284,13 +286,13 @@ impl Reading {
                         _ => None,
                     };
                     if let Some(side) = side {
-                        moves.extend(pos.castling_moves(side));
+                        targets.castling(side, &mut moves);
                     }
                 }
-                moves
             }
-            Target::Move { role, to, .. } => pos.san_candidates(role, to),
+            Target::Move { role, to, .. } => targets.add(role, to, true, &mut moves),
         }
+        moves
     }
 }
 
@@ -310,12 +312,12 @@ pub enum Resolution {
 pub fn resolve(pos: &Chess, readings: &[Reading]) -> Resolution {
     // The tiers of cost from the cheapest up, without collecting them.
     let mut below: Option<u8> = None;
+    let targets = Targets::new(pos);
     while let Some(cost) = readings.iter().map(|r| r.cost).filter(|&c| below.is_none_or(|b| c > b)).min() {
         below = Some(cost);
         let mut found: Option<Move> = None;
         for r in readings.iter().filter(|r| r.cost == cost) {
-            // Iterated in place: a move list is too big to move around.
-            let moves = r.quick_candidates(pos);
+            let moves = r.quick_candidates(&targets);
             for m in &moves {
                 if !r.matches(m) || found == Some(*m) {
                     continue;

@@ -7,12 +7,13 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use shakmaty::{Bitboard, CastlingSide, Chess, EnPassantMode, File, Move, MoveList, Position, Role, Square, san::San};
+use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, MoveList, Position, Role, Square, san::San};
 
 use crate::notation::distance::{SheetCosts, Written};
 use crate::notation::forms::{Forms, fit, forms};
 use crate::notation::lex::Lexed;
 use crate::notation::reading::{Reading, Resolution, Target, resolve};
+use crate::notation::targets::Targets;
 use crate::notation::{LANGUAGES, Language};
 
 /// Costs of the things writers do, and the search's limits. Costs are in
@@ -912,76 +913,28 @@ impl Entry {
 /// legal moves, most of which the caller would rule out.
 fn moves_to(pos: &Chess, (full, short): (Bitboard, Bitboard), out: &mut MoveList) {
     out.clear();
-    if full == Bitboard::FULL || pos.is_check() {
-        out.extend(pos.legal_moves().into_iter().filter(|m| {
-            full.contains(m.to())
-                || m.is_castle()
-                || (short.contains(m.to()) && m.role() == Role::Pawn && m.is_capture())
-        }));
+    if full == Bitboard::FULL {
+        out.extend(pos.legal_moves());
         return;
     }
-    let board = pos.board();
-    let turn = pos.turn();
-    let occupied = board.occupied();
-    let ep = pos.ep_square(EnPassantMode::Legal);
-    let mut add = |m: Move| {
-        if pos.is_legal(m) {
-            out.push(m);
-        }
-    };
-    // Pawn moves to `to` that capture (or, `pushes`, that do not).
-    let pawns = |to: Square, pushes: bool, add: &mut dyn FnMut(Move)| {
-        let capture = board.role_at(to);
-        let mut from = Bitboard::EMPTY;
-        if capture.is_some() && board.color_at(to) == Some(!turn) {
-            from = shakmaty::attacks::pawn_attacks(!turn, to) & pos.our(Role::Pawn);
-        } else if capture.is_none() && pushes {
-            let back = turn.fold_wb(-8, 8);
-            if let Some(one) = to.offset(back) {
-                if pos.our(Role::Pawn).contains(one) {
-                    from.add(one);
-                } else if !occupied.contains(one)
-                    && to.rank() == turn.relative_rank(shakmaty::Rank::Fourth)
-                    && let Some(two) = one.offset(back)
-                    && pos.our(Role::Pawn).contains(two)
-                {
-                    from.add(two);
-                }
-            }
-        }
-        let last = to.rank() == turn.relative_rank(shakmaty::Rank::Eighth);
-        for f in from {
-            if last {
-                for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                    add(Move::Normal { role: Role::Pawn, from: f, capture, to, promotion: Some(promotion) });
-                }
-            } else {
-                add(Move::Normal { role: Role::Pawn, from: f, capture, to, promotion: None });
-            }
-        }
-        if ep == Some(to) {
-            for f in shakmaty::attacks::pawn_attacks(!turn, to) & pos.our(Role::Pawn) {
-                add(Move::EnPassant { from: f, to });
-            }
-        }
-    };
-    for to in full & !pos.us() {
-        let capture = board.role_at(to);
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
-            let piece = shakmaty::Piece { color: turn, role };
-            for from in shakmaty::attacks::attacks(to, piece, occupied) & pos.our(role) {
-                add(Move::Normal { role, from, capture, to, promotion: None });
-            }
-        }
-        pawns(to, true, &mut add);
+    if pos.is_check() {
+        out.extend(
+            pos.legal_moves().into_iter().filter(|m| {
+                full.contains(m.to()) || (short.contains(m.to()) && m.role() == Role::Pawn && m.is_capture())
+            }),
+        );
+        return;
     }
-    for to in short & !full & !pos.us() {
-        pawns(to, false, &mut add);
+    let targets = Targets::new(pos);
+    let free = !pos.us();
+    for to in full & free {
+        targets.add_all(to, out);
+    }
+    for to in short & !full & free {
+        targets.add(Role::Pawn, to, false, out);
     }
     for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-        if pos.castles().has(turn, side) {
-            out.extend(pos.castling_moves(side));
-        }
+        targets.castling(side, out);
     }
 }
 
@@ -1090,6 +1043,7 @@ fn depth(arena: &[Node], mut id: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::EnPassantMode;
 
     /// Random games (a fixed xorshift): positions with checks, pins, en
     /// passant, castling and promotions come up by the thousand.
