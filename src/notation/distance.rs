@@ -257,10 +257,29 @@ pub struct Written {
     dropped_piece: f32,
 }
 
+/// The substitution rows of written characters, made once per character:
+/// many entries of a sheet share their characters.
+#[derive(Default)]
+pub struct Rows {
+    rows: rustc_hash::FxHashMap<char, Box<[f32; 128]>>,
+}
+
 impl Written {
     /// `pieces` are the piece letters the writer may use; one written for
     /// another costs `piece` (a writer's slip, not a misreading).
-    pub fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], (piece, dropped_piece): (f32, f32)) -> Self {
+    pub fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], piece_costs: (f32, f32)) -> Self {
+        Self::with_rows(chars, costs, pieces, piece_costs, &mut Rows::default())
+    }
+
+    /// As [`Self::new`], with the rows of characters seen before taken from
+    /// `rows` (which must have been filled under the same costs and pieces).
+    pub fn with_rows(
+        chars: &[char],
+        costs: &impl EditCosts,
+        pieces: &[char],
+        (piece, dropped_piece): (f32, f32),
+        rows: &mut Rows,
+    ) -> Self {
         // Piece letters among the ASCII characters, looked up once.
         let mut is_piece = [false; 128];
         for &c in pieces.iter().filter(|c| c.is_ascii()) {
@@ -269,15 +288,17 @@ impl Written {
         let sub: Vec<[f32; 128]> = chars
             .iter()
             .map(|&w| {
-                let mut row = [0f32; 128];
-                let w_piece = pieces.contains(&w);
-                for (c, cost) in row.iter_mut().enumerate() {
-                    *cost = costs.substitute(w, c as u8 as char);
-                    if w_piece && is_piece[c] && w != c as u8 as char {
-                        *cost = cost.min(piece);
+                **rows.rows.entry(w).or_insert_with(|| {
+                    let mut row = Box::new([0f32; 128]);
+                    let w_piece = pieces.contains(&w);
+                    for (c, cost) in row.iter_mut().enumerate() {
+                        *cost = costs.substitute(w, c as u8 as char);
+                        if w_piece && is_piece[c] && w != c as u8 as char {
+                            *cost = cost.min(piece);
+                        }
                     }
-                }
-                row
+                    row
+                })
             })
             .collect();
         let ins = chars.iter().enumerate().map(|(i, &c)| costs.insert(c, i.checked_sub(1).map(|j| chars[j]))).collect();

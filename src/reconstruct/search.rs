@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, MoveList, Position, Role, Square, san::San};
 
-use crate::notation::distance::{SheetCosts, Written};
+use crate::notation::distance::{Rows, SheetCosts, Written};
 use crate::notation::forms::{Forms, fit, forms};
 use crate::notation::lex::Lexed;
 use crate::notation::reading::{Reading, Resolution, Target, resolve};
@@ -251,11 +251,14 @@ pub struct Searcher<'a> {
     entries: Vec<Option<Entry>>,
     /// The nodes of the last window (kept for their room).
     arena: Vec<Node>,
-    fits: HashMap<(usize, Option<Square>, San), f32>,
+    /// Readings already weighed, by [`fit_key`].
+    fits: HashMap<u64, f32>,
     buf: Forms,
     no_moves: MoveList,
     /// Piece letters of the sheet's language and of English.
     pieces: Vec<char>,
+    /// The substitution rows of the characters read so far.
+    rows: Rows,
 }
 
 impl<'a> Searcher<'a> {
@@ -278,6 +281,7 @@ impl<'a> Searcher<'a> {
             fits: HashMap::default(),
             buf: Forms::default(),
             no_moves: MoveList::new(),
+            rows: Rows::default(),
             pieces: lang.pieces.iter().chain(LANGUAGES[0].pieces.iter()).filter_map(|p| p[0].chars().next()).collect(),
         }
     }
@@ -755,7 +759,9 @@ impl<'a> Searcher<'a> {
     /// Entry `i` prepared for fuzzy reading.
     fn entry(&mut self, i: usize) -> &Entry {
         let p = self.params;
-        self.entries[i].get_or_insert_with(|| Entry::new(&self.lexed[i], &self.strict[i], self.lang, p, &self.pieces))
+        let (lexed, strict, lang, pieces, rows) =
+            (&self.lexed[i], &self.strict[i], self.lang, &self.pieces, &mut self.rows);
+        self.entries[i].get_or_insert_with(|| Entry::new(lexed, strict, lang, p, pieces, rows))
     }
 
     /// How far entry `i` is from move `m`: 0 when it reads exactly, else the
@@ -800,7 +806,7 @@ impl<'a> Searcher<'a> {
         // The forms of a move are made of its SAN and its origin only: moves
         // that capture different pieces, or an en passant capture and a
         // plain one, share them.
-        let key = (i, m.from(), san);
+        let key = fit_key(i, m.from(), &san);
         if let Some(&c) = self.fits.get(&key) {
             return c;
         }
@@ -881,7 +887,14 @@ impl Quick {
 }
 
 impl Entry {
-    fn new(lexed: &Lexed<'_>, strict: &[Reading], lang: &'static Language, p: &Params, pieces: &[char]) -> Self {
+    fn new(
+        lexed: &Lexed<'_>,
+        strict: &[Reading],
+        lang: &'static Language,
+        p: &Params,
+        pieces: &[char],
+        rows: &mut Rows,
+    ) -> Self {
         let mut strict_to = Bitboard::EMPTY;
         for r in strict {
             if let Target::Move { to, .. } = r.target {
@@ -889,7 +902,13 @@ impl Entry {
             }
         }
         let written = (lexed.core.len() <= MAX_FUZZY_LEN).then(|| {
-            Written::new(&normalize(&lexed.core, lang), &p.edits, pieces, (p.edits.piece, p.edits.dropped_piece))
+            Written::with_rows(
+                &normalize(&lexed.core, lang),
+                &p.edits,
+                pieces,
+                (p.edits.piece, p.edits.dropped_piece),
+                rows,
+            )
         });
         let mut to_bound = [f32::INFINITY; 64];
         let mut file_bound = [f32::INFINITY; 8];
@@ -936,6 +955,26 @@ fn moves_to(pos: &Chess, (full, short): (Bitboard, Bitboard), out: &mut MoveList
     for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
         targets.castling(side, out);
     }
+}
+
+/// Entry `i` read as a move from `from` with SAN `san`, in one word: hashed
+/// millions of times, it must be cheap to hash.
+fn fit_key(i: usize, from: Option<Square>, san: &San) -> u64 {
+    let role = |r: Option<Role>| r.map_or(0, |r| r as u64);
+    let san_bits = match *san {
+        San::Normal { role: r, file, rank, capture, to, promotion } => {
+            1 | (r as u64) << 2
+                | file.map_or(0, |f| 1 + f as u64) << 5
+                | rank.map_or(0, |r| 1 + r as u64) << 9
+                | u64::from(capture) << 13
+                | (to as u64) << 14
+                | role(promotion) << 20
+        }
+        San::Castle(side) => 2 | (side as u64) << 2,
+        San::Put { role: r, to } => 3 | (r as u64) << 2 | (to as u64) << 14,
+        San::Null => 0,
+    };
+    (i as u64) << 32 | from.map_or(0, |f| 1 + f as u64) << 24 | san_bits
 }
 
 /// Whether another piece of the kind of `m` could also go to its destination
