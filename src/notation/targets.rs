@@ -8,7 +8,7 @@
 
 use arrayvec::ArrayVec;
 use shakmaty::attacks;
-use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, EnPassantMode, Move, Piece, Position, Rank, Role, Square};
+use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Move, Piece, Position, Rank, Role, Square};
 
 /// The legal moves of one position to given squares.
 pub struct Targets<'a> {
@@ -19,6 +19,8 @@ pub struct Targets<'a> {
     /// Our pieces that shield our king from a slider: they move only along the line.
     pinned: Bitboard,
     in_check: bool,
+    /// The square a pawn just skipped, if any: whether a capture there is
+    /// legal is judged when one is made.
     ep: Option<Square>,
 }
 
@@ -39,7 +41,7 @@ impl<'a> Targets<'a> {
                 pinned |= between & pos.us();
             }
         }
-        Targets { pos, board, turn, king, pinned, in_check: pos.is_check(), ep: pos.ep_square(EnPassantMode::Legal) }
+        Targets { pos, board, turn, king, pinned, in_check: pos.is_check(), ep: pos.maybe_ep_square() }
     }
 
     /// Adds the legal moves of `role` to `to` (not castling) to `out`; with
@@ -175,6 +177,7 @@ impl<'a> Targets<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::EnPassantMode;
 
     /// Random games (a fixed xorshift): positions with checks, pins, en
     /// passant, castling and promotions come up by the thousand.
