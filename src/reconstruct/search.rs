@@ -730,7 +730,9 @@ impl<'a> Searcher<'a> {
             out.push(Step::Skip { entry: i, cost: skip });
         }
         if may_insert && cheapest > self.params.insert_trigger && p.insert <= budget {
-            let limit = p.edits.confusable.min(p.max_fit);
+            // The reading after a move not written must fit within the
+            // budget the insertion leaves.
+            let limit = p.edits.confusable.min(p.max_fit).min(budget - p.insert);
             // After the move not written, only moves to a square the entry
             // could name within `limit` (and castling) can be read: those
             // alone are made, not every legal move (the search's inner loop).
@@ -746,9 +748,9 @@ impl<'a> Searcher<'a> {
                     } else if quick.rules_out(m2, limit) {
                         f32::INFINITY
                     } else {
-                        self.fit(i, m2, &moves1, &p1, p.edits.confusable)
+                        self.fit(i, m2, &moves1, &p1, limit)
                     };
-                    if cost <= p.edits.confusable && p.insert + cost <= budget {
+                    if cost <= limit {
                         out.push(Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: p.insert + cost });
                     }
                 }
