@@ -231,6 +231,8 @@ struct Node {
     /// different games and both are kept, so the runner-up is not lost.
     line: u64,
     cost: f32,
+    /// Moves played since the window started.
+    plies: u32,
     parent: usize,
     step: Option<Step>,
 }
@@ -314,7 +316,7 @@ impl<'a> Searcher<'a> {
         // The arena's room is kept from window to window.
         let mut arena = std::mem::take(&mut self.arena);
         arena.clear();
-        arena.push(Node { from: 0, line: 0, cost: 0.0, parent: ROOT, step: None });
+        arena.push(Node { from: 0, line: 0, cost: 0.0, plies: 0, parent: ROOT, step: None });
         let mut beam = vec![0usize];
         let mut next: Vec<usize> = Vec::new();
         // The position of each node of the beam, by rank.
@@ -344,16 +346,17 @@ impl<'a> Searcher<'a> {
                 for &step in &children {
                     let cost = arena[id].cost + step.cost();
                     let line = step.moves().fold(arena[id].line, |h, m| extend(h, &m));
+                    let plies = arena[id].plies + step.moves().count() as u32;
                     let h = line;
                     match seen.get(&h) {
                         Some(&j) if arena[j].cost <= cost => continue,
                         Some(&j) => {
-                            arena[j] = Node { from: rank, line, cost, parent: id, step: Some(step) };
+                            arena[j] = Node { from: rank, line, cost, plies, parent: id, step: Some(step) };
                         }
                         None => {
                             seen.insert(h, arena.len());
                             next.push(arena.len());
-                            arena.push(Node { from: rank, line, cost, parent: id, step: Some(step) });
+                            arena.push(Node { from: rank, line, cost, plies, parent: id, step: Some(step) });
                         }
                     }
                 }
@@ -644,6 +647,14 @@ impl<'a> Searcher<'a> {
                 }
                 open.clear();
                 break;
+            }
+            // Most rivals differ only where the best reads as written and are
+            // not close enough to matter: told by the moves at the open plies
+            // alone, without listing all their moves.
+            if margin >= self.params.tie_margin
+                && !open.iter().any(|&(p, _)| move_at(arena, id, p) != best_moves.get(p).copied())
+            {
+                continue;
             }
             let other = moves_of(arena, id);
             if !open.iter().any(|&(p, _)| other.get(p) != best_moves.get(p)) {
@@ -1069,6 +1080,22 @@ fn moves_of(arena: &[Node], mut id: usize) -> Vec<Move> {
     }
     moves.reverse();
     moves
+}
+
+/// The move at ply `p` (0-based from the window's start) of the reading that
+/// ends at node `id`, if it goes that far.
+fn move_at(arena: &[Node], mut id: usize, p: usize) -> Option<Move> {
+    if p >= arena[id].plies as usize {
+        return None;
+    }
+    loop {
+        let node = &arena[id];
+        let parent_plies = if node.parent == ROOT { 0 } else { arena[node.parent].plies as usize };
+        if p >= parent_plies {
+            return node.step.and_then(|s| s.moves().nth(p - parent_plies));
+        }
+        id = node.parent;
+    }
 }
 
 /// How many steps lead to node `id`.
