@@ -235,24 +235,33 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
                 start_pos.play_unchecked(m);
             }
             let old: f32 = steps[keep..].iter().map(Step::cost).sum();
+            let before: f32 = steps[..keep].iter().map(Step::cost).sum();
             // A window is given up once its cheapest reading so far is hopeless:
             // no step costing less than nothing, the reading it ends with costs
-            // at least as much.
-            let window = searcher
-                .window(&start_pos, start_entry, i, width, |cost| never_negative && cost - old > params.hopeless);
+            // at least as much. So is a reading that can no longer cost less
+            // than `ceiling` (another language's).
+            let over = std::cell::Cell::new(false);
+            let window = searcher.window(&start_pos, start_entry, i, width, |cost| {
+                over.set(never_negative && before + cost >= ceiling);
+                never_negative && (cost - old > params.hopeless || over.get())
+            });
             let added = window.steps.iter().map(Step::cost).sum::<f32>() - old;
-            (window, start_pos, added)
+            (window, start_pos, added, over.get())
         };
-        let (mut window, mut start_pos, mut added) = reread(keep, params.beam);
+        let (mut window, mut start_pos, mut added, mut over) = reread(keep, params.beam);
         let mut keep = keep;
         // A costly repair may be paying for a slip made long before: read
         // again from further back, and keep whichever adds less.
         let deep = steps.len().saturating_sub(params.deep_back);
         if deep < keep && (window.steps.is_empty() || added > params.deep_trigger) {
-            let (w, p, a) = reread(deep, params.deep_beam);
+            let (w, p, a, deep_over) = reread(deep, params.deep_beam);
+            over |= deep_over;
             if !w.steps.is_empty() && w.end > i && (window.steps.is_empty() || a < added) {
                 (window, start_pos, added, keep) = (w, p, a, deep);
             }
+        }
+        if window.steps.is_empty() && over {
+            return None;
         }
         if window.steps.is_empty() || window.end <= i || added > params.hopeless {
             stop = Some(i);
