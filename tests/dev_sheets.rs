@@ -100,3 +100,32 @@ fn no_sheet_is_validated_unless_it_is_the_game_played() {
     assert!(wrong.len() <= 1, "validated but not the game, and the sheet shows it ({}): {wrong:?}", wrong.len());
     assert!(unseen.len() <= 5, "validated a legal slip never contradicted ({}): {unseen:?}", unseen.len());
 }
+
+#[test]
+fn few_sheets_read_right_are_sent_to_review() {
+    // Every game in review costs an arbiter's time. A rival a window kept
+    // close is weighed again on the whole sheet, so one that a later entry
+    // contradicts (a knight on a3 for c3, twenty moves before `Ne4`) no
+    // longer sends the game to review; a rival that fits the whole sheet
+    // about as well still does.
+    let mut exact_in_review = Vec::new();
+    for t in truth() {
+        let file = t["file"].as_str().unwrap();
+        let bytes = std::fs::read(corpus().join(file)).unwrap();
+        let report = convert(file, &bytes, &Options::default());
+        if let Some(g) = report.games.first()
+            && g.status == Status::Review
+            && g.moves == sans(&t)
+        {
+            exact_in_review.push(file.to_string());
+        }
+    }
+    eprintln!("read right, sent to review: {}", exact_in_review.len());
+    // A ratchet on what the reader achieves now (54 before doubts were
+    // weighed on the whole sheet): lower it, never raise it.
+    assert!(
+        exact_in_review.len() <= 51,
+        "{} read right but sent to review: {exact_in_review:?}",
+        exact_in_review.len()
+    );
+}

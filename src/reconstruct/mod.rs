@@ -160,12 +160,47 @@ fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
 }
 
 /// Reads the sheet under one language: exactly where it can, with the repair
-/// search where it cannot. `None` once the reading is sure to cost `ceiling` or
-/// more (the steps before a window's start are never read again, and no step
-/// costs less than nothing).
+/// search where it cannot, then weighs what the windows left in doubt against
+/// the whole sheet (see [`settle`]). `None` once the reading is sure to cost
+/// `ceiling` or more.
 fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Params, ceiling: f32) -> Option<Game> {
-    let n = lexed.len();
     let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
+    let mut draft = read_from(sheet, lexed, &illegible, lang, params, ceiling, &[], 0)?;
+    settle(sheet, lexed, &illegible, lang, params, &mut draft);
+    let Draft { steps, margins, doubts, stop, after_end, .. } = draft;
+    Some(build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end))
+}
+
+/// The steps of a reading, before they are built into a game.
+struct Draft {
+    steps: Vec<Step>,
+    margins: Vec<f32>,
+    /// Where a window's best reading was not clearly ahead: (step index, rival moves).
+    doubts: Vec<(usize, Vec<String>)>,
+    /// The doubts a slip before a window raised (see [`reconsider`]).
+    slip_doubts: Vec<usize>,
+    stop: Option<usize>,
+    after_end: Option<usize>,
+}
+
+/// Reads the entries from `first` on, after the steps `prefix` (which are
+/// taken as given, never read again): exactly where it can, with the repair
+/// search where it cannot. `None` once the reading is sure to cost `ceiling`
+/// or more (the steps before a window's start are never read again, and no
+/// step costs less than nothing).
+#[allow(clippy::too_many_arguments)]
+fn read_from(
+    sheet: &Sheet,
+    lexed: &[Lexed<'_>],
+    illegible: &[bool],
+    lang: &'static Language,
+    params: &Params,
+    ceiling: f32,
+    prefix: &[Step],
+    first: usize,
+) -> Option<Draft> {
+    let n = lexed.len();
+    let floor = prefix.len();
     // An empty box before an entry (the numbering jumps): never read across it blindly.
     let gap_before = |i: usize| match (i.checked_sub(1).and_then(|j| sheet.entries[j].ply), sheet.entries[i].ply) {
         (Some(a), Some(b)) => b > a + 1,
@@ -178,15 +213,20 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
     let mut searcher: Option<Searcher> = None;
     let mut buf: Vec<Reading> = Vec::with_capacity(4);
     let mut steps: Vec<Step> = Vec::with_capacity(n);
-    let mut margins: Vec<f32> = Vec::with_capacity(n);
+    steps.extend_from_slice(prefix);
+    let mut margins: Vec<f32> = vec![f32::INFINITY; floor];
     // Where a window's best reading was not clearly ahead: (step index, rival moves).
     let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut slip_doubts: Vec<usize> = Vec::new();
     // Where each window's close readings part from its best (step index).
     let mut unsettled: Vec<usize> = Vec::new();
     let mut stop: Option<usize> = None;
     let mut after_end: Option<usize> = None;
     let mut pos = Chess::default();
-    let mut i = 0;
+    for m in prefix.iter().flat_map(Step::moves) {
+        pos.play_unchecked(m);
+    }
+    let mut i = first;
     while i < n {
         if !gap_before(i) && !illegible[i] {
             readings_into(&lexed[i].core, lang, &mut buf);
@@ -210,7 +250,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         }
         let searcher = searcher.get_or_insert_with(|| {
             let strict = strict.get_or_init(|| lexed.iter().map(|l| readings(&l.core, lang)).collect());
-            Searcher::new(lexed, &illegible, strict, lang, params)
+            Searcher::new(lexed, illegible, strict, lang, params)
         });
         // A step left in doubt by an earlier window is read again with this
         // one: what made this entry fail may be what settles it.
@@ -220,7 +260,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
             .chain(unsettled.iter().copied())
             .filter(|&s| s + params.deep_back >= steps.len())
             .min();
-        let keep = steps.len().saturating_sub(params.back).min(doubted.unwrap_or(usize::MAX));
+        let keep = steps.len().saturating_sub(params.back).min(doubted.unwrap_or(usize::MAX)).max(floor);
         // Summed in the order `build` sums all steps: the partial sum of costs
         // that are never negative only grows.
         if ceiling.is_finite() && steps[..keep].iter().map(Step::cost).sum::<f32>() >= ceiling {
@@ -252,7 +292,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         let mut keep = keep;
         // A costly repair may be paying for a slip made long before: read
         // again from further back, and keep whichever adds less.
-        let deep = steps.len().saturating_sub(params.deep_back);
+        let deep = steps.len().saturating_sub(params.deep_back).max(floor);
         if deep < keep && (window.steps.is_empty() || added > params.deep_trigger) {
             let (w, p, a, deep_over) = reread(deep, params.deep_beam);
             over |= deep_over;
@@ -270,6 +310,7 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         steps.truncate(keep);
         margins.truncate(keep);
         doubts.retain(|(s, _)| *s < keep);
+        slip_doubts.retain(|s| *s < keep);
         unsettled.retain(|s| *s < keep);
         unsettled.extend(window.unsettled.map(|u| keep + u));
         let mut p = start_pos;
@@ -284,15 +325,102 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
         pos = p;
         i = window.end;
         // A slip made before the window may explain its repairs more cheaply.
-        if added > 0.0
-            && keep > 0
-            && let Some((k, p)) = reconsider(searcher, &mut steps, &mut margins, &mut doubts, keep, params)
-        {
-            unsettled.retain(|s| *s < k);
-            pos = p;
+        if added > 0.0 && keep > floor {
+            let known: Vec<usize> = doubts.iter().map(|(s, _)| *s).collect();
+            if let Some((k, p)) = reconsider(searcher, &mut steps, &mut margins, &mut doubts, keep, floor, params) {
+                unsettled.retain(|s| *s < k);
+                slip_doubts.retain(|s| *s < k);
+                pos = p;
+            }
+            slip_doubts.extend(doubts.iter().map(|(s, _)| *s).filter(|s| !known.contains(s)));
         }
     }
-    Some(build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end))
+    Some(Draft { steps, margins, doubts, slip_doubts, stop, after_end })
+}
+
+/// A window closes at most `ahead_max` entries past the one that failed, and
+/// the rest of the sheet is then read as the best reading goes on: a rival
+/// left close may well be contradicted by an entry further on (a knight put
+/// on a3 instead of c3 cannot make the `Ne4` written twenty moves later).
+/// Each doubt a window left is weighed again on the whole sheet: the rival
+/// move is put in place of the chosen one and the rest of the sheet read
+/// after it, with repairs; when every rival then costs the review margin
+/// more than the reading found, the doubt is settled. Doubts raised by a
+/// slip before a window, by a skipped entry or a move not written are left
+/// as they are.
+fn settle(
+    sheet: &Sheet,
+    lexed: &[Lexed<'_>],
+    illegible: &[bool],
+    lang: &'static Language,
+    params: &Params,
+    draft: &mut Draft,
+) {
+    if draft.stop.is_some() || draft.doubts.is_empty() || !params.costs_never_negative() {
+        return;
+    }
+    let total: f32 = draft.steps.iter().map(Step::cost).sum();
+    let ceiling = total + params.review_margin;
+    let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
+    let mut searcher = Searcher::new(lexed, illegible, &strict, lang, params);
+    let mut settled = Vec::new();
+    for (k, rivals) in &draft.doubts {
+        let k = *k;
+        if draft.slip_doubts.contains(&k) {
+            continue;
+        }
+        let mut pos = Chess::default();
+        for m in draft.steps[..k].iter().flat_map(Step::moves) {
+            pos.play_unchecked(m);
+        }
+        // A move not written may be any of many that the window did not all
+        // list: only a reading of an entry is settled so.
+        let Step::Read { entry, mv: chosen, .. } = draft.steps[k] else { continue };
+        let before: f32 = draft.steps[..k].iter().map(Step::cost).sum();
+        // The rivals: those the window kept close, and every move the entry
+        // reads as cheaply enough to matter (the window's beam may have let
+        // some go: an illegible box reads as any legal move).
+        let chosen_san = San::from_move(&pos, chosen);
+        let mut candidates: Vec<Move> = Vec::new();
+        let mut refuted = true;
+        for rival in rivals {
+            match SanPlus::from_ascii(rival.as_bytes()).ok().map(|s| s.san) {
+                Some(san) if san == chosen_san => {}
+                Some(san) => match san.to_move(&pos) {
+                    Ok(mv) => candidates.push(mv),
+                    Err(_) => refuted = false,
+                },
+                None => refuted = false,
+            }
+        }
+        for mv in pos.legal_moves() {
+            if mv != chosen && !candidates.contains(&mv) && before + searcher.reading_cost(&pos, entry, &mv) < ceiling {
+                candidates.push(mv);
+            }
+        }
+        let others = candidates.len();
+        for mv in candidates {
+            if !refuted {
+                break;
+            }
+            let cost = searcher.reading_cost(&pos, entry, &mv);
+            if before + cost >= ceiling {
+                continue;
+            }
+            let prefix: Vec<Step> = draft.steps[..k].iter().copied().chain([Step::Read { entry, mv, cost }]).collect();
+            refuted = match read_from(sheet, lexed, illegible, lang, params, ceiling, &prefix, entry + 1) {
+                None => true,
+                Some(d) => d.stop.is_some() || d.steps.iter().map(Step::cost).sum::<f32>() >= ceiling,
+            };
+        }
+        if refuted && others > 0 {
+            settled.push(k);
+        }
+    }
+    for k in settled {
+        draft.doubts.retain(|(s, _)| *s != k);
+        draft.margins[k] = draft.margins[k].max(params.review_margin);
+    }
 }
 
 /// Weighs the single slips before step `keep` that would explain the repairs
@@ -305,9 +433,10 @@ fn reconsider(
     margins: &mut Vec<f32>,
     doubts: &mut Vec<(usize, Vec<String>)>,
     keep: usize,
+    floor: usize,
     params: &Params,
 ) -> Option<(usize, Chess)> {
-    let from = keep.saturating_sub(params.deep_back);
+    let from = keep.saturating_sub(params.deep_back).max(floor);
     let mut start = Chess::default();
     for m in steps[..from].iter().flat_map(Step::moves) {
         start.play_unchecked(m);

@@ -486,6 +486,19 @@ impl<'a> Searcher<'a> {
         dp[(n - start) * width..].iter().copied().fold(f32::INFINITY, f32::min)
     }
 
+    /// What reading entry `entry` as `mv` in `pos` costs (infinite past `max_fit`).
+    pub(crate) fn reading_cost(&mut self, pos: &Chess, entry: usize, mv: &Move) -> f32 {
+        if self.illegible[entry] {
+            return self.params.illegible;
+        }
+        if self.exact(pos, entry) == Some(*mv) {
+            return 0.0;
+        }
+        let legal = pos.legal_moves();
+        let cost = self.fit(entry, mv, &legal, pos, f32::INFINITY);
+        if cost <= self.params.max_fit { cost } else { f32::INFINITY }
+    }
+
     /// Single slips made before a repair that would explain it: for each of
     /// the first `tried` steps read exactly as written, each other legal move
     /// its entry could be read as, followed by the later entries read exactly
