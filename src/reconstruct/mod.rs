@@ -267,7 +267,7 @@ fn read_from(
             return None;
         }
         let never_negative = params.costs_never_negative();
-        let mut reread = |keep: usize, width: usize| {
+        let mut reread = |keep: usize| {
             let start_entry = steps.get(keep).map_or(i, first_entry);
             // Positions are not kept per move: the window's start is replayed.
             let mut start_pos = Chess::default();
@@ -281,20 +281,20 @@ fn read_from(
             // at least as much. So is a reading that can no longer cost less
             // than `ceiling` (another language's).
             let over = std::cell::Cell::new(false);
-            let window = searcher.window(&start_pos, start_entry, i, width, |cost| {
+            let window = searcher.window(&start_pos, start_entry, i, |cost| {
                 over.set(never_negative && before + cost >= ceiling);
                 never_negative && (cost - old > params.hopeless || over.get())
             });
             let added = window.steps.iter().map(Step::cost).sum::<f32>() - old;
             (window, start_pos, added, over.get())
         };
-        let (mut window, mut start_pos, mut added, mut over) = reread(keep, params.beam);
+        let (mut window, mut start_pos, mut added, mut over) = reread(keep);
         let mut keep = keep;
         // A costly repair may be paying for a slip made long before: read
         // again from further back, and keep whichever adds less.
         let deep = steps.len().saturating_sub(params.deep_back).max(floor);
         if deep < keep && (window.steps.is_empty() || added > params.deep_trigger) {
-            let (w, p, a, deep_over) = reread(deep, params.deep_beam);
+            let (w, p, a, deep_over) = reread(deep);
             over |= deep_over;
             if !w.steps.is_empty() && w.end > i && (window.steps.is_empty() || a < added) {
                 (window, start_pos, added, keep) = (w, p, a, deep);

@@ -58,8 +58,6 @@ pub struct Params {
     pub ahead_max: usize,
     /// Nodes kept per entry.
     pub beam: usize,
-    /// Nodes kept per entry when reading again from `deep_back`.
-    pub deep_beam: usize,
     /// Nodes costlier than the best by more than this are dropped.
     pub beam_margin: f32,
     /// A repair is clearly determined when the best different reading costs
@@ -95,7 +93,6 @@ impl Default for Params {
             ahead: 3,
             ahead_max: 30,
             beam: 300,
-            deep_beam: 300,
             beam_margin: 8.0,
             review_margin: 3.0,
             tie_margin: 1.0,
@@ -303,14 +300,7 @@ impl<'a> Searcher<'a> {
     /// could not be read exactly.
     /// Ends with no steps as soon as `hopeless` holds of the cost of the
     /// cheapest reading so far.
-    pub fn window(
-        &mut self,
-        pos: &Chess,
-        start: usize,
-        failed: usize,
-        width: usize,
-        hopeless: impl Fn(f32) -> bool,
-    ) -> Window {
+    pub fn window(&mut self, pos: &Chess, start: usize, failed: usize, hopeless: impl Fn(f32) -> bool) -> Window {
         let n = self.lexed.len();
         let p = *self.params;
         // The arena's room is kept from window to window.
@@ -380,7 +370,7 @@ impl<'a> Searcher<'a> {
             // Boxes nobody could read give every legal move the same cost: the
             // beam is not cut inside such a tie, which only later entries settle.
             let tied = next.partition_point(|&j| arena[j].cost <= best + 2.0 * p.illegible);
-            next.truncate(width.max(tied.min(4 * width)));
+            next.truncate(p.beam.max(tied.min(4 * p.beam)));
             positions = next
                 .iter()
                 .map(|&j| {
