@@ -177,8 +177,11 @@ struct Draft {
     margins: Vec<f32>,
     /// Where a window's best reading was not clearly ahead: (step index, rival moves).
     doubts: Vec<(usize, Vec<String>)>,
-    /// The doubts a slip before a window raised (see [`reconsider`]).
-    slip_doubts: Vec<usize>,
+    /// Doubts [`settle`] leaves as they are: those a slip before a window
+    /// raised (see [`reconsider`]), and those where a rival read the sheet
+    /// more cheaply than the window's best (the search missed it there, so its
+    /// margins are not to be trusted).
+    kept_doubts: Vec<usize>,
     stop: Option<usize>,
     after_end: Option<usize>,
 }
@@ -217,7 +220,7 @@ fn read_from(
     let mut margins: Vec<f32> = vec![f32::INFINITY; floor];
     // Where a window's best reading was not clearly ahead: (step index, rival moves).
     let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
-    let mut slip_doubts: Vec<usize> = Vec::new();
+    let mut kept_doubts: Vec<usize> = Vec::new();
     // Where each window's close readings part from its best (step index).
     let mut unsettled: Vec<usize> = Vec::new();
     let mut stop: Option<usize> = None;
@@ -310,7 +313,7 @@ fn read_from(
         steps.truncate(keep);
         margins.truncate(keep);
         doubts.retain(|(s, _)| *s < keep);
-        slip_doubts.retain(|s| *s < keep);
+        kept_doubts.retain(|s| *s < keep);
         unsettled.retain(|s| *s < keep);
         unsettled.extend(window.unsettled.map(|u| keep + u));
         let mut p = start_pos;
@@ -329,13 +332,13 @@ fn read_from(
             let known: Vec<usize> = doubts.iter().map(|(s, _)| *s).collect();
             if let Some((k, p)) = reconsider(searcher, &mut steps, &mut margins, &mut doubts, keep, floor, params) {
                 unsettled.retain(|s| *s < k);
-                slip_doubts.retain(|s| *s < k);
+                kept_doubts.retain(|s| *s < k);
                 pos = p;
             }
-            slip_doubts.extend(doubts.iter().map(|(s, _)| *s).filter(|s| !known.contains(s)));
+            kept_doubts.extend(doubts.iter().map(|(s, _)| *s).filter(|s| !known.contains(s)));
         }
     }
-    Some(Draft { steps, margins, doubts, slip_doubts, stop, after_end })
+    Some(Draft { steps, margins, doubts, kept_doubts, stop, after_end })
 }
 
 /// A window closes at most `ahead_max` entries past the one that failed, and
@@ -348,6 +351,11 @@ fn read_from(
 /// more than the reading found, the doubt is settled. Doubts raised by a
 /// slip before a window, by a skipped entry or a move not written are left
 /// as they are.
+///
+/// A rival that reads the whole sheet more cheaply than the reading found (the
+/// window missed it) replaces it, but in doubt: a search that missed one
+/// reading may have missed another as cheap. The new reading is weighed the
+/// same way; the cost only falls, a few rounds at most.
 fn settle(
     sheet: &Sheet,
     lexed: &[Lexed<'_>],
@@ -356,17 +364,34 @@ fn settle(
     params: &Params,
     draft: &mut Draft,
 ) {
+    for _ in 0..4 {
+        match settle_once(sheet, lexed, illegible, lang, params, draft) {
+            Some(better) => *draft = better,
+            None => return,
+        }
+    }
+}
+
+/// One round of [`settle`]: the cheaper reading a rival makes, if one does.
+fn settle_once(
+    sheet: &Sheet,
+    lexed: &[Lexed<'_>],
+    illegible: &[bool],
+    lang: &'static Language,
+    params: &Params,
+    draft: &mut Draft,
+) -> Option<Draft> {
     if draft.stop.is_some() || draft.doubts.is_empty() || !params.costs_never_negative() {
-        return;
+        return None;
     }
     let total: f32 = draft.steps.iter().map(Step::cost).sum();
     let ceiling = total + params.review_margin;
     let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
     let mut searcher = Searcher::new(lexed, illegible, &strict, lang, params);
-    let mut settled = Vec::new();
+    let mut settled: Vec<usize> = Vec::new();
     for (k, rivals) in &draft.doubts {
         let k = *k;
-        if draft.slip_doubts.contains(&k) {
+        if draft.kept_doubts.contains(&k) {
             continue;
         }
         let mut pos = Chess::default();
@@ -399,6 +424,9 @@ fn settle(
             }
         }
         let others = candidates.len();
+        // The rivals are read until one holds: one that reads the sheet more
+        // cheaply replaces the reading; one that does not keeps the doubt.
+        let mut holding: Option<(f32, Move, Draft)> = None;
         for mv in candidates {
             if !refuted {
                 break;
@@ -408,10 +436,36 @@ fn settle(
                 continue;
             }
             let prefix: Vec<Step> = draft.steps[..k].iter().copied().chain([Step::Read { entry, mv, cost }]).collect();
-            refuted = match read_from(sheet, lexed, illegible, lang, params, ceiling, &prefix, entry + 1) {
-                None => true,
-                Some(d) => d.stop.is_some() || d.steps.iter().map(Step::cost).sum::<f32>() >= ceiling,
+            let Some(rival) = read_from(sheet, lexed, illegible, lang, params, ceiling, &prefix, entry + 1) else {
+                continue;
             };
+            let cost = rival.steps.iter().map(Step::cost).sum::<f32>();
+            if rival.stop.is_none() && cost < ceiling {
+                refuted = false;
+                holding = Some((cost, mv, rival));
+            }
+        }
+        // A rival that ends the game early leaves entries unread, at no cost
+        // here: it does not replace the reading.
+        if let Some((cost, mv, mut rival)) = holding
+            && cost < total
+            && rival.after_end == draft.after_end
+        {
+            rival.margins[..k].copy_from_slice(&draft.margins[..k]);
+            for &s in &settled {
+                rival.margins[s] = rival.margins[s].max(params.review_margin);
+            }
+            rival.margins[k] = total - cost;
+            let mut doubts: Vec<(usize, Vec<String>)> =
+                draft.doubts.iter().filter(|(s, _)| *s < k && !settled.contains(s)).cloned().collect();
+            // Never validated so: the window missed this reading, and may
+            // have missed others as cheap.
+            let san = |m: Move| play(&mut pos.clone(), m).to_string();
+            doubts.push((k, vec![san(mv), san(chosen)]));
+            doubts.append(&mut rival.doubts);
+            rival.doubts = doubts;
+            rival.kept_doubts.extend(draft.kept_doubts.iter().copied().filter(|s| *s < k).chain([k]));
+            return Some(rival);
         }
         if refuted && others > 0 {
             settled.push(k);
@@ -421,6 +475,7 @@ fn settle(
         draft.doubts.retain(|(s, _)| *s != k);
         draft.margins[k] = draft.margins[k].max(params.review_margin);
     }
+    None
 }
 
 /// Weighs the single slips before step `keep` that would explain the repairs
