@@ -5,6 +5,8 @@
 
 pub mod search;
 
+use std::cell::OnceCell;
+
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{Chess, Color, Move, Position};
 
@@ -165,8 +167,12 @@ fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
 /// `ceiling` or more.
 fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Params, ceiling: f32) -> Option<Game> {
     let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
-    let mut draft = read_from(sheet, lexed, &illegible, lang, params, ceiling, &[], 0)?;
-    settle(sheet, lexed, &illegible, lang, params, &mut draft);
+    // The readings of every entry, and the searcher, are only built once an
+    // entry fails (most sheets are read exactly), then shared by every reading.
+    let strict: OnceCell<Vec<Vec<Reading>>> = OnceCell::new();
+    let mut searcher: Option<Searcher> = None;
+    let mut draft = read_from(sheet, lexed, &illegible, &strict, &mut searcher, lang, params, ceiling, &[], 0)?;
+    settle(sheet, lexed, &illegible, &strict, &mut searcher, lang, params, &mut draft);
     let Draft { steps, margins, doubts, stop, after_end, .. } = draft;
     Some(build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end))
 }
@@ -192,12 +198,14 @@ struct Draft {
 /// or more (the steps before a window's start are never read again, and no
 /// step costs less than nothing).
 #[allow(clippy::too_many_arguments)]
-fn read_from(
+fn read_from<'a>(
     sheet: &Sheet,
-    lexed: &[Lexed<'_>],
-    illegible: &[bool],
+    lexed: &'a [Lexed<'a>],
+    illegible: &'a [bool],
+    strict: &'a OnceCell<Vec<Vec<Reading>>>,
+    searcher: &mut Option<Searcher<'a>>,
     lang: &'static Language,
-    params: &Params,
+    params: &'a Params,
     ceiling: f32,
     prefix: &[Step],
     first: usize,
@@ -210,10 +218,7 @@ fn read_from(
         (None, Some(b)) => i == 0 && b > 1,
         _ => false,
     };
-    // The readings of every entry, and the searcher, are only built once an
-    // entry fails: most sheets are read exactly with one reused buffer.
-    let strict: std::cell::OnceCell<Vec<Vec<Reading>>> = std::cell::OnceCell::new();
-    let mut searcher: Option<Searcher> = None;
+    // Most entries are read exactly, with one reused buffer.
     let mut buf: Vec<Reading> = Vec::with_capacity(4);
     let mut steps: Vec<Step> = Vec::with_capacity(n);
     steps.extend_from_slice(prefix);
@@ -251,10 +256,7 @@ fn read_from(
             stop = Some(i);
             break;
         }
-        let searcher = searcher.get_or_insert_with(|| {
-            let strict = strict.get_or_init(|| lexed.iter().map(|l| readings(&l.core, lang)).collect());
-            Searcher::new(lexed, illegible, strict, lang, params)
-        });
+        let searcher = searcher_for(searcher, lexed, illegible, strict, lang, params);
         // A step left in doubt by an earlier window is read again with this
         // one: what made this entry fail may be what settles it.
         let doubted = doubts
@@ -356,16 +358,19 @@ fn read_from(
 /// window missed it) replaces it, but in doubt: a search that missed one
 /// reading may have missed another as cheap. The new reading is weighed the
 /// same way; the cost only falls, a few rounds at most.
-fn settle(
+#[allow(clippy::too_many_arguments)]
+fn settle<'a>(
     sheet: &Sheet,
-    lexed: &[Lexed<'_>],
-    illegible: &[bool],
+    lexed: &'a [Lexed<'a>],
+    illegible: &'a [bool],
+    strict: &'a OnceCell<Vec<Vec<Reading>>>,
+    searcher: &mut Option<Searcher<'a>>,
     lang: &'static Language,
-    params: &Params,
+    params: &'a Params,
     draft: &mut Draft,
 ) {
     for _ in 0..4 {
-        match settle_once(sheet, lexed, illegible, lang, params, draft) {
+        match settle_once(sheet, lexed, illegible, strict, searcher, lang, params, draft) {
             Some(better) => *draft = better,
             None => return,
         }
@@ -373,12 +378,15 @@ fn settle(
 }
 
 /// One round of [`settle`]: the cheaper reading a rival makes, if one does.
-fn settle_once(
+#[allow(clippy::too_many_arguments)]
+fn settle_once<'a>(
     sheet: &Sheet,
-    lexed: &[Lexed<'_>],
-    illegible: &[bool],
+    lexed: &'a [Lexed<'a>],
+    illegible: &'a [bool],
+    strict: &'a OnceCell<Vec<Vec<Reading>>>,
+    slot: &mut Option<Searcher<'a>>,
     lang: &'static Language,
-    params: &Params,
+    params: &'a Params,
     draft: &mut Draft,
 ) -> Option<Draft> {
     if draft.stop.is_some() || draft.doubts.is_empty() || !params.costs_never_negative() {
@@ -386,8 +394,6 @@ fn settle_once(
     }
     let total: f32 = draft.steps.iter().map(Step::cost).sum();
     let ceiling = total + params.review_margin;
-    let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
-    let mut searcher = Searcher::new(lexed, illegible, &strict, lang, params);
     let mut settled: Vec<usize> = Vec::new();
     for (k, rivals) in &draft.doubts {
         let k = *k;
@@ -419,7 +425,11 @@ fn settle_once(
             }
         }
         for mv in pos.legal_moves() {
-            if mv != chosen && !candidates.contains(&mv) && before + searcher.reading_cost(&pos, entry, &mv) < ceiling {
+            if mv != chosen
+                && !candidates.contains(&mv)
+                && before + searcher_for(slot, lexed, illegible, strict, lang, params).reading_cost(&pos, entry, &mv)
+                    < ceiling
+            {
                 candidates.push(mv);
             }
         }
@@ -431,12 +441,14 @@ fn settle_once(
             if !refuted {
                 break;
             }
-            let cost = searcher.reading_cost(&pos, entry, &mv);
+            let cost = searcher_for(slot, lexed, illegible, strict, lang, params).reading_cost(&pos, entry, &mv);
             if before + cost >= ceiling {
                 continue;
             }
             let prefix: Vec<Step> = draft.steps[..k].iter().copied().chain([Step::Read { entry, mv, cost }]).collect();
-            let Some(rival) = read_from(sheet, lexed, illegible, lang, params, ceiling, &prefix, entry + 1) else {
+            let Some(rival) =
+                read_from(sheet, lexed, illegible, strict, slot, lang, params, ceiling, &prefix, entry + 1)
+            else {
                 continue;
             };
             let cost = rival.steps.iter().map(Step::cost).sum::<f32>();
@@ -476,6 +488,21 @@ fn settle_once(
         draft.margins[k] = draft.margins[k].max(params.review_margin);
     }
     None
+}
+
+/// The searcher of a reading, made the first time one is needed.
+fn searcher_for<'s, 'a>(
+    slot: &'s mut Option<Searcher<'a>>,
+    lexed: &'a [Lexed<'a>],
+    illegible: &'a [bool],
+    strict: &'a OnceCell<Vec<Vec<Reading>>>,
+    lang: &'static Language,
+    params: &'a Params,
+) -> &'s mut Searcher<'a> {
+    slot.get_or_insert_with(|| {
+        let strict = strict.get_or_init(|| lexed.iter().map(|l| readings(&l.core, lang)).collect());
+        Searcher::new(lexed, illegible, strict, lang, params)
+    })
 }
 
 /// Weighs the single slips before step `keep` that would explain the repairs
