@@ -174,58 +174,63 @@ impl<'a> Targets<'a> {
     }
 }
 
+/// Every position of 300 random games of up to 160 plies (a fixed xorshift),
+/// with its legal moves and the generator, for tests of move generation:
+/// checks, pins, en passant, castling and promotions come up by the thousand.
+#[cfg(test)]
+pub(crate) fn random_positions(mut visit: impl FnMut(&Chess, &shakmaty::MoveList, &mut dyn FnMut() -> u64)) {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..300 {
+        let mut pos = Chess::default();
+        for _ in 0..160 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            visit(&pos, &legal, &mut next);
+            pos.play_unchecked(legal[(next() % legal.len() as u64) as usize]);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use shakmaty::EnPassantMode;
 
-    /// Random games (a fixed xorshift): positions with checks, pins, en
-    /// passant, castling and promotions come up by the thousand.
     #[test]
     fn the_moves_to_a_square_are_the_legal_moves_there() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let (mut checked, mut ep, mut promotions, mut pinned) = (0, 0, 0, 0);
-        for _ in 0..300 {
-            let mut pos = Chess::default();
-            for _ in 0..160 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
+        random_positions(|pos, legal, _| {
+            let targets = Targets::new(pos);
+            pinned += targets.pinned.count();
+            for to in Square::ALL {
+                let mut all = Vec::new();
+                targets.add_all(to, &mut all);
+                let mut want_all: Vec<Move> =
+                    legal.iter().filter(|m| m.to() == to && !m.is_castle()).copied().collect();
+                all.sort_by_key(|m| (m.from(), m.promotion()));
+                want_all.sort_by_key(|m| (m.from(), m.promotion()));
+                assert_eq!(all, want_all, "{}", shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal));
+                for role in Role::ALL {
+                    let mut got: Vec<Move> = targets.to(role, to).to_vec();
+                    let mut want: Vec<Move> =
+                        legal.iter().filter(|m| m.role() == role && m.to() == to && !m.is_castle()).copied().collect();
+                    got.sort_by_key(|m| (m.from(), m.promotion()));
+                    want.sort_by_key(|m| (m.from(), m.promotion()));
+                    assert_eq!(got, want, "{}", shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal));
+                    checked += 1;
+                    ep += want.iter().filter(|m| m.is_en_passant()).count();
+                    promotions += want.iter().filter(|m| m.is_promotion()).count();
                 }
-                let targets = Targets::new(&pos);
-                pinned += targets.pinned.count();
-                for to in Square::ALL {
-                    let mut all = Vec::new();
-                    targets.add_all(to, &mut all);
-                    let mut want_all: Vec<Move> =
-                        legal.iter().filter(|m| m.to() == to && !m.is_castle()).copied().collect();
-                    all.sort_by_key(|m| (m.from(), m.promotion()));
-                    want_all.sort_by_key(|m| (m.from(), m.promotion()));
-                    assert_eq!(all, want_all, "{}", shakmaty::fen::Fen::from_position(&pos, EnPassantMode::Legal));
-                    for role in Role::ALL {
-                        let mut got: Vec<Move> = targets.to(role, to).to_vec();
-                        let mut want: Vec<Move> = legal
-                            .iter()
-                            .filter(|m| m.role() == role && m.to() == to && !m.is_castle())
-                            .copied()
-                            .collect();
-                        got.sort_by_key(|m| (m.from(), m.promotion()));
-                        want.sort_by_key(|m| (m.from(), m.promotion()));
-                        assert_eq!(got, want, "{}", shakmaty::fen::Fen::from_position(&pos, EnPassantMode::Legal));
-                        checked += 1;
-                        ep += want.iter().filter(|m| m.is_en_passant()).count();
-                        promotions += want.iter().filter(|m| m.is_promotion()).count();
-                    }
-                }
-                pos.play_unchecked(legal[(next() % legal.len() as u64) as usize]);
             }
-        }
+        });
         assert!(checked > 1_000_000 && ep > 0 && promotions > 0 && pinned > 0, "{checked} {ep} {promotions} {pinned}");
     }
 }

@@ -170,11 +170,35 @@ fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Pa
     // The readings of every entry, and the searcher, are only built once an
     // entry fails (most sheets are read exactly), then shared by every reading.
     let strict: OnceCell<Vec<Vec<Reading>>> = OnceCell::new();
+    let cx = Context { sheet, lexed, illegible: &illegible, strict: &strict, lang, params };
     let mut searcher: Option<Searcher> = None;
-    let mut draft = read_from(sheet, lexed, &illegible, &strict, &mut searcher, lang, params, ceiling, &[], 0)?;
-    settle(sheet, lexed, &illegible, &strict, &mut searcher, lang, params, &mut draft);
+    let mut draft = read_from(cx, &mut searcher, ceiling, &[], 0)?;
+    settle(cx, &mut searcher, &mut draft);
     let Draft { steps, margins, doubts, stop, after_end, .. } = draft;
     Some(build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end))
+}
+
+/// What every reading of a sheet under one language shares.
+#[derive(Clone, Copy)]
+struct Context<'a> {
+    sheet: &'a Sheet,
+    lexed: &'a [Lexed<'a>],
+    illegible: &'a [bool],
+    /// The readings of every entry, made once an entry fails.
+    strict: &'a OnceCell<Vec<Vec<Reading>>>,
+    lang: &'static Language,
+    params: &'a Params,
+}
+
+impl<'a> Context<'a> {
+    /// The searcher of a reading, made the first time one is needed.
+    fn searcher<'s>(&self, slot: &'s mut Option<Searcher<'a>>) -> &'s mut Searcher<'a> {
+        let Context { lexed, illegible, strict, lang, params, .. } = *self;
+        slot.get_or_insert_with(|| {
+            let strict = strict.get_or_init(|| lexed.iter().map(|l| readings(&l.core, lang)).collect());
+            Searcher::new(lexed, illegible, strict, lang, params)
+        })
+    }
 }
 
 /// The steps of a reading, before they are built into a game.
@@ -197,19 +221,14 @@ struct Draft {
 /// search where it cannot. `None` once the reading is sure to cost `ceiling`
 /// or more (the steps before a window's start are never read again, and no
 /// step costs less than nothing).
-#[allow(clippy::too_many_arguments)]
 fn read_from<'a>(
-    sheet: &Sheet,
-    lexed: &'a [Lexed<'a>],
-    illegible: &'a [bool],
-    strict: &'a OnceCell<Vec<Vec<Reading>>>,
+    cx: Context<'a>,
     searcher: &mut Option<Searcher<'a>>,
-    lang: &'static Language,
-    params: &'a Params,
     ceiling: f32,
     prefix: &[Step],
     first: usize,
 ) -> Option<Draft> {
+    let Context { sheet, lexed, illegible, lang, params, .. } = cx;
     let n = lexed.len();
     let floor = prefix.len();
     // An empty box before an entry (the numbering jumps): never read across it blindly.
@@ -256,7 +275,7 @@ fn read_from<'a>(
             stop = Some(i);
             break;
         }
-        let searcher = searcher_for(searcher, lexed, illegible, strict, lang, params);
+        let searcher = cx.searcher(searcher);
         // A step left in doubt by an earlier window is read again with this
         // one: what made this entry fail may be what settles it.
         let doubted = doubts
@@ -358,19 +377,9 @@ fn read_from<'a>(
 /// window missed it) replaces it, but in doubt: a search that missed one
 /// reading may have missed another as cheap. The new reading is weighed the
 /// same way; the cost only falls, a few rounds at most.
-#[allow(clippy::too_many_arguments)]
-fn settle<'a>(
-    sheet: &Sheet,
-    lexed: &'a [Lexed<'a>],
-    illegible: &'a [bool],
-    strict: &'a OnceCell<Vec<Vec<Reading>>>,
-    searcher: &mut Option<Searcher<'a>>,
-    lang: &'static Language,
-    params: &'a Params,
-    draft: &mut Draft,
-) {
+fn settle<'a>(cx: Context<'a>, searcher: &mut Option<Searcher<'a>>, draft: &mut Draft) {
     for _ in 0..4 {
-        match settle_once(sheet, lexed, illegible, strict, searcher, lang, params, draft) {
+        match settle_once(cx, searcher, draft) {
             Some(better) => *draft = better,
             None => return,
         }
@@ -378,17 +387,8 @@ fn settle<'a>(
 }
 
 /// One round of [`settle`]: the cheaper reading a rival makes, if one does.
-#[allow(clippy::too_many_arguments)]
-fn settle_once<'a>(
-    sheet: &Sheet,
-    lexed: &'a [Lexed<'a>],
-    illegible: &'a [bool],
-    strict: &'a OnceCell<Vec<Vec<Reading>>>,
-    slot: &mut Option<Searcher<'a>>,
-    lang: &'static Language,
-    params: &'a Params,
-    draft: &mut Draft,
-) -> Option<Draft> {
+fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut Draft) -> Option<Draft> {
+    let params = cx.params;
     if draft.stop.is_some() || draft.doubts.is_empty() || !params.costs_never_negative() {
         return None;
     }
@@ -427,8 +427,7 @@ fn settle_once<'a>(
         for mv in pos.legal_moves() {
             if mv != chosen
                 && !candidates.contains(&mv)
-                && before + searcher_for(slot, lexed, illegible, strict, lang, params).reading_cost(&pos, entry, &mv)
-                    < ceiling
+                && before + cx.searcher(slot).reading_cost(&pos, entry, &mv) < ceiling
             {
                 candidates.push(mv);
             }
@@ -441,14 +440,12 @@ fn settle_once<'a>(
             if !refuted {
                 break;
             }
-            let cost = searcher_for(slot, lexed, illegible, strict, lang, params).reading_cost(&pos, entry, &mv);
+            let cost = cx.searcher(slot).reading_cost(&pos, entry, &mv);
             if before + cost >= ceiling {
                 continue;
             }
             let prefix: Vec<Step> = draft.steps[..k].iter().copied().chain([Step::Read { entry, mv, cost }]).collect();
-            let Some(rival) =
-                read_from(sheet, lexed, illegible, strict, slot, lang, params, ceiling, &prefix, entry + 1)
-            else {
+            let Some(rival) = read_from(cx, slot, ceiling, &prefix, entry + 1) else {
                 continue;
             };
             let cost = rival.steps.iter().map(Step::cost).sum::<f32>();
@@ -488,21 +485,6 @@ fn settle_once<'a>(
         draft.margins[k] = draft.margins[k].max(params.review_margin);
     }
     None
-}
-
-/// The searcher of a reading, made the first time one is needed.
-fn searcher_for<'s, 'a>(
-    slot: &'s mut Option<Searcher<'a>>,
-    lexed: &'a [Lexed<'a>],
-    illegible: &'a [bool],
-    strict: &'a OnceCell<Vec<Vec<Reading>>>,
-    lang: &'static Language,
-    params: &'a Params,
-) -> &'s mut Searcher<'a> {
-    slot.get_or_insert_with(|| {
-        let strict = strict.get_or_init(|| lexed.iter().map(|l| readings(&l.core, lang)).collect());
-        Searcher::new(lexed, illegible, strict, lang, params)
-    })
 }
 
 /// Weighs the single slips before step `keep` that would explain the repairs

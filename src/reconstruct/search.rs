@@ -228,8 +228,6 @@ struct Node {
     /// different games and both are kept, so the runner-up is not lost.
     line: u64,
     cost: f32,
-    /// Moves played since the window started.
-    plies: u32,
     parent: usize,
     step: Option<Step>,
 }
@@ -306,7 +304,7 @@ impl<'a> Searcher<'a> {
         // The arena's room is kept from window to window.
         let mut arena = std::mem::take(&mut self.arena);
         arena.clear();
-        arena.push(Node { from: 0, line: 0, cost: 0.0, plies: 0, parent: ROOT, step: None });
+        arena.push(Node { from: 0, line: 0, cost: 0.0, parent: ROOT, step: None });
         let mut beam = vec![0usize];
         let mut next: Vec<usize> = Vec::new();
         // The position of each node of the beam, by rank.
@@ -336,17 +334,16 @@ impl<'a> Searcher<'a> {
                 for &step in &children {
                     let cost = arena[id].cost + step.cost();
                     let line = step.moves().fold(arena[id].line, |h, m| extend(h, &m));
-                    let plies = arena[id].plies + step.moves().count() as u32;
                     let h = line;
                     match seen.get(&h) {
                         Some(&j) if arena[j].cost <= cost => continue,
                         Some(&j) => {
-                            arena[j] = Node { from: rank, line, cost, plies, parent: id, step: Some(step) };
+                            arena[j] = Node { from: rank, line, cost, parent: id, step: Some(step) };
                         }
                         None => {
                             seen.insert(h, arena.len());
                             next.push(arena.len());
-                            arena.push(Node { from: rank, line, cost, plies, parent: id, step: Some(step) });
+                            arena.push(Node { from: rank, line, cost, parent: id, step: Some(step) });
                         }
                     }
                 }
@@ -650,14 +647,6 @@ impl<'a> Searcher<'a> {
                 }
                 open.clear();
                 break;
-            }
-            // Most rivals differ only where the best reads as written and are
-            // not close enough to matter: told by the moves at the open plies
-            // alone, without listing all their moves.
-            if margin >= self.params.tie_margin
-                && !open.iter().any(|&(p, _)| move_at(arena, id, p) != best_moves.get(p).copied())
-            {
-                continue;
             }
             let other = moves_of(arena, id);
             if !open.iter().any(|&(p, _)| other.get(p) != best_moves.get(p)) {
@@ -1085,22 +1074,6 @@ fn moves_of(arena: &[Node], mut id: usize) -> Vec<Move> {
     moves
 }
 
-/// The move at ply `p` (0-based from the window's start) of the reading that
-/// ends at node `id`, if it goes that far.
-fn move_at(arena: &[Node], mut id: usize, p: usize) -> Option<Move> {
-    if p >= arena[id].plies as usize {
-        return None;
-    }
-    loop {
-        let node = &arena[id];
-        let parent_plies = if node.parent == ROOT { 0 } else { arena[node.parent].plies as usize };
-        if p >= parent_plies {
-            return node.step.and_then(|s| s.moves().nth(p - parent_plies));
-        }
-        id = node.parent;
-    }
-}
-
 /// How many steps lead to node `id`.
 fn depth(arena: &[Node], mut id: usize) -> usize {
     let mut n = 0;
@@ -1114,56 +1087,39 @@ fn depth(arena: &[Node], mut id: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::targets::random_positions;
     use shakmaty::EnPassantMode;
 
-    /// Random games (a fixed xorshift): positions with checks, pins, en
-    /// passant, castling and promotions come up by the thousand.
     #[test]
     fn moves_to_finds_the_legal_moves_to_its_squares() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let (mut positions, mut seen_ep, mut seen_promotion, mut seen_castle) = (0, 0, 0, 0);
         let mut out = MoveList::new();
-        for _ in 0..300 {
-            let mut pos = Chess::default();
-            for _ in 0..160 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                for _ in 0..3 {
-                    // Sparse squares, as an entry names: a few of 64.
-                    let full = Bitboard(next() & next() & next());
-                    let short = Bitboard(next() & next() & next()) & !full;
-                    moves_to(&pos, (full, short), &mut out);
-                    let mut got: Vec<Move> = out.to_vec();
-                    let mut want: Vec<Move> = legal
-                        .iter()
-                        .filter(|m| {
-                            full.contains(m.to())
-                                || m.is_castle()
-                                || (short.contains(m.to()) && m.role() == Role::Pawn && m.is_capture())
-                        })
-                        .copied()
-                        .collect();
-                    let key = |m: &Move| (m.from(), m.to(), m.promotion(), m.is_castle());
-                    got.sort_by_key(key);
-                    want.sort_by_key(key);
-                    assert_eq!(got, want, "{}", shakmaty::fen::Fen::from_position(&pos, EnPassantMode::Legal));
-                    positions += 1;
-                    seen_ep += want.iter().filter(|m| m.is_en_passant()).count();
-                    seen_promotion += want.iter().filter(|m| m.is_promotion()).count();
-                    seen_castle += want.iter().filter(|m| m.is_castle()).count();
-                }
-                let m = legal[(next() % legal.len() as u64) as usize];
-                pos.play_unchecked(m);
+        random_positions(|pos, legal, next| {
+            for _ in 0..3 {
+                // Sparse squares, as an entry names: a few of 64.
+                let full = Bitboard(next() & next() & next());
+                let short = Bitboard(next() & next() & next()) & !full;
+                moves_to(pos, (full, short), &mut out);
+                let mut got: Vec<Move> = out.to_vec();
+                let mut want: Vec<Move> = legal
+                    .iter()
+                    .filter(|m| {
+                        full.contains(m.to())
+                            || m.is_castle()
+                            || (short.contains(m.to()) && m.role() == Role::Pawn && m.is_capture())
+                    })
+                    .copied()
+                    .collect();
+                let key = |m: &Move| (m.from(), m.to(), m.promotion(), m.is_castle());
+                got.sort_by_key(key);
+                want.sort_by_key(key);
+                assert_eq!(got, want, "{}", shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal));
+                positions += 1;
+                seen_ep += want.iter().filter(|m| m.is_en_passant()).count();
+                seen_promotion += want.iter().filter(|m| m.is_promotion()).count();
+                seen_castle += want.iter().filter(|m| m.is_castle()).count();
             }
-        }
+        });
         assert!(positions > 10_000 && seen_ep > 0 && seen_promotion > 0 && seen_castle > 0);
     }
 }
