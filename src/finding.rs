@@ -51,8 +51,9 @@ pub enum Finding {
     ExtraEntry { at: At, written: String, repeat: bool, margin: f32 },
     /// A slip of the pen or the keyboard, repaired: only this move fits.
     TypoRepaired { at: At, written: String, replacement: String, margin: f32 },
-    /// A repair the rest of the game does not settle: the alternatives are listed.
-    AmbiguousRepair { at: At, written: String, replacement: String, alternatives: Vec<String> },
+    /// A repair the rest of the game does not settle: the alternatives are
+    /// listed; `margin` is how much less likely the nearest of them is, when known.
+    AmbiguousRepair { at: At, written: String, replacement: String, alternatives: Vec<String>, margin: f32 },
     /// Moves are written after the game ended (checkmate or stalemate).
     MovesAfterEnd { at: At, written: String },
     /// `+` or `#` written where the move gives no such check.
@@ -174,8 +175,8 @@ impl Finding {
             Finding::IllegibleEntry { margin, .. }
             | Finding::MissingMove { margin, .. }
             | Finding::ExtraEntry { margin, .. }
-            | Finding::TypoRepaired { margin, .. } => margin.is_finite().then_some(*margin),
-            Finding::AmbiguousRepair { .. } => Some(0.0),
+            | Finding::TypoRepaired { margin, .. }
+            | Finding::AmbiguousRepair { margin, .. } => margin.is_finite().then_some(*margin),
             _ => None,
         }
     }
@@ -216,7 +217,7 @@ impl Finding {
             Finding::TypoRepaired { at, written, replacement, .. } => {
                 format!("{}: written \"{written}\", read as {replacement}: the only legal move that fits", label(at))
             }
-            Finding::AmbiguousRepair { at, written, replacement, alternatives } => {
+            Finding::AmbiguousRepair { at, written, replacement, alternatives, .. } => {
                 let others: Vec<&str> = alternatives.iter().filter(|a| *a != replacement).map(String::as_str).collect();
                 let others =
                     if others.is_empty() { "another reading nearly as likely".to_string() } else { others.join(", ") };

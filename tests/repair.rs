@@ -352,8 +352,11 @@ fn a4_written_for_d4_and_noticed_only_at_15_d5_is_weighed_not_passed() {
     assert_eq!(g.status, Status::Review, "{:?}", g.findings);
     let f = finding(&g, "ambiguous-repair");
     assert!(f.alternatives.contains(&"d4".to_string()) && f.alternatives.contains(&"a4".to_string()), "{f:?}");
-    // 1.d4 is the cheaper of the two (a confusable pair against a rank off).
+    // 1.d4 is the cheaper of the two (a confusable pair against a rank off),
+    // and the finding says by how much: less than the review margin.
     assert_eq!((g.moves[0].as_str(), g.moves[28].as_str()), ("d4", "d5"), "{:?}", g.moves);
+    let margin = f.margin.expect("an ambiguous repair states its margin");
+    assert!(margin > 0.0 && margin < 3.0, "{margin}");
 }
 
 #[test]

@@ -611,7 +611,7 @@ fn build(
                 Step::InsertRead { entry, .. } => (String::new(), At { ply, ..at_entry(ply, entry) }),
             };
             let replacement = step.moves().next().map_or_else(|| "nothing".to_string(), |m| san_of(&pos, m));
-            findings.push(Finding::AmbiguousRepair { at, written, replacement, alternatives });
+            findings.push(Finding::AmbiguousRepair { at, written, replacement, alternatives, margin });
         }
         let entry = first_entry(step);
         let text = &sheet.entries[entry].text;

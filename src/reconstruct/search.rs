@@ -84,7 +84,7 @@ impl Default for Params {
             skip_repeat: 3.0,
             insert: 6.0,
             insert_trigger: -1.0,
-            insert_nodes: 3,
+            insert_nodes: 12,
             illegible: 1.0,
             after_end: 1.0,
             back: 12,
@@ -326,13 +326,28 @@ impl<'a> Searcher<'a> {
             }
             next.clear();
             seen.clear();
+            // Nodes are kept within the margin of the best of the next entry.
+            // Where every node pays for this entry (the one that failed), a
+            // node a little behind may still be the one a move not written
+            // explains: its insertion is weighed against the best child so far,
+            // not against this entry's best node (sheet 266: 21.Rd1 for `Te1`,
+            // then 25.Nh4 not written).
             let cutoff = arena[beam[0]].cost + p.beam_margin;
+            let mut best_child = f32::INFINITY;
             for (rank, &id) in beam.iter().enumerate() {
                 let budget = cutoff - arena[id].cost;
+                let insert_budget = (rank < p.insert_nodes).then(|| {
+                    if best_child.is_finite() {
+                        budget.max(best_child + p.beam_margin - arena[id].cost)
+                    } else {
+                        budget
+                    }
+                });
                 let locked = i > failed + 1 || (rank >= 4 && i != failed);
-                self.expand(&positions[rank], i, rank < p.insert_nodes, budget, locked, &mut children);
+                self.expand(&positions[rank], i, budget, insert_budget, locked, &mut children);
                 for &step in &children {
                     let cost = arena[id].cost + step.cost();
+                    best_child = best_child.min(cost);
                     let line = step.moves().fold(arena[id].line, |h, m| extend(h, &m));
                     let h = line;
                     match seen.get(&h) {
@@ -698,7 +713,16 @@ impl<'a> Searcher<'a> {
     /// Past the failing entry (`locked`), an entry that reads exactly is taken
     /// as written: the window is there to find the slip, and doubting correct
     /// entries after it would only crowd the beam with one-more-slip readings.
-    fn expand(&mut self, pos: &Chess, i: usize, may_insert: bool, budget: f32, locked: bool, out: &mut Vec<Step>) {
+    /// A move not written is tried before the entry only with an `insert_budget`.
+    fn expand(
+        &mut self,
+        pos: &Chess,
+        i: usize,
+        budget: f32,
+        insert_budget: Option<f32>,
+        locked: bool,
+        out: &mut Vec<Step>,
+    ) {
         let p = *self.params;
         out.clear();
         if locked && let Some(mv) = self.exact(pos, i) {
@@ -732,10 +756,17 @@ impl<'a> Searcher<'a> {
         if skip <= budget {
             out.push(Step::Skip { entry: i, cost: skip });
         }
-        if may_insert && cheapest > self.params.insert_trigger && p.insert <= budget {
+        // A move not written before an illegible box is read as well after
+        // it, as the box's move with the next entry's insertion, at the same
+        // cost: only the last box needs it.
+        let insert_budget = insert_budget.filter(|_| !(illegible && i + 1 < self.lexed.len()));
+        if let Some(insert_budget) = insert_budget
+            && cheapest > self.params.insert_trigger
+            && p.insert <= insert_budget
+        {
             // The reading after a move not written must fit within the
             // budget the insertion leaves.
-            let limit = p.edits.confusable.min(p.max_fit).min(budget - p.insert);
+            let limit = p.edits.confusable.min(p.max_fit).min(insert_budget - p.insert);
             // After the move not written, only moves to a square the entry
             // could name within `limit` (and castling) can be read: those
             // alone are made, not every legal move (the search's inner loop).
