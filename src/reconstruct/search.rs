@@ -7,7 +7,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, MoveList, Position, Role, Square, san::San};
+use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, MoveList, Position, Role, Square, attacks, san::San};
 
 use crate::notation::distance::{Rows, SheetCosts, Written};
 use crate::notation::forms::{Forms, fit, forms};
@@ -985,7 +985,14 @@ fn moves_to(pos: &Chess, (full, short): (Bitboard, Bitboard), out: &mut MoveList
     for to in full & free {
         targets.add_all(to, out);
     }
-    for to in short & !full & free {
+    // A file named alone (`ed`) is a pawn capture: only squares one of our
+    // pawns attacks and that hold a capture can be it.
+    let mut reach = Bitboard::EMPTY;
+    for sq in pos.our(Role::Pawn) {
+        reach |= attacks::pawn_attacks(pos.turn(), sq);
+    }
+    let prey = pos.them() | pos.maybe_ep_square().map_or(Bitboard::EMPTY, Bitboard::from_square);
+    for to in short & !full & free & reach & prey {
         targets.add(Role::Pawn, to, false, out);
     }
     for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
