@@ -18,7 +18,7 @@ pub const ILLEGIBLE: &[&str] = &["?", "??", "???", "X", "XX", "-", "--", "---", 
 /// Reads movetext into `sheet`. `text` starts at `line` (1-based) and column `col`.
 /// Returns the byte offset where the game ended (a result token in PGN), or `text.len()`.
 pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, sheet: &mut Sheet) -> usize {
-    let mut r = Reader { sheet, next_ply: None, line, col };
+    let mut r = Reader { sheet, next_ply: None, after_number: false, line, col };
     let mut chars = text.char_indices().peekable();
     let mut token = String::new();
     let mut token_at = (line, col);
@@ -132,6 +132,8 @@ struct Reader<'a> {
     sheet: &'a mut Sheet,
     /// The half-move the next box stands at, from the last move number seen.
     next_ply: Option<u32>,
+    /// The last token was a move number: what follows it is a box.
+    after_number: bool,
     line: usize,
     col: usize,
 }
@@ -173,7 +175,12 @@ impl Reader<'_> {
         result
     }
 
-    fn token(&mut self, t: &str, (line, col): (usize, usize)) -> bool {
+    fn token(&mut self, t: &str, at: (usize, usize)) -> bool {
+        let after_number = std::mem::take(&mut self.after_number);
+        self.classify(t, at, after_number)
+    }
+
+    fn classify(&mut self, t: &str, (line, col): (usize, usize), after_number: bool) -> bool {
         if let Some(result) = GameResult::parse(t)
             && !matches!(t, "=" | "+-" | "-+")
         {
@@ -187,7 +194,15 @@ impl Reader<'_> {
             let dots = rest.trim_start_matches(['.', ')', '…']);
             let marks = &rest[..rest.len() - dots.len()];
             let plain_number = rest.is_empty();
+            // `65` or `96` where a box is (right after a move number, or in
+            // Black's box of a row, not numbered as the next row) is a move
+            // with a letter written like a digit (b5, g6), not a number.
+            let garbled_move = plain_number && t.len() == 2 && matches!(t.as_bytes()[1], b'1'..=b'8') && {
+                let n: u32 = t.parse().unwrap_or(0);
+                after_number || self.next_ply.is_some_and(|p| p % 2 == 0 && n != p / 2 && n != p / 2 + 1)
+            };
             if (plain_number || !marks.is_empty())
+                && !garbled_move
                 && let Ok(n) = t[..digits].parse::<u32>()
                 && (1..2000).contains(&n)
             {
@@ -195,8 +210,10 @@ impl Reader<'_> {
                 self.next_ply = Some(2 * n - 1 + u32::from(black));
                 if !dots.is_empty() {
                     let c = col + t[..t.len() - dots.len()].chars().count();
-                    self.token(dots, (line, c));
+                    self.classify(dots, (line, c), true);
+                    return false;
                 }
+                self.after_number = true;
                 return false;
             }
         }
@@ -204,6 +221,7 @@ impl Reader<'_> {
             if let Some(p) = self.next_ply.as_mut() {
                 *p += u32::from(*p % 2 == 1);
             }
+            self.after_number = after_number;
             return false;
         }
         if let Some(n) = t.strip_prefix('$').and_then(|n| n.parse::<u8>().ok()) {
@@ -248,6 +266,16 @@ mod tests {
 
     fn texts(s: &Sheet) -> Vec<&str> {
         s.entries.iter().map(|e| e.text.as_str()).collect()
+    }
+
+    #[test]
+    fn a_box_written_as_two_digits_is_a_move_not_a_number() {
+        // Dev sheets 356 and 592: `65` for b5 in Black's box, `95` for g5
+        // right after a move number. Numbers that follow on stay numbers.
+        let s = read("16 Ae2  65\n17 e5 Cd7\n18. 95 Cb6\n19 f4\n20 f5 gxf5");
+        assert_eq!(texts(&s), ["Ae2", "65", "e5", "Cd7", "95", "Cb6", "f4", "f5", "gxf5"]);
+        let plies: Vec<_> = s.entries.iter().map(|e| e.ply).collect();
+        assert_eq!(plies, [31, 32, 33, 34, 35, 36, 37, 39, 40].map(Some));
     }
 
     #[test]
