@@ -13,12 +13,13 @@ pub enum Dialect {
 }
 
 /// Texts typed in an illegible box.
-pub const ILLEGIBLE: &[&str] = &["?", "??", "???", "X", "XX", "-", "--", "---", "—", "_", "__", "___", "…?"];
+pub const ILLEGIBLE: &[&str] =
+    &["?", "??", "???", "X", "XX", "-", "--", "---", "—", "_", "__", "___", "…?", "...", "..", "…"];
 
 /// Reads movetext into `sheet`. `text` starts at `line` (1-based) and column `col`.
 /// Returns the byte offset where the game ended (a result token in PGN), or `text.len()`.
 pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, sheet: &mut Sheet) -> usize {
-    let mut r = Reader { sheet, next_ply: None, after_number: false, line, col };
+    let mut r = Reader { sheet, next_ply: None, after_number: false, before_number: None, line, col };
     let mut chars = text.char_indices().peekable();
     let mut token = String::new();
     let mut token_at = (line, col);
@@ -134,6 +135,8 @@ struct Reader<'a> {
     next_ply: Option<u32>,
     /// The last token was a move number: what follows it is a box.
     after_number: bool,
+    /// `next_ply` before the last move number.
+    before_number: Option<u32>,
     line: usize,
     col: usize,
 }
@@ -207,6 +210,7 @@ impl Reader<'_> {
                 && (1..2000).contains(&n)
             {
                 let black = marks.contains("..") || marks.contains('…');
+                self.before_number = self.next_ply;
                 self.next_ply = Some(2 * n - 1 + u32::from(black));
                 if !dots.is_empty() {
                     let c = col + t[..t.len() - dots.len()].chars().count();
@@ -217,7 +221,18 @@ impl Reader<'_> {
                 return false;
             }
         }
-        if matches!(t, "..." | "…" | "..") {
+        // "12 ..." after White's 12th move (or opening a record that starts
+        // there) is the ellipsis before Black's; a "..." anywhere else fills
+        // a box the writer could not or did not fill ("1 ... d5", "12 ... Nf6"
+        // after 11...Be7, "Nf3 ..." in Black's box): an illegible entry, kept
+        // so the moves after it stay in their boxes.
+        let ellipsis = after_number
+            && match (self.before_number, self.next_ply) {
+                (Some(b), Some(p)) => b == p + 1,
+                (None, Some(p)) => p > 1,
+                _ => false,
+            };
+        if matches!(t, "..." | "…" | "..") && ellipsis {
             if let Some(p) = self.next_ply.as_mut() {
                 *p += u32::from(*p % 2 == 1);
             }
@@ -301,6 +316,27 @@ mod tests {
         assert_eq!(s.entries[0].ply, Some(24));
         let s = read("1) d4 d5 2) c4");
         assert_eq!(texts(&s), ["d4", "d5", "c4"]);
+        let s = read("12. Ae2 {a comment} 12... Cf6 13. e5");
+        assert_eq!(texts(&s), ["Ae2", "Cf6", "e5"]);
+        assert_eq!(s.entries[1].ply, Some(24));
+    }
+
+    #[test]
+    fn an_ellipsis_in_a_box_is_an_illegible_entry() {
+        // Dev sheets 197, 280, 452, 598: the box left as "..." is kept, so
+        // the moves after it stay in their boxes (a box dropped reads as a
+        // move not written).
+        for (text, want) in [
+            ("1 ...  d5\n2 c4 e6", vec!["...", "d5", "c4", "e6"]),
+            ("23. Cf3 Cd7 24. ... Sd5 25. a3", vec!["Cf3", "Cd7", "...", "Sd5", "a3"]),
+            ("3. Cf3 ... 4. Cc3 d5", vec!["Cf3", "...", "Cc3", "d5"]),
+            ("19\tSd7\tSf6\n20\t...\tdxe4\n21\tAxe4", vec!["Sd7", "Sf6", "...", "dxe4", "Axe4"]),
+        ] {
+            let s = read(text);
+            assert_eq!(texts(&s), want, "{text}");
+            let plies: Vec<u32> = s.entries.iter().filter_map(|e| e.ply).collect();
+            assert!(plies.windows(2).all(|w| w[1] == w[0] + 1), "{text}: {plies:?}");
+        }
     }
 
     #[test]
