@@ -100,7 +100,7 @@ fn no_sheet_is_validated_unless_it_is_the_game_played() {
     // second was raised once, from 5 to 6: sheet 269's 51...Kf8 for Kf7, two
     // moves from the end, went to review only because its "..." box was
     // dropped on reading; kept as an illegible box, nothing contradicts the slip.)
-    assert!(wrong.len() <= 1, "validated but not the game, and the sheet shows it ({}): {wrong:?}", wrong.len());
+    assert!(wrong.is_empty(), "validated but not the game, and the sheet shows it ({}): {wrong:?}", wrong.len());
     assert!(unseen.len() <= 6, "validated a legal slip never contradicted ({}): {unseen:?}", unseen.len());
 }
 
@@ -127,9 +127,11 @@ fn few_sheets_read_right_are_sent_to_review() {
     // A ratchet on what the reader achieves now (54 before doubts were
     // weighed on the whole sheet, 51 after; 54 again since a move not written
     // is searched from more readings, which finds rivals the search missed
-    // before, whose margins were overstated): lower it, never raise it.
+    // before, whose margins were overstated; 58 since four games in review
+    // that were read wrong are now read right, still in review): lower it,
+    // never raise it.
     assert!(
-        exact_in_review.len() <= 54,
+        exact_in_review.len() <= 58,
         "{} read right but sent to review: {exact_in_review:?}",
         exact_in_review.len()
     );

@@ -331,6 +331,21 @@ fn read_from<'a>(
             stop = Some(i);
             break;
         }
+        // Past the entry after the failing one, the window takes entries that
+        // read exactly as written: a costly repair it made there may owe its
+        // slip to one of them (sheet 485: `Db1` read as Qb1+, for Qxb7, then
+        // `Df5+` read as Qf1). The window's reading is kept up to that entry,
+        // and the next window reads back from it. (Cutting at every repair
+        // there costs half as much time again, for little more.)
+        if let Some(cut) = window.steps.iter().position(|s| first_entry(s) > i + 1 && s.cost() > params.review_margin)
+            && cut > 0
+        {
+            window.end = first_entry(&window.steps[cut]);
+            window.steps.truncate(cut);
+            window.margins.truncate(cut);
+            window.doubts.retain(|(s, _)| *s < cut);
+            window.unsettled = window.unsettled.filter(|u| *u < cut);
+        }
         steps.truncate(keep);
         margins.truncate(keep);
         doubts.retain(|(s, _)| *s < keep);
