@@ -336,6 +336,28 @@ pub fn resolve(pos: &Chess, readings: &[Reading]) -> Resolution {
     Resolution::None
 }
 
+/// The one legal move the readings that cost nothing match, if exactly one
+/// does: [`resolve`]'s `Unique { cost: 0, .. }`, without weighing the
+/// costlier readings when it is not.
+pub fn exact_move(pos: &Chess, readings: &[Reading]) -> Option<Move> {
+    let mut exact = readings.iter().filter(|r| r.cost == 0).peekable();
+    exact.peek()?;
+    let targets = Targets::new(pos);
+    let mut found: Option<Move> = None;
+    for r in exact {
+        for m in &r.quick_candidates(&targets) {
+            if !r.matches(m) || found == Some(*m) {
+                continue;
+            }
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*m);
+        }
+    }
+    found
+}
+
 /// The legal moves that the readings of one cost match, in the order of
 /// [`Reading::candidates`].
 fn tier(pos: &Chess, readings: &[Reading], cost: u8) -> Vec<Move> {
@@ -423,7 +445,13 @@ mod tests {
             for w in written {
                 for lang in [es, en] {
                     let r = readings(w, lang);
-                    assert_eq!(resolve(&p, &r), resolve_by_legal_moves(&p, &r), "{fen} {w} {}", lang.code);
+                    let resolved = resolve_by_legal_moves(&p, &r);
+                    assert_eq!(resolve(&p, &r), resolved, "{fen} {w} {}", lang.code);
+                    let exact = match resolved {
+                        Resolution::Unique { mv, cost: 0 } => Some(mv),
+                        _ => None,
+                    };
+                    assert_eq!(exact_move(&p, &r), exact, "{fen} {w} {}", lang.code);
                 }
             }
         }

@@ -14,7 +14,7 @@ use crate::finding::{At, Finding};
 use crate::ingest::movetext::ILLEGIBLE;
 use crate::notation::descriptive::{descriptive_from, looks_descriptive};
 use crate::notation::lex::{CheckMark, Lexed, lex};
-use crate::notation::reading::{Reading, Resolution, readings, readings_into, resolve};
+use crate::notation::reading::{Reading, exact_move, readings, readings_into};
 use crate::notation::{LANGUAGES, Language};
 use crate::sheet::{GameResult, Sheet};
 use search::{Params, Searcher, Step};
@@ -153,9 +153,9 @@ fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], params: &Params) -> Game {
 fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
     let mut pos = Chess::default();
     for (i, l) in lexed.iter().enumerate() {
-        match resolve(&pos, &readings(&l.core, lang)) {
-            Resolution::Unique { mv, cost: 0 } => pos.play_unchecked(mv),
-            _ => return i,
+        match exact_move(&pos, &readings(&l.core, lang)) {
+            Some(mv) => pos.play_unchecked(mv),
+            None => return i,
         }
     }
     lexed.len()
@@ -257,7 +257,7 @@ fn read_from<'a>(
     while i < n {
         if !gap_before(i) && !illegible[i] {
             readings_into(&lexed[i].core, lang, &mut buf);
-            if let Resolution::Unique { mv, cost: 0 } = resolve(&pos, &buf) {
+            if let Some(mv) = exact_move(&pos, &buf) {
                 pos.play_unchecked(mv);
                 steps.push(Step::Read { entry: i, mv, cost: 0.0 });
                 margins.push(f32::INFINITY);

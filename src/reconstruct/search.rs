@@ -12,7 +12,7 @@ use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, MoveList, Position, Ro
 use crate::notation::distance::{Rows, SheetCosts, Written};
 use crate::notation::forms::{Forms, fit, forms};
 use crate::notation::lex::Lexed;
-use crate::notation::reading::{Reading, Resolution, Target, resolve};
+use crate::notation::reading::{Reading, Target, exact_move};
 use crate::notation::targets::Targets;
 use crate::notation::{LANGUAGES, Language};
 
@@ -288,10 +288,7 @@ impl<'a> Searcher<'a> {
         if self.illegible[i] {
             return None;
         }
-        match resolve(pos, &self.strict[i]) {
-            Resolution::Unique { mv, cost: 0 } => Some(mv),
-            _ => None,
-        }
+        exact_move(pos, &self.strict[i])
     }
 
     /// Beam search from entry `start` in `pos`; entry `failed` is the one that
