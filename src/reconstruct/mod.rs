@@ -448,6 +448,27 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
             }
         }
         let others = candidates.len();
+        // Those that read the most entries after them exactly are read first:
+        // of twenty moves an illegible first box allows, the one the
+        // thirty-seventh move needs (sheet 436) is found without reading
+        // every other through.
+        if candidates.len() > 1 {
+            let strict = cx.strict.get_or_init(|| cx.lexed.iter().map(|l| readings(&l.core, cx.lang)).collect());
+            let reach = |mv: &Move| {
+                let mut p = pos.clone();
+                p.play_unchecked(*mv);
+                let mut j = entry + 1;
+                while j < strict.len() && !cx.illegible[j] {
+                    let Some(m) = exact_move(&p, &strict[j]) else { break };
+                    p.play_unchecked(m);
+                    j += 1;
+                }
+                j
+            };
+            let mut reached: Vec<(usize, Move)> = candidates.iter().map(|m| (reach(m), *m)).collect();
+            reached.sort_by_key(|(j, _)| std::cmp::Reverse(*j));
+            candidates = reached.into_iter().map(|(_, m)| m).collect();
+        }
         // The rivals are read until one holds: one that reads the sheet more
         // cheaply replaces the reading; one that does not keeps the doubt.
         let mut holding: Option<(f32, Move, Draft)> = None;
