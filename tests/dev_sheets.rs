@@ -105,34 +105,35 @@ fn no_sheet_is_validated_unless_it_is_the_game_played() {
 }
 
 #[test]
-fn few_sheets_read_right_are_sent_to_review() {
-    // Every game in review costs an arbiter's time. A rival a window kept
-    // close is weighed again on the whole sheet, so one that a later entry
-    // contradicts (a knight on a3 for c3, twenty moves before `Ne4`) no
-    // longer sends the game to review; a rival that fits the whole sheet
-    // about as well still does.
-    let mut exact_in_review = Vec::new();
+fn few_determinable_sheets_are_sent_to_review() {
+    // Every game in review costs an arbiter's time. Issue 3 counts the games
+    // that legality alone settles (no omitted or illegible move with several
+    // legal fits, not descriptive) and asks that at most 5% of them go to
+    // review. A game read wrong must go there; one read right should not.
+    let (mut right, mut wrong) = (Vec::new(), Vec::new());
+    let mut determinable = 0;
     for t in truth() {
+        let settled = t["injected"].as_array().unwrap().iter().all(|f| f["alternatives"].as_u64().unwrap_or(1) <= 1);
+        if t["descriptive"] == true || t["undetectable"] == true || !settled {
+            continue;
+        }
+        determinable += 1;
         let file = t["file"].as_str().unwrap();
         let bytes = std::fs::read(corpus().join(file)).unwrap();
         let report = convert(file, &bytes, &Options::default());
         if let Some(g) = report.games.first()
             && g.status == Status::Review
-            && g.moves == sans(&t)
         {
-            exact_in_review.push(file.to_string());
+            if g.moves == sans(&t) { &mut right } else { &mut wrong }.push(file.to_string());
         }
     }
-    eprintln!("read right, sent to review: {}", exact_in_review.len());
-    // A ratchet on what the reader achieves now (54 before doubts were
-    // weighed on the whole sheet, 51 after; 54 again since a move not written
-    // is searched from more readings, which finds rivals the search missed
-    // before, whose margins were overstated; 58 since four games in review
-    // that were read wrong are now read right, still in review): lower it,
-    // never raise it.
-    assert!(
-        exact_in_review.len() <= 58,
-        "{} read right but sent to review: {exact_in_review:?}",
-        exact_in_review.len()
+    eprintln!(
+        "of {determinable} determinable sheets, in review: {} read right, {} read wrong",
+        right.len(),
+        wrong.len()
     );
+    // A ratchet on what the reader achieves now (67; the target is 5%, 27):
+    // lower it, never raise it.
+    let sent = right.len() + wrong.len();
+    assert!(sent <= 67, "{sent} determinable sheets sent to review; read right: {right:?}; read wrong: {wrong:?}");
 }
