@@ -292,7 +292,7 @@ fn read_from<'a>(
         }
         let never_negative = params.costs_never_negative();
         let mut reread = |keep: usize| {
-            let start_entry = steps.get(keep).map_or(i, first_entry);
+            let start_entry = steps.get(keep).map_or(i, Step::entry);
             // Positions are not kept per move: the window's start is replayed.
             let mut start_pos = Chess::default();
             for m in steps[..keep].iter().flat_map(Step::moves) {
@@ -337,10 +337,10 @@ fn read_from<'a>(
         // `Df5+` read as Qf1). The window's reading is kept up to that entry,
         // and the next window reads back from it. (Cutting at every repair
         // there costs half as much time again, for little more.)
-        if let Some(cut) = window.steps.iter().position(|s| first_entry(s) > i + 1 && s.cost() > params.review_margin)
+        if let Some(cut) = window.steps.iter().position(|s| s.entry() > i + 1 && s.cost() > params.review_margin)
             && cut > 0
         {
-            window.end = first_entry(&window.steps[cut]);
+            window.end = window.steps[cut].entry();
             window.steps.truncate(cut);
             window.margins.truncate(cut);
             window.doubts.retain(|(s, _)| *s < cut);
@@ -604,13 +604,6 @@ fn descriptive_at(lexed: &[Lexed<'_>], i: usize) -> bool {
     looks_descriptive(&lexed[i].core) && descriptive_from(lexed[i..].iter().map(|l| &*l.core))
 }
 
-/// The entry a step starts at.
-fn first_entry(s: &Step) -> usize {
-    match *s {
-        Step::Read { entry, .. } | Step::Skip { entry, .. } | Step::InsertRead { entry, .. } => entry,
-    }
-}
-
 /// Turns the steps of a reading into the game's moves and findings.
 #[allow(clippy::too_many_arguments)]
 fn build(
@@ -649,7 +642,7 @@ fn build(
             let replacement = step.moves().next().map_or_else(|| "nothing".to_string(), |m| san_of(&pos, m));
             findings.push(Finding::AmbiguousRepair { at, written, replacement, alternatives, margin });
         }
-        let entry = first_entry(step);
+        let entry = step.entry();
         let text = &sheet.entries[entry].text;
         match *step {
             Step::Skip { .. } => {

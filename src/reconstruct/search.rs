@@ -149,6 +149,13 @@ impl Step {
         }
     }
 
+    /// The entry the step reads (or skips).
+    pub fn entry(&self) -> usize {
+        match *self {
+            Step::Read { entry, .. } | Step::Skip { entry, .. } | Step::InsertRead { entry, .. } => entry,
+        }
+    }
+
     /// The moves this step adds to the game.
     pub fn moves(&self) -> impl Iterator<Item = Move> {
         let (a, b) = match *self {
