@@ -131,6 +131,13 @@ impl Params {
     }
 }
 
+/// The best readings of a window at each entry that are weighed in full:
+/// read every way (the others take an entry that reads exactly as written,
+/// bar the failing one) and,
+/// where every reading pays for the entry, given a move not written against
+/// the best reading of the entry rather than the best before it.
+const FULL_RANKS: usize = 4;
+
 /// One step of a reconstruction.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Step {
@@ -333,21 +340,21 @@ impl<'a> Searcher<'a> {
             // Nodes are kept within the margin of the best of the next entry.
             // Where every node pays for this entry (the one that failed), a
             // node a little behind may still be the one a move not written
-            // explains: its insertion is weighed against the best child so far,
-            // not against this entry's best node (sheet 266: 21.Rd1 for `Te1`,
-            // then 25.Nh4 not written).
+            // explains: among the best few, its insertion is weighed against
+            // the best child so far, not against this entry's best node (sheet
+            // 266: 21.Rd1 for `Te1`, then 25.Nh4 not written).
             let cutoff = arena[beam[0]].cost + p.beam_margin;
             let mut best_child = f32::INFINITY;
             for (rank, &id) in beam.iter().enumerate() {
                 let budget = cutoff - arena[id].cost;
                 let insert_budget = (rank < p.insert_nodes).then(|| {
-                    if best_child.is_finite() {
+                    if best_child.is_finite() && rank < FULL_RANKS {
                         budget.max(best_child + p.beam_margin - arena[id].cost)
                     } else {
                         budget
                     }
                 });
-                let locked = i > failed + 1 || (rank >= 4 && i != failed);
+                let locked = i > failed + 1 || (rank >= FULL_RANKS && i != failed);
                 self.expand(&positions[rank], i, budget, insert_budget, locked, &mut children);
                 for &step in &children {
                     let cost = arena[id].cost + step.cost();
