@@ -133,9 +133,9 @@ impl Params {
 
 /// The best readings of a window at each entry that are weighed in full:
 /// read every way (the others take an entry that reads exactly as written,
-/// bar the failing one) and,
-/// where every reading pays for the entry, given a move not written against
-/// the best reading of the entry rather than the best before it.
+/// bar the failing one) and, where every reading pays for the entry, given a
+/// move not written against the best reading of the entry rather than the
+/// best before it.
 const FULL_RANKS: usize = 4;
 
 /// One step of a reconstruction.
