@@ -342,7 +342,7 @@ impl<'a> Searcher<'a> {
             // node a little behind may still be the one a move not written
             // explains: among the best few, its insertion is weighed against
             // the best child so far, not against this entry's best node (sheet
-            // 266: 21.Rd1 for `Te1`, then 25.Nh4 not written).
+            // 518: 30...hxg6 not written, then `Hf4` for 31.Bf4).
             let cutoff = arena[beam[0]].cost + p.beam_margin;
             let mut best_child = f32::INFINITY;
             for (rank, &id) in beam.iter().enumerate() {
