@@ -197,17 +197,18 @@ impl Reader<'_> {
             let dots = rest.trim_start_matches(['.', ')', '…']);
             let marks = &rest[..rest.len() - dots.len()];
             let plain_number = rest.is_empty();
+            let number = t[..digits].parse::<u32>().ok().filter(|n| (1..2000).contains(n));
             // `65` or `96` where a box is (right after a move number, or in
             // Black's box of a row, not numbered as the next row) is a move
             // with a letter written like a digit (b5, g6), not a number.
-            let garbled_move = plain_number && t.len() == 2 && matches!(t.as_bytes()[1], b'1'..=b'8') && {
-                let n: u32 = t.parse().unwrap_or(0);
-                after_number || self.next_ply.is_some_and(|p| p % 2 == 0 && n != p / 2 && n != p / 2 + 1)
-            };
+            let garbled_move = plain_number
+                && t.len() == 2
+                && matches!(t.as_bytes()[1], b'1'..=b'8')
+                && (after_number
+                    || self.next_ply.is_some_and(|p| p % 2 == 0 && number != Some(p / 2) && number != Some(p / 2 + 1)));
             if (plain_number || !marks.is_empty())
                 && !garbled_move
-                && let Ok(n) = t[..digits].parse::<u32>()
-                && (1..2000).contains(&n)
+                && let Some(n) = number
             {
                 let black = marks.contains("..") || marks.contains('…');
                 self.before_number = self.next_ply;

@@ -315,22 +315,11 @@ pub fn resolve(pos: &Chess, readings: &[Reading]) -> Resolution {
     let targets = Targets::new(pos);
     while let Some(cost) = readings.iter().map(|r| r.cost).filter(|&c| below.is_none_or(|b| c > b)).min() {
         below = Some(cost);
-        let mut found: Option<Move> = None;
-        for r in readings.iter().filter(|r| r.cost == cost) {
-            let moves = r.quick_candidates(&targets);
-            for m in &moves {
-                if !r.matches(m) || found == Some(*m) {
-                    continue;
-                }
-                if found.is_some() {
-                    // Several moves fit: listed as every legal move orders them.
-                    return Resolution::Ambiguous(tier(pos, readings, cost));
-                }
-                found = Some(*m);
-            }
-        }
-        if let Some(mv) = found {
-            return Resolution::Unique { mv, cost };
+        match tier_match(&targets, readings, cost) {
+            // Several moves fit: listed as every legal move orders them.
+            Err(Several) => return Resolution::Ambiguous(tier(pos, readings, cost)),
+            Ok(Some(mv)) => return Resolution::Unique { mv, cost },
+            Ok(None) => {}
         }
     }
     Resolution::None
@@ -340,22 +329,30 @@ pub fn resolve(pos: &Chess, readings: &[Reading]) -> Resolution {
 /// does: [`resolve`]'s `Unique { cost: 0, .. }`, without weighing the
 /// costlier readings when it is not.
 pub fn exact_move(pos: &Chess, readings: &[Reading]) -> Option<Move> {
-    let mut exact = readings.iter().filter(|r| r.cost == 0).peekable();
-    exact.peek()?;
-    let targets = Targets::new(pos);
+    if !readings.iter().any(|r| r.cost == 0) {
+        return None;
+    }
+    tier_match(&Targets::new(pos), readings, 0).ok().flatten()
+}
+
+/// More than one legal move fits a tier of readings.
+struct Several;
+
+/// The legal move the readings of cost `cost` match, if any, unless several do.
+fn tier_match(targets: &Targets<'_>, readings: &[Reading], cost: u8) -> Result<Option<Move>, Several> {
     let mut found: Option<Move> = None;
-    for r in exact {
-        for m in &r.quick_candidates(&targets) {
+    for r in readings.iter().filter(|r| r.cost == cost) {
+        for m in &r.quick_candidates(targets) {
             if !r.matches(m) || found == Some(*m) {
                 continue;
             }
             if found.is_some() {
-                return None;
+                return Err(Several);
             }
             found = Some(*m);
         }
     }
-    found
+    Ok(found)
 }
 
 /// The legal moves that the readings of one cost match, in the order of

@@ -453,13 +453,14 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
         // thirty-seventh move needs (sheet 436) is found without reading
         // every other through.
         if candidates.len() > 1 {
-            let strict = cx.strict.get_or_init(|| cx.lexed.iter().map(|l| readings(&l.core, cx.lang)).collect());
+            let searcher = cx.searcher(slot);
             let reach = |mv: &Move| {
                 let mut p = pos.clone();
                 p.play_unchecked(*mv);
                 let mut j = entry + 1;
-                while j < strict.len() && !cx.illegible[j] {
-                    let Some(m) = exact_move(&p, &strict[j]) else { break };
+                while j < cx.lexed.len()
+                    && let Some(m) = searcher.exact(&p, j)
+                {
                     p.play_unchecked(m);
                     j += 1;
                 }

@@ -298,7 +298,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The exact reading of entry `i` in `pos`, if it names exactly one move.
-    fn exact(&self, pos: &Chess, i: usize) -> Option<Move> {
+    pub(crate) fn exact(&self, pos: &Chess, i: usize) -> Option<Move> {
         if self.illegible[i] {
             return None;
         }
