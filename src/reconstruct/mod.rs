@@ -3,6 +3,7 @@
 //! (see [`search`]). When no language is given, the candidate languages replay
 //! the sheet and the one that reads it best wins.
 
+pub mod book;
 pub mod search;
 
 use std::cell::OnceCell;
@@ -17,6 +18,7 @@ use crate::notation::lex::{CheckMark, Lexed, lex};
 use crate::notation::reading::{Reading, exact_move, readings, readings_into};
 use crate::notation::{LANGUAGES, Language};
 use crate::sheet::{GameResult, Sheet};
+use book::Book;
 use search::{Params, Searcher, Step};
 
 /// A move of the game and the entry it was read from.
@@ -48,12 +50,21 @@ pub struct Game {
 }
 
 /// How to read sheets.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct Settings {
     /// Piece letters for sheets without a `Language:` header (from the command
     /// line or the config); `None` infers them.
     pub language: Option<&'static Language>,
     pub params: Params,
+    /// Orders readings in doubt by the moves players choose (see [`book`]).
+    pub book: Option<Book<'static>>,
+}
+
+impl Default for Settings {
+    /// Languages inferred, the default costs, the built-in book.
+    fn default() -> Self {
+        Settings { language: None, params: Params::default(), book: Some(Book::builtin()) }
+    }
 }
 
 /// Reads a sheet into a game.
@@ -80,10 +91,10 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
     let mut game = match declared {
         Some(lang) => {
-            read(sheet, &lexed, lang, &settings.params, f32::INFINITY).expect("no finite ceiling, never given up")
+            read(sheet, &lexed, lang, settings, f32::INFINITY).expect("no finite ceiling, never given up")
         }
         None => {
-            let g = infer(sheet, &lexed, &settings.params);
+            let g = infer(sheet, &lexed, settings);
             findings.push(Finding::LanguageInferred { code: g.language.code, name: g.language.name });
             g
         }
@@ -109,7 +120,8 @@ pub fn fit_cost(sheet: &Sheet, lang: &'static Language, params: &Params, moves: 
 /// The language is a hidden choice: the languages whose letters the sheet uses
 /// replay it strictly; the best one or two are read with repairs, and the
 /// reading that costs least wins (the earlier in [`LANGUAGES`] on a tie).
-fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], params: &Params) -> Game {
+fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings) -> Game {
+    let params = &settings.params;
     let mut letters: Vec<(char, usize)> = Vec::new();
     for l in lexed {
         if let Some(c) = l.core.chars().next().filter(|c| c.is_uppercase())
@@ -137,13 +149,13 @@ fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], params: &Params) -> Game {
         }
     }
     groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
-    let first = read(sheet, lexed, groups[0].0, params, f32::INFINITY).expect("no finite ceiling, never given up");
+    let first = read(sheet, lexed, groups[0].0, settings, f32::INFINITY).expect("no finite ceiling, never given up");
     if first.cost == 0.0 || groups.len() < 2 || groups[1].2 * 2 < groups[0].2 {
         return first;
     }
     // The second reading wins only if it costs less: it is given up as soon as it cannot.
     let ceiling = if params.costs_never_negative() { first.cost } else { f32::INFINITY };
-    match read(sheet, lexed, groups[1].0, params, ceiling) {
+    match read(sheet, lexed, groups[1].0, settings, ceiling) {
         Some(second) if second.cost < first.cost => second,
         _ => first,
     }
@@ -165,12 +177,13 @@ fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
 /// search where it cannot, then weighs what the windows left in doubt against
 /// the whole sheet (see [`settle`]). `None` once the reading is sure to cost
 /// `ceiling` or more.
-fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, params: &Params, ceiling: f32) -> Option<Game> {
+fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, settings: &Settings, ceiling: f32) -> Option<Game> {
+    let params = &settings.params;
     let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
     // The readings of every entry, and the searcher, are only built once an
     // entry fails (most sheets are read exactly), then shared by every reading.
     let strict: OnceCell<Vec<Vec<Reading>>> = OnceCell::new();
-    let cx = Context { sheet, lexed, illegible: &illegible, strict: &strict, lang, params };
+    let cx = Context { sheet, lexed, illegible: &illegible, strict: &strict, lang, params, book: settings.book };
     let mut searcher: Option<Searcher> = None;
     let mut draft = read_from(cx, &mut searcher, ceiling, &[], 0)?;
     settle(cx, &mut searcher, &mut draft);
@@ -188,15 +201,16 @@ struct Context<'a> {
     strict: &'a OnceCell<Vec<Vec<Reading>>>,
     lang: &'static Language,
     params: &'a Params,
+    book: Option<Book<'static>>,
 }
 
 impl<'a> Context<'a> {
     /// The searcher of a reading, made the first time one is needed.
     fn searcher<'s>(&self, slot: &'s mut Option<Searcher<'a>>) -> &'s mut Searcher<'a> {
-        let Context { lexed, illegible, strict, lang, params, .. } = *self;
+        let Context { lexed, illegible, strict, lang, params, book, .. } = *self;
         slot.get_or_insert_with(|| {
             let strict = strict.get_or_init(|| lexed.iter().map(|l| readings(&l.core, lang)).collect());
-            Searcher::new(lexed, illegible, strict, lang, params)
+            Searcher::new(lexed, illegible, strict, lang, params).with_book(book)
         })
     }
 }
@@ -466,9 +480,11 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
                 }
                 j
             };
-            let mut reached: Vec<(usize, Move)> = candidates.iter().map(|m| (reach(m), *m)).collect();
-            reached.sort_by_key(|(j, _)| std::cmp::Reverse(*j));
-            candidates = reached.into_iter().map(|(_, m)| m).collect();
+            // As far as they reach alike, the move players choose more often first.
+            let mut reached: Vec<(usize, f32, Move)> =
+                candidates.iter().map(|m| (reach(m), searcher.move_prior(&pos, m), *m)).collect();
+            reached.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.total_cmp(&a.1)));
+            candidates = reached.into_iter().map(|(_, _, m)| m).collect();
         }
         // The rivals are read until one holds: one that reads the sheet more
         // cheaply replaces the reading; one that does not keeps the doubt.
@@ -496,6 +512,7 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
         if let Some((cost, mv, mut rival)) = holding
             && cost < total
             && rival.after_end == draft.after_end
+            && !book_keeps(cx, slot, draft, total, &rival, cost)
         {
             rival.margins[..k].copy_from_slice(&draft.margins[..k]);
             for &s in &settled {
@@ -524,6 +541,25 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
     None
 }
 
+/// Whether the book prefers the reading a window chose to a cheaper rival
+/// read on the whole sheet (the window put it first, see
+/// [`Params::prior_reach`]); the doubt stays either way.
+fn book_keeps<'a>(
+    cx: Context<'a>,
+    slot: &mut Option<Searcher<'a>>,
+    draft: &Draft,
+    total: f32,
+    rival: &Draft,
+    cost: f32,
+) -> bool {
+    if cx.book.is_none() {
+        return false;
+    }
+    let ours: Vec<Move> = draft.steps.iter().flat_map(Step::moves).collect();
+    let theirs: Vec<Move> = rival.steps.iter().flat_map(Step::moves).collect();
+    cx.searcher(slot).book_choice(&Chess::default(), &[&ours, &theirs], &[total, cost]) == Some(0)
+}
+
 /// Weighs the single slips before step `keep` that would explain the repairs
 /// from there on (see [`Searcher::slips`]): the cheapest replaces the repairs
 /// when it costs less (returns the slip's step and the new position), and a slip about as likely
@@ -542,7 +578,21 @@ fn reconsider(
     for m in steps[..from].iter().flat_map(Step::moves) {
         start.play_unchecked(m);
     }
-    let found = searcher.slips(&start, &steps[from..], keep - from, params.slip_margin);
+    let mut found = searcher.slips(&start, &steps[from..], keep - from, params.slip_margin);
+    // Slips as likely as one another: the one the book prefers first.
+    if found.len() > 1 {
+        let lines: Vec<Vec<Move>> = found
+            .iter()
+            .map(|(k, line, _)| steps[from..from + k].iter().chain(line).flat_map(Step::moves).collect())
+            .collect();
+        let refs: Vec<&[Move]> = lines.iter().map(Vec::as_slice).collect();
+        let costs: Vec<f32> =
+            found.iter().map(|(k, _, cost)| steps[from..from + k].iter().map(Step::cost).sum::<f32>() + cost).collect();
+        if let Some(i) = searcher.book_choice(&start, &refs, &costs).filter(|&i| i > 0) {
+            let preferred = found.remove(i);
+            found.insert(0, preferred);
+        }
+    }
     let (k, line, cost) = found.first()?;
     let k = from + k;
     let mut at = start;

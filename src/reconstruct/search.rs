@@ -15,6 +15,7 @@ use crate::notation::lex::Lexed;
 use crate::notation::reading::{Reading, Target, exact_move};
 use crate::notation::targets::Targets;
 use crate::notation::{LANGUAGES, Language};
+use crate::reconstruct::book::Book;
 
 /// Costs of the things writers do, and the search's limits. Costs are in
 /// "nats of surprise": an exact reading costs 0.
@@ -72,6 +73,11 @@ pub struct Params {
     /// A window whose best reading costs more than this is not repaired: the
     /// game stops at the failing entry with `illegal-move`.
     pub hopeless: f32,
+    /// Where readings are in doubt, the opening book may put first one that
+    /// costs up to this much more, when players choose its moves that much
+    /// more often (see [`crate::reconstruct::book`]). It orders readings, never
+    /// settles one: the game stays in review. 0 leaves the book out.
+    pub prior_reach: f32,
 }
 
 impl Default for Params {
@@ -98,6 +104,7 @@ impl Default for Params {
             tie_margin: 1.0,
             slip_margin: 3.0,
             hopeless: 60.0,
+            prior_reach: 2.0,
         }
     }
 }
@@ -270,6 +277,8 @@ pub struct Searcher<'a> {
     pieces: Vec<char>,
     /// The substitution rows of the characters read so far.
     rows: Rows,
+    /// Orders readings in doubt by how often players chose their moves.
+    book: Option<Book<'a>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -294,7 +303,34 @@ impl<'a> Searcher<'a> {
             no_moves: MoveList::new(),
             rows: Rows::default(),
             pieces: lang.pieces.iter().chain(LANGUAGES[0].pieces.iter()).filter_map(|p| p[0].chars().next()).collect(),
+            book: None,
         }
+    }
+
+    /// The same searcher, ordering readings in doubt by `book`.
+    pub fn with_book(mut self, book: Option<Book<'a>>) -> Self {
+        self.book = book.filter(|_| self.params.prior_reach > 0.0);
+        self
+    }
+
+    /// How likely the book finds `mv` in `pos` (a natural log; 0 where it
+    /// knows nothing of `pos`, or without a book).
+    pub(crate) fn move_prior(&self, pos: &Chess, mv: &Move) -> f32 {
+        self.book.and_then(|b| b.log_prior(pos, mv)).unwrap_or(0.0)
+    }
+
+    /// The book's preference of `lines` (moves from `start`) costing `costs`:
+    /// the index of the one whose book score less its cost is highest, of
+    /// those within `prior_reach` of the cheapest; `None` without a book or
+    /// where the book does not know `start`.
+    pub(crate) fn book_choice(&self, start: &Chess, lines: &[&[Move]], costs: &[f32]) -> Option<usize> {
+        let book = self.book?;
+        let least = costs.iter().copied().fold(f32::INFINITY, f32::min);
+        let scores = book.line_scores(start, lines)?;
+        tracing::trace!(?scores, ?costs, "readings weighed by the book");
+        (0..lines.len())
+            .filter(|&i| costs[i] <= least + self.params.prior_reach)
+            .max_by(|&a, &b| (scores[a] - costs[a]).total_cmp(&(scores[b] - costs[b])).then(b.cmp(&a)))
     }
 
     /// The exact reading of entry `i` in `pos`, if it names exactly one move.
@@ -410,7 +446,10 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        let judged = verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
+        let mut judged = verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
+        if !judged.doubted.is_empty() && self.prefer_by_book(&arena, &mut beam, pos) {
+            judged = self.judge(&arena, &beam, pos);
+        }
         let doubts = judged.doubts(pos);
         let Judgement { margin, margins, unsettled, .. } = judged;
         if tracing::enabled!(tracing::Level::TRACE) {
@@ -433,6 +472,32 @@ impl<'a> Searcher<'a> {
         let steps = beam.first().map(|&b| path(&arena, b)).unwrap_or_default();
         self.arena = arena;
         Window { steps, end: i, margin, margins, doubts, unsettled }
+    }
+
+    /// Puts first the close reading the book prefers (see [`Params::prior_reach`]);
+    /// whether it moved one.
+    fn prefer_by_book(&self, arena: &[Node], beam: &mut Vec<usize>, start: &Chess) -> bool {
+        // The beam is sorted by cost; a few of the closest are weighed.
+        let close: Vec<usize> = beam
+            .iter()
+            .take(16)
+            .take_while(|&&id| arena[id].cost <= arena[beam[0]].cost + self.params.prior_reach)
+            .copied()
+            .collect();
+        if close.len() < 2 || self.book.is_none() {
+            return false;
+        }
+        let lines: Vec<Vec<Move>> = close.iter().map(|&id| moves_of(arena, id)).collect();
+        let refs: Vec<&[Move]> = lines.iter().map(Vec::as_slice).collect();
+        let costs: Vec<f32> = close.iter().map(|&id| arena[id].cost).collect();
+        match self.book_choice(start, &refs, &costs) {
+            Some(k) if k > 0 => {
+                let id = beam.remove(k);
+                beam.insert(0, id);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The cost of the cheapest way the entries from `start` on, read in
