@@ -4,6 +4,7 @@
 //! the sheet and the one that reads it best wins.
 
 pub mod book;
+pub mod prior;
 pub mod search;
 
 use std::cell::OnceCell;
@@ -552,9 +553,6 @@ fn book_keeps<'a>(
     rival: &Draft,
     cost: f32,
 ) -> bool {
-    if cx.book.is_none() {
-        return false;
-    }
     let ours: Vec<Move> = draft.steps.iter().flat_map(Step::moves).collect();
     let theirs: Vec<Move> = rival.steps.iter().flat_map(Step::moves).collect();
     cx.searcher(slot).book_choice(&Chess::default(), &[&ours, &theirs], &[total, cost]) == Some(0)

@@ -16,6 +16,7 @@ use crate::notation::reading::{Reading, Target, exact_move};
 use crate::notation::targets::Targets;
 use crate::notation::{LANGUAGES, Language};
 use crate::reconstruct::book::Book;
+use crate::reconstruct::prior;
 
 /// Costs of the things writers do, and the search's limits. Costs are in
 /// "nats of surprise": an exact reading costs 0.
@@ -324,9 +325,11 @@ impl<'a> Searcher<'a> {
     /// those within `prior_reach` of the cheapest; `None` without a book or
     /// where the book does not know `start`.
     pub(crate) fn book_choice(&self, start: &Chess, lines: &[&[Move]], costs: &[f32]) -> Option<usize> {
-        let book = self.book?;
+        if self.params.prior_reach <= 0.0 {
+            return None;
+        }
         let least = costs.iter().copied().fold(f32::INFINITY, f32::min);
-        let scores = book.line_scores(start, lines)?;
+        let scores = prior::line_scores(self.book.as_ref(), start, lines);
         tracing::trace!(?scores, ?costs, "readings weighed by the book");
         (0..lines.len())
             .filter(|&i| costs[i] <= least + self.params.prior_reach)
@@ -484,7 +487,7 @@ impl<'a> Searcher<'a> {
             .take_while(|&&id| arena[id].cost <= arena[beam[0]].cost + self.params.prior_reach)
             .copied()
             .collect();
-        if close.len() < 2 || self.book.is_none() {
+        if close.len() < 2 {
             return false;
         }
         let lines: Vec<Vec<Move>> = close.iter().map(|&id| moves_of(arena, id)).collect();

@@ -1,0 +1,143 @@
+//! How plausible a line of moves is as chess, apart from what was written:
+//! the opening book's counts (see [`book`](super::book)), and a penalty for a
+//! move that leaves the piece it moved to be taken for less. Where the sheet
+//! cannot tell two readings apart (`Dh6` a square off: Qh5, or Qxh6 into a
+//! pawn's capture), the one a player would choose is put first. It orders
+//! readings in doubt; it never settles one.
+
+use shakmaty::{Chess, Move, Position, Role};
+
+use super::book::Book;
+
+/// Natural-log penalty per pawn of material a move leaves to be won.
+const PER_PAWN: f32 = 0.75;
+/// The most a single move is penalised: sacrifices happen.
+const MOST: f32 = 3.0;
+
+/// Plausibility scores (natural logs, higher is likelier) of `lines`, moves
+/// from `start`: the book's over the same plies where it knows `start`, plus
+/// the penalty of every move that gives material away.
+///
+/// ```
+/// use scoresheet::reconstruct::prior::line_scores;
+/// use shakmaty::{Chess, Position, fen::Fen, CastlingMode, san::San};
+/// // White to move; nothing guards d8 from Black's king.
+/// let fen: Fen = "4k3/6p1/8/8/8/8/8/3Q2K1 w - - 0 40".parse().unwrap();
+/// let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+/// let mv = |s: &str| s.parse::<San>().unwrap().to_move(&pos).unwrap();
+/// let s = line_scores(None, &pos, &[&[mv("Qh5")], &[mv("Qa4+")], &[mv("Qd8+")]]);
+/// assert_eq!(s[0], s[1]);
+/// assert!(s[2] < s[0]); // the queen is taken for nothing
+/// ```
+pub fn line_scores(book: Option<&Book<'_>>, start: &Chess, lines: &[&[Move]]) -> Vec<f32> {
+    let mut scores = book.and_then(|b| b.line_scores(start, lines)).unwrap_or_else(|| vec![0.0; lines.len()]);
+    for (score, line) in scores.iter_mut().zip(lines) {
+        let mut pos = start.clone();
+        for m in line.iter() {
+            *score -= (material_left_en_prise(&pos, m) as f32 * PER_PAWN).min(MOST);
+            pos.play_unchecked(*m);
+        }
+    }
+    scores
+}
+
+/// Pawns' worth of material `mv` leaves to be won on the square it moves to
+/// (0 when it gives nothing away): the piece moved, taken by the opponent's
+/// cheapest attacker, less that attacker when we can take back, less what the
+/// move itself took. A one-exchange look, no deeper.
+pub fn material_left_en_prise(pos: &Chess, mv: &Move) -> i32 {
+    let (Some(from), Role::Pawn | Role::Knight | Role::Bishop | Role::Rook | Role::Queen) = (mv.from(), mv.role())
+    else {
+        return 0;
+    };
+    if matches!(mv, Move::Castle { .. }) {
+        return 0;
+    }
+    let us = pos.turn();
+    let to = mv.to();
+    let board = pos.board();
+    let mut occupied = board.occupied();
+    occupied.discard(from);
+    occupied.add(to);
+    if let Move::EnPassant { .. } = mv {
+        occupied.discard(shakmaty::Square::from_coords(to.file(), from.rank()));
+    }
+    let ours = board.by_color(us);
+    let attackers = board.attacks_to(to, !us, occupied) & !ours;
+    // A captured attacker on the square itself does not attack it.
+    let attackers = attackers & !shakmaty::Bitboard::from(to);
+    let defended = (board.attacks_to(to, us, occupied) & ours & !shakmaty::Bitboard::from(from)).any();
+    // The king takes only what nothing guards.
+    let attackers = if defended { attackers & !board.kings() } else { attackers };
+    let Some(cheapest) = attackers.into_iter().filter_map(|s| board.role_at(s)).map(value).min() else {
+        return 0;
+    };
+    let moved = value(mv.promotion().unwrap_or(mv.role()));
+    let taken = mv.capture().map_or(0, value);
+    let lost = if defended {
+        if cheapest < moved { moved - cheapest } else { 0 }
+    } else {
+        moved
+    };
+    (lost - taken).max(0)
+}
+
+fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::san::San;
+    use shakmaty::{CastlingMode, Chess};
+
+    fn at(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    fn loss(fen: &str, san: &str) -> i32 {
+        let pos = at(fen);
+        material_left_en_prise(&pos, &san.parse::<San>().unwrap().to_move(&pos).unwrap())
+    }
+
+    #[test]
+    fn material_given_away_on_the_square_moved_to() {
+        // A queen takes a pawn a pawn guards: 9 lost, 1 won.
+        assert_eq!(loss("6k1/6p1/7p/8/8/8/8/2Q3K1 w - - 0 1", "Qxh6"), 8);
+        assert_eq!(loss("6k1/6p1/7p/8/8/8/8/2Q3K1 w - - 0 1", "Qc4"), 0);
+        // A knight where a pawn attacks it: taken back, it still costs 3 for 1.
+        assert_eq!(loss("6k1/8/8/8/2p5/8/P2N4/6K1 w - - 0 1", "Nb3"), 2);
+        assert_eq!(loss("6k1/8/8/8/2p5/8/P2N4/6K1 w - - 0 1", "Nf3"), 0);
+        // Undefended where a pawn attacks it: all 3.
+        assert_eq!(loss("6k1/2p5/8/3N4/8/8/8/6K1 w - - 0 1", "Nb6"), 3);
+        // A rook where a rook attacks it, undefended, check or not.
+        assert_eq!(loss("r5k1/8/8/8/8/8/8/1R4K1 w - - 0 1", "Rb8+"), 5);
+        assert_eq!(loss("3r2k1/8/8/8/8/8/8/1R4K1 w - - 0 1", "Rd1"), 5);
+        assert_eq!(loss("3r2k1/8/8/8/8/8/8/1R4K1 w - - 0 1", "Rb4"), 0);
+        // Rook for rook is a trade, not a loss.
+        assert_eq!(loss("3rk3/8/8/8/8/8/8/3R2K1 w - - 0 1", "Rxd8+"), 0);
+        // The king takes what nothing guards, and cannot take what is guarded.
+        assert_eq!(loss("4k3/8/8/8/8/8/8/3Q2K1 w - - 0 1", "Qd8+"), 9);
+        assert_eq!(loss("4k3/R7/8/8/8/8/8/3Q2K1 w - - 0 1", "Qd7+"), 0);
+        // Castling and king moves give nothing away (the king cannot move into check).
+        assert_eq!(loss("6k1/8/8/8/8/8/8/4K2R w K - 0 1", "O-O"), 0);
+        assert_eq!(loss("6k1/8/8/8/8/8/8/4K2R w K - 0 1", "Kd1"), 0);
+    }
+
+    #[test]
+    fn a_line_that_hangs_a_piece_scores_lower() {
+        let pos = at("6k1/6p1/7p/8/8/8/8/2Q3K1 w - - 0 1");
+        let mv = |s: &str| s.parse::<San>().unwrap().to_move(&pos).unwrap();
+        let s = line_scores(None, &pos, &[&[mv("Qxh6")], &[mv("Qc4")]]);
+        assert_eq!(s[1], 0.0);
+        assert_eq!(s[0], -MOST);
+    }
+}
