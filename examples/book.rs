@@ -62,7 +62,11 @@ fn main() -> Result<()> {
         games += 1;
         let mut pos = Chess::default();
         for san in g.sans.iter().take(PLIES) {
-            let Ok(m) = san.trim_end_matches(['+', '#']).parse::<San>().map_err(drop).and_then(|s| s.to_move(&pos).map_err(drop))
+            let Ok(m) = san
+                .trim_end_matches(['+', '#'])
+                .parse::<San>()
+                .map_err(drop)
+                .and_then(|s| s.to_move(&pos).map_err(drop))
             else {
                 break;
             };

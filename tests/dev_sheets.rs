@@ -132,8 +132,12 @@ fn few_determinable_sheets_are_sent_to_review() {
         right.len(),
         wrong.len()
     );
-    // A ratchet on what the reader achieves now (67; the target is 5%, 27):
-    // lower it, never raise it.
+    // Ratchets on what the reader achieves now (66; the target is 5%, 27):
+    // lower them, never raise them.
     let sent = right.len() + wrong.len();
-    assert!(sent <= 67, "{sent} determinable sheets sent to review; read right: {right:?}; read wrong: {wrong:?}");
+    assert!(sent <= 66, "{sent} determinable sheets sent to review; read right: {right:?}; read wrong: {wrong:?}");
+    // The reading an arbiter sees first is the game played, as often as the
+    // sheet and the moves players choose allow (27 read wrong before the
+    // opening book and the material check ordered readings in doubt; 16 now).
+    assert!(wrong.len() <= 16, "{} sheets in review read wrong: {wrong:?}", wrong.len());
 }

@@ -285,6 +285,23 @@ fn question_mark_where_g3_and_ke2_both_answer_the_check_goes_to_review() {
 }
 
 #[test]
+fn question_mark_at_move_3_of_a_giuoco_piano_is_bc4_first_but_in_review() {
+    // 3.Bc4, 3.Be2 and more fit the rest of the game: no sheet can say which
+    // was played. The opening book puts first the move players choose there,
+    // and the game stays in review, with or without the book.
+    let sheet = "Language: es\n1. e4 e5 2. Cf3 Cc6 3. ? Cf6 4. d3 Ac5 5. c3 d6 6. 0-0 0-0\n";
+    let g = one("giuoco.txt", sheet);
+    assert_eq!(g.status, Status::Review, "{:?}", g.findings);
+    assert_eq!(g.moves[4], "Bc4");
+    let f = g.findings.iter().find(|f| f.ply == Some(5) && f.severity >= Severity::Warning).expect("a warning at 3.");
+    assert!(!f.alternatives.is_empty(), "{f:?}");
+    let mut opts = Options::default();
+    opts.params.prior_reach = 0.0;
+    let without = convert("giuoco.txt", sheet.as_bytes(), &opts);
+    assert_eq!(without.games[0].status, Status::Review);
+}
+
+#[test]
 fn question_mark_where_be2_rules_out_ke2_is_g3() {
     // The same, but 6.Be2 needs e2 empty: only 3.g3 fits.
     let g = one("one-fit.txt", "Language: en\n1.e4 e5 2.f4 Qh4+ 3.? Nc6 4.Nf3 Nf6 5.d3 d6 6.Be2 Be7\n");

@@ -91,9 +91,7 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     };
     let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
     let mut game = match declared {
-        Some(lang) => {
-            read(sheet, &lexed, lang, settings, f32::INFINITY).expect("no finite ceiling, never given up")
-        }
+        Some(lang) => read(sheet, &lexed, lang, settings, f32::INFINITY).expect("no finite ceiling, never given up"),
         None => {
             let g = infer(sheet, &lexed, settings);
             findings.push(Finding::LanguageInferred { code: g.language.code, name: g.language.name });
@@ -178,7 +176,13 @@ fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
 /// search where it cannot, then weighs what the windows left in doubt against
 /// the whole sheet (see [`settle`]). `None` once the reading is sure to cost
 /// `ceiling` or more.
-fn read(sheet: &Sheet, lexed: &[Lexed<'_>], lang: &'static Language, settings: &Settings, ceiling: f32) -> Option<Game> {
+fn read(
+    sheet: &Sheet,
+    lexed: &[Lexed<'_>],
+    lang: &'static Language,
+    settings: &Settings,
+    ceiling: f32,
+) -> Option<Game> {
     let params = &settings.params;
     let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
     // The readings of every entry, and the searcher, are only built once an

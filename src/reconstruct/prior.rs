@@ -74,11 +74,7 @@ pub fn material_left_en_prise(pos: &Chess, mv: &Move) -> i32 {
     };
     let moved = value(mv.promotion().unwrap_or(mv.role()));
     let taken = mv.capture().map_or(0, value);
-    let lost = if defended {
-        if cheapest < moved { moved - cheapest } else { 0 }
-    } else {
-        moved
-    };
+    let lost = if defended { if cheapest < moved { moved - cheapest } else { 0 } } else { moved };
     (lost - taken).max(0)
 }
 
