@@ -19,7 +19,6 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Position};
 
 #[path = "../tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 
 /// Corpus games read elsewhere: benchmarks and daemon tests (0..2000), the
