@@ -52,7 +52,9 @@ pub enum Finding {
     /// A slip of the pen or the keyboard, repaired: only this move fits.
     TypoRepaired { at: At, written: String, replacement: String, margin: f32 },
     /// A repair the rest of the game does not settle: the alternatives are
-    /// listed; `margin` is how much less likely the nearest of them is, when known.
+    /// listed; `margin` is how much less likely the nearest of them is, when
+    /// known (negative where the book or the material check put a reading
+    /// that costs more first, see [`crate::reconstruct::prior`]).
     AmbiguousRepair { at: At, written: String, replacement: String, alternatives: Vec<String>, margin: f32 },
     /// Moves are written after the game ended (checkmate or stalemate).
     MovesAfterEnd { at: At, written: String },
@@ -217,12 +219,13 @@ impl Finding {
             Finding::TypoRepaired { at, written, replacement, .. } => {
                 format!("{}: written \"{written}\", read as {replacement}: the only legal move that fits", label(at))
             }
-            Finding::AmbiguousRepair { at, written, replacement, alternatives, .. } => {
+            Finding::AmbiguousRepair { at, written, replacement, alternatives, margin } => {
                 let others: Vec<&str> = alternatives.iter().filter(|a| *a != replacement).map(String::as_str).collect();
                 let others =
                     if others.is_empty() { "another reading nearly as likely".to_string() } else { others.join(", ") };
+                let why = if *margin < 0.0 { " (put first as the likelier move in the position)" } else { "" };
                 format!(
-                    "{}: written \"{written}\", read as {replacement}, but the rest of the game also allows {others}",
+                    "{}: written \"{written}\", read as {replacement}{why}, but the rest of the game also allows {others}",
                     label(at)
                 )
             }
