@@ -260,6 +260,21 @@ mod tests {
         assert_eq!(Book::from_bytes(&unsorted).unwrap_err(), BookError::Unsorted(1));
     }
 
+    proptest::proptest! {
+        /// A book file is read in place: whatever its bytes, it is refused or
+        /// read, never a panic, and a book read answers every question.
+        #[test]
+        fn any_bytes_are_refused_or_read(tail in proptest::collection::vec(proptest::num::u8::ANY, 0..200), magic: bool) {
+            let bytes: Vec<u8> = if magic { MAGIC.iter().copied().chain(tail).collect() } else { tail };
+            if let Ok(book) = Book::from_bytes(&bytes) {
+                let start = Chess::default();
+                for m in start.legal_moves() {
+                    let _ = book.log_prior(&start, &m);
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_builtin_book_knows_the_openings() {
         let book = Book::from_bytes(BUILTIN).unwrap();
