@@ -669,3 +669,48 @@ pub fn run_corpus_check(limit: Option<usize>) {
     }
     panic!("{} failures in {failed_games} of {} games (by form: {by_form:?})", failures.len(), games.len());
 }
+
+/// Corpus games read elsewhere, left out of the opening book: benchmarks and
+/// daemon tests (0..2000), the generated sheets of `evaluate --first 2000`
+/// (2000..3200), the repair tests (5000..5300), `evaluate`'s default
+/// generated sheets (10000..11000).
+pub const LEFT_OUT_OF_BOOK: [std::ops::Range<usize>; 3] = [0..3200, 5000..5400, 10_000..11_000];
+
+/// The dev sheets' truth, relative to the crate root.
+pub const DEV_TRUTH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/sheets-dev/truth.json");
+
+/// The games the opening book is counted from, as moves: the corpus less
+/// [`LEFT_OUT_OF_BOOK`] and the games of the sheets in `truth` (a truth.json,
+/// matched by their first 40 moves).
+pub fn book_games(truth: &std::path::Path) -> Vec<Vec<shakmaty::Move>> {
+    let text = std::fs::read_to_string(truth).unwrap_or_else(|e| panic!("{}: {e}", truth.display()));
+    let sheets: Vec<serde_json::Value> =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", truth.display()));
+    let opening = |sans: &mut dyn Iterator<Item = String>| sans.take(40).collect::<Vec<_>>().join(" ");
+    let seen: std::collections::HashSet<String> = sheets
+        .iter()
+        .filter_map(|s| s["sans"].as_array())
+        .map(|a| opening(&mut a.iter().filter_map(|v| v.as_str().map(String::from))))
+        .collect();
+    load(None)
+        .into_iter()
+        .filter(|g| {
+            !LEFT_OUT_OF_BOOK.iter().any(|r| r.contains(&g.index))
+                && !seen.contains(&opening(&mut g.sans.iter().cloned()))
+        })
+        .map(|g| {
+            let mut pos = Chess::default();
+            let mut moves = Vec::with_capacity(g.sans.len());
+            for san in &g.sans {
+                let Ok(m) =
+                    san.parse::<shakmaty::san::SanPlus>().map_err(drop).and_then(|s| s.san.to_move(&pos).map_err(drop))
+                else {
+                    break;
+                };
+                pos.play_unchecked(m);
+                moves.push(m);
+            }
+            moves
+        })
+        .collect()
+}
