@@ -146,6 +146,9 @@ impl Params {
 /// best before it.
 const FULL_RANKS: usize = 4;
 
+/// The most readings an `ambiguous-repair` names its alternatives from.
+const MAX_ALTERNATIVES: usize = 8;
+
 /// One step of a reconstruction.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Step {
@@ -453,6 +456,7 @@ impl<'a> Searcher<'a> {
         if !judged.doubted.is_empty() && self.prefer_by_book(&arena, &mut beam, pos) {
             judged = self.judge(&arena, &beam, pos);
         }
+        self.more_alternatives(&arena, &beam, &mut judged);
         let doubts = judged.doubts(pos);
         let Judgement { margin, margins, unsettled, .. } = judged;
         if tracing::enabled!(tracing::Level::TRACE) {
@@ -475,6 +479,30 @@ impl<'a> Searcher<'a> {
         let steps = beam.first().map(|&b| path(&arena, b)).unwrap_or_default();
         self.arena = arena;
         Window { steps, end: i, margin, margins, doubts, unsettled }
+    }
+
+    /// The judgement names one rival per doubt, the first it meets; an arbiter
+    /// wants every move that fits (an illegible box may allow six). The other
+    /// close readings that play something else at a doubted ply are added, up
+    /// to [`MAX_ALTERNATIVES`] lines, in the beam's order.
+    fn more_alternatives(&self, arena: &[Node], beam: &[usize], judged: &mut Judgement) {
+        let Some(&best) = beam.first() else { return };
+        if judged.doubted.is_empty() {
+            return;
+        }
+        let limit = arena[best].cost + self.params.review_margin;
+        for &id in &beam[1..] {
+            if judged.close.len() >= MAX_ALTERNATIVES || arena[id].cost >= limit {
+                break;
+            }
+            let line = moves_of(arena, id);
+            let new_at = |&(p, _): &(usize, usize)| {
+                line.get(p).is_some_and(|m| judged.close.iter().all(|c| c.get(p) != Some(m)))
+            };
+            if judged.doubted.iter().any(new_at) {
+                judged.close.push(line);
+            }
+        }
     }
 
     /// Puts first the close reading the book prefers (see [`Params::prior_reach`]);
