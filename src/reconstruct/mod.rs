@@ -224,15 +224,35 @@ impl<'a> Context<'a> {
 struct Draft {
     steps: Vec<Step>,
     margins: Vec<f32>,
-    /// Where a window's best reading was not clearly ahead: (step index, rival moves).
-    doubts: Vec<(usize, Vec<String>)>,
-    /// Doubts [`settle`] leaves as they are: those a slip before a window
-    /// raised (see [`reconsider`]), and those where a rival read the sheet
-    /// more cheaply than the window's best (the search missed it there, so its
-    /// margins are not to be trusted).
-    kept_doubts: Vec<usize>,
+    doubts: Vec<Doubt>,
     stop: Option<usize>,
     after_end: Option<usize>,
+}
+
+/// A step of a reading whose best reading is not clearly ahead.
+#[derive(Debug, Clone)]
+struct Doubt {
+    /// Index into the reading's steps.
+    step: usize,
+    /// The moves, in SAN, that the close readings play there.
+    rivals: Vec<String>,
+    /// Left as it is by [`settle`]: raised by a slip before a window (see
+    /// [`reconsider`]), or where a rival read the sheet more cheaply than the
+    /// window's best (the search missed it there, so its margins are not to
+    /// be trusted).
+    kept: bool,
+}
+
+impl Doubt {
+    /// A window's doubt, which [`settle`] weighs again.
+    fn open(step: usize, rivals: Vec<String>) -> Doubt {
+        Doubt { step, rivals, kept: false }
+    }
+
+    /// A doubt [`settle`] leaves to the arbiter.
+    fn kept(step: usize, rivals: Vec<String>) -> Doubt {
+        Doubt { step, rivals, kept: true }
+    }
 }
 
 /// Reads the entries from `first` on, after the steps `prefix` (which are
@@ -261,9 +281,8 @@ fn read_from<'a>(
     let mut steps: Vec<Step> = Vec::with_capacity(n);
     steps.extend_from_slice(prefix);
     let mut margins: Vec<f32> = vec![f32::INFINITY; floor];
-    // Where a window's best reading was not clearly ahead: (step index, rival moves).
-    let mut doubts: Vec<(usize, Vec<String>)> = Vec::new();
-    let mut kept_doubts: Vec<usize> = Vec::new();
+    // Where a window's best reading was not clearly ahead.
+    let mut doubts: Vec<Doubt> = Vec::new();
     // Where each window's close readings part from its best (step index).
     let mut unsettled: Vec<usize> = Vec::new();
     let mut stop: Option<usize> = None;
@@ -299,7 +318,7 @@ fn read_from<'a>(
         // one: what made this entry fail may be what settles it.
         let doubted = doubts
             .iter()
-            .map(|(s, _)| *s)
+            .map(|d| d.step)
             .chain(unsettled.iter().copied())
             .filter(|&s| s + params.deep_back >= steps.len())
             .min();
@@ -367,8 +386,7 @@ fn read_from<'a>(
         }
         steps.truncate(keep);
         margins.truncate(keep);
-        doubts.retain(|(s, _)| *s < keep);
-        kept_doubts.retain(|s| *s < keep);
+        doubts.retain(|d| d.step < keep);
         unsettled.retain(|s| *s < keep);
         unsettled.extend(window.unsettled.map(|u| keep + u));
         let mut p = start_pos;
@@ -379,21 +397,18 @@ fn read_from<'a>(
             steps.push(*s);
             margins.push(window.margins.get(k).copied().unwrap_or(f32::INFINITY));
         }
-        doubts.extend(window.doubts.into_iter().map(|(at, rivals)| (keep + at, rivals)));
+        doubts.extend(window.doubts.into_iter().map(|(at, rivals)| Doubt::open(keep + at, rivals)));
         pos = p;
         i = window.end;
         // A slip made before the window may explain its repairs more cheaply.
         if added > 0.0 && keep > floor {
-            let known: Vec<usize> = doubts.iter().map(|(s, _)| *s).collect();
             if let Some((k, p)) = reconsider(searcher, &mut steps, &mut margins, &mut doubts, keep, floor, params) {
                 unsettled.retain(|s| *s < k);
-                kept_doubts.retain(|s| *s < k);
                 pos = p;
             }
-            kept_doubts.extend(doubts.iter().map(|(s, _)| *s).filter(|s| !known.contains(s)));
         }
     }
-    Some(Draft { steps, margins, doubts, kept_doubts, stop, after_end })
+    Some(Draft { steps, margins, doubts, stop, after_end })
 }
 
 /// A window closes at most `ahead_max` entries past the one that failed, and
@@ -429,9 +444,9 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
     let total: f32 = draft.steps.iter().map(Step::cost).sum();
     let ceiling = total + params.review_margin;
     let mut settled: Vec<usize> = Vec::new();
-    for (k, rivals) in &draft.doubts {
-        let k = *k;
-        if draft.kept_doubts.contains(&k) {
+    for doubt in &draft.doubts {
+        let (k, rivals) = (doubt.step, &doubt.rivals);
+        if doubt.kept {
             continue;
         }
         let mut pos = Chess::default();
@@ -524,15 +539,14 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
                 rival.margins[s] = rival.margins[s].max(params.review_margin);
             }
             rival.margins[k] = total - cost;
-            let mut doubts: Vec<(usize, Vec<String>)> =
-                draft.doubts.iter().filter(|(s, _)| *s < k && !settled.contains(s)).cloned().collect();
+            let mut doubts: Vec<Doubt> =
+                draft.doubts.iter().filter(|d| d.step < k && !settled.contains(&d.step)).cloned().collect();
             // Never validated so: the window missed this reading, and may
             // have missed others as cheap.
             let san = |m: Move| play(&mut pos.clone(), m).to_string();
-            doubts.push((k, vec![san(mv), san(chosen)]));
+            doubts.push(Doubt::kept(k, vec![san(mv), san(chosen)]));
             doubts.append(&mut rival.doubts);
             rival.doubts = doubts;
-            rival.kept_doubts.extend(draft.kept_doubts.iter().copied().filter(|s| *s < k).chain([k]));
             return Some(rival);
         }
         if refuted && others > 0 {
@@ -540,7 +554,7 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
         }
     }
     for k in settled {
-        draft.doubts.retain(|(s, _)| *s != k);
+        draft.doubts.retain(|d| d.step != k);
         draft.margins[k] = draft.margins[k].max(params.review_margin);
     }
     None
@@ -570,7 +584,7 @@ fn reconsider(
     searcher: &mut Searcher<'_>,
     steps: &mut Vec<Step>,
     margins: &mut Vec<f32>,
-    doubts: &mut Vec<(usize, Vec<String>)>,
+    doubts: &mut Vec<Doubt>,
     keep: usize,
     floor: usize,
     params: &Params,
@@ -611,7 +625,7 @@ fn reconsider(
         let mut alternatives: Vec<String> = their_sans.first().into_iter().chain(ours_sans.first()).cloned().collect();
         alternatives.dedup();
         margins.truncate(k);
-        doubts.retain(|(s, _)| *s < k);
+        doubts.retain(|d| d.step < k);
         steps.truncate(k);
         let mut p = at;
         for (n, s) in line.iter().enumerate() {
@@ -622,7 +636,7 @@ fn reconsider(
             }
         }
         if rival - cost < params.review_margin {
-            doubts.push((k, alternatives));
+            doubts.push(Doubt::kept(k, alternatives));
         }
         return Some((k, p));
     }
@@ -632,13 +646,13 @@ fn reconsider(
     let mut ply = 0;
     for s in k..steps.len() {
         if steps[s].cost() > 0.0 && line.get(s - k).is_some_and(|t| t.cost() < steps[s].cost()) {
-            if margins[s] >= params.review_margin && !doubts.iter().any(|(d, _)| *d == s) {
+            if margins[s] >= params.review_margin && !doubts.iter().any(|d| d.step == s) {
                 margins[s] = cost - current;
                 let mut alternatives: Vec<String> = ours_sans.get(ply).into_iter().cloned().collect();
                 if let Some(san) = their_sans.get(ply).filter(|s| !alternatives.contains(s)) {
                     alternatives.push(san.clone());
                 }
-                doubts.push((s, alternatives));
+                doubts.push(Doubt::kept(s, alternatives));
             }
             break;
         }
@@ -665,7 +679,7 @@ fn build(
     lang: &'static Language,
     steps: &[Step],
     margins: &[f32],
-    doubts: &[(usize, Vec<String>)],
+    doubts: &[Doubt],
     review_margin: f32,
     stop: Option<usize>,
     after_end: Option<usize>,
@@ -682,7 +696,7 @@ fn build(
         // A repair whose window was not clearly ahead is in doubt even where a
         // later window named another step as the first to differ.
         let unsure = (margin < review_margin && step.cost() > 0.0).then(Vec::new);
-        let doubt = doubts.iter().find(|(s, _)| *s == k).map(|(_, r)| r.clone()).or(unsure);
+        let doubt = doubts.iter().find(|d| d.step == k).map(|d| d.rivals.clone()).or(unsure);
         let ply = moves.len() as u32 + 1;
         if let Some(rivals) = &doubt {
             let alternatives: Vec<String> = rivals.clone();
