@@ -401,11 +401,12 @@ fn read_from<'a>(
         pos = p;
         i = window.end;
         // A slip made before the window may explain its repairs more cheaply.
-        if added > 0.0 && keep > floor {
-            if let Some((k, p)) = reconsider(searcher, &mut steps, &mut margins, &mut doubts, keep, floor, params) {
-                unsettled.retain(|s| *s < k);
-                pos = p;
-            }
+        if added > 0.0
+            && keep > floor
+            && let Some((k, p)) = reconsider(searcher, &mut steps, &mut margins, &mut doubts, keep, floor, params)
+        {
+            unsettled.retain(|s| *s < k);
+            pos = p;
         }
     }
     Some(Draft { steps, margins, doubts, stop, after_end })
