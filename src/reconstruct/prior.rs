@@ -5,7 +5,7 @@
 //! pawn's capture), the one a player would choose is put first. It orders
 //! readings in doubt; it never settles one.
 
-use shakmaty::{Chess, Move, Position, Role};
+use shakmaty::{Chess, Move, Position, Role, Square};
 
 use super::book::Book;
 
@@ -13,6 +13,8 @@ use super::book::Book;
 const PER_PAWN: f32 = 0.75;
 /// The most a single move is penalised: sacrifices happen.
 const MOST: f32 = 3.0;
+/// Natural-log bonus for taking the piece that has just moved: players take back.
+const RECAPTURE: f32 = 1.0;
 
 /// Plausibility scores (natural logs, higher is likelier) of `lines`, moves
 /// from `start`: the book's over the same plies where it knows `start`, plus
@@ -33,8 +35,13 @@ pub fn line_scores(book: Option<&Book<'_>>, start: &Chess, lines: &[&[Move]]) ->
     let mut scores = book.and_then(|b| b.line_scores(start, lines)).unwrap_or_else(|| vec![0.0; lines.len()]);
     for (score, line) in scores.iter_mut().zip(lines) {
         let mut pos = start.clone();
+        let mut last: Option<Square> = None;
         for m in line.iter() {
             *score -= (material_left_en_prise(&pos, m) as f32 * PER_PAWN).min(MOST);
+            if m.is_capture() && last == Some(m.to()) {
+                *score += RECAPTURE;
+            }
+            last = Some(m.to());
             pos.play_unchecked(*m);
         }
     }
