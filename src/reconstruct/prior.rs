@@ -37,12 +37,14 @@ pub fn line_scores(book: Option<&Book<'_>>, start: &Chess, lines: &[&[Move]]) ->
         let mut pos = start.clone();
         let mut last: Option<Square> = None;
         for m in line.iter() {
-            *score -= (material_left_en_prise(&pos, m) as f32 * PER_PAWN).min(MOST);
+            let moved = material_left_en_prise(&pos, m);
             if m.is_capture() && last == Some(m.to()) {
                 *score += RECAPTURE;
             }
             last = Some(m.to());
             pos.play_unchecked(*m);
+            let left = moved.max(others_en_prise(&pos, m.to()));
+            *score -= (left as f32 * PER_PAWN).min(MOST);
         }
     }
     scores
@@ -83,6 +85,35 @@ pub fn material_left_en_prise(pos: &Chess, mv: &Move) -> i32 {
     let taken = mv.capture().map_or(0, value);
     let lost = if defended { if cheapest < moved { moved - cheapest } else { 0 } } else { moved };
     (lost - taken).max(0)
+}
+
+/// Pawns' worth of material the side that has just moved in `pos` leaves to
+/// be won elsewhere than on `moved_to`: the most any one of its pieces stands
+/// to lose to the cheapest attacker (a knight left where a pawn attacks it).
+fn others_en_prise(pos: &Chess, moved_to: Square) -> i32 {
+    let board = pos.board();
+    let them = pos.turn();
+    let ours = board.by_color(!them) & !board.kings() & !shakmaty::Bitboard::from(moved_to);
+    let occupied = board.occupied();
+    let mut most = 0;
+    for sq in ours {
+        let Some(role) = board.role_at(sq) else { continue };
+        let v = value(role);
+        if v <= most {
+            continue;
+        }
+        let defended = (board.attacks_to(sq, !them, occupied) & board.by_color(!them)).any();
+        let mut attackers = board.attacks_to(sq, them, occupied) & board.by_color(them);
+        if defended {
+            attackers &= !board.kings();
+        }
+        let Some(cheapest) = attackers.into_iter().filter_map(|s| board.role_at(s)).map(value).min() else {
+            continue;
+        };
+        let lost = if defended { (v - cheapest).max(0) } else { v };
+        most = most.max(lost);
+    }
+    most
 }
 
 fn value(role: Role) -> i32 {
