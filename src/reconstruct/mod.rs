@@ -12,7 +12,7 @@ use std::cell::OnceCell;
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::finding::{At, Finding};
+use crate::finding::{At, Finding, Severity};
 use crate::ingest::movetext::ILLEGIBLE;
 use crate::notation::descriptive::{descriptive_from, looks_descriptive};
 use crate::notation::lex::{CheckMark, Lexed, lex};
@@ -193,7 +193,46 @@ fn read(
     let mut draft = read_from(cx, &mut searcher, ceiling, &[], 0)?;
     settle(cx, &mut searcher, &mut draft);
     let Draft { steps, margins, doubts, stop, after_end, .. } = draft;
-    Some(build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end))
+    let mut game = build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end);
+    // The plausibility orders readings; it must never settle one. Where it put
+    // a costlier reading first and the game came out clear, the costs alone
+    // must say the same: a later window may have settled the doubt starting
+    // from the reading it chose.
+    if searcher.as_ref().is_some_and(Searcher::prior_chose)
+        && game.findings.iter().all(|f| f.severity() == Severity::Info)
+    {
+        let plain = Settings { params: Params { prior_reach: 0.0, ..*params }, ..*settings };
+        if let Some(costs_alone) = read(sheet, lexed, lang, &plain, f32::INFINITY) {
+            doubt_unless_agreed(sheet, &mut game, &costs_alone);
+        }
+    }
+    Some(game)
+}
+
+/// Puts `game` in review where the reading by costs alone, `costs_alone`,
+/// plays other moves or is itself in doubt.
+fn doubt_unless_agreed(sheet: &Sheet, game: &mut Game, costs_alone: &Game) {
+    let first_other = game.moves.iter().zip(&costs_alone.moves).position(|(a, b)| a.san != b.san);
+    let Some(i) = first_other.or((game.moves.len() != costs_alone.moves.len())
+        .then(|| game.moves.len().min(costs_alone.moves.len()).min(game.moves.len().saturating_sub(1))))
+    else {
+        // The same moves: its own doubts, if any, are the game's.
+        game.findings.extend(costs_alone.findings.iter().filter(|f| f.severity() > Severity::Info).cloned());
+        return;
+    };
+    let Some(played) = game.moves.get(i) else { return };
+    let (written, line, col) = played.entry.map_or((String::new(), 0, 0), |e| {
+        (sheet.entries[e].text.clone(), sheet.entries[e].line, sheet.entries[e].col)
+    });
+    let replacement = played.san.to_string();
+    let other = costs_alone.moves.get(i).map_or_else(|| "the game ending here".to_string(), |m| m.san.to_string());
+    game.findings.push(Finding::AmbiguousRepair {
+        at: At { ply: i as u32 + 1, line, col },
+        written,
+        replacement: replacement.clone(),
+        alternatives: vec![replacement, other],
+        margin: costs_alone.cost - game.cost,
+    });
 }
 
 /// What every reading of a sheet under one language shares.
@@ -574,7 +613,7 @@ fn book_keeps<'a>(
 ) -> bool {
     let ours: Vec<Move> = draft.steps.iter().flat_map(Step::moves).collect();
     let theirs: Vec<Move> = rival.steps.iter().flat_map(Step::moves).collect();
-    cx.searcher(slot).book_choice(&Chess::default(), &[&ours, &theirs], &[total, cost]) == Some(0)
+    cx.searcher(slot).prior_choice(&Chess::default(), &[&ours, &theirs], &[total, cost]) == Some(0)
 }
 
 /// Weighs the single slips before step `keep` that would explain the repairs
@@ -605,7 +644,7 @@ fn reconsider(
         let refs: Vec<&[Move]> = lines.iter().map(Vec::as_slice).collect();
         let costs: Vec<f32> =
             found.iter().map(|(k, _, cost)| steps[from..from + k].iter().map(Step::cost).sum::<f32>() + cost).collect();
-        if let Some(i) = searcher.book_choice(&start, &refs, &costs).filter(|&i| i > 0) {
+        if let Some(i) = searcher.prior_choice(&start, &refs, &costs).filter(|&i| i > 0) {
             let preferred = found.remove(i);
             found.insert(0, preferred);
         }

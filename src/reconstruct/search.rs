@@ -283,6 +283,8 @@ pub struct Searcher<'a> {
     rows: Rows,
     /// Orders readings in doubt by how often players chose their moves.
     book: Option<Book<'a>>,
+    /// Set once the plausibility has put a costlier reading first.
+    prior_chose: std::cell::Cell<bool>,
 }
 
 impl<'a> Searcher<'a> {
@@ -308,6 +310,7 @@ impl<'a> Searcher<'a> {
             rows: Rows::default(),
             pieces: lang.pieces.iter().chain(LANGUAGES[0].pieces.iter()).filter_map(|p| p[0].chars().next()).collect(),
             book: None,
+            prior_chose: std::cell::Cell::new(false),
         }
     }
 
@@ -323,20 +326,30 @@ impl<'a> Searcher<'a> {
         self.book.and_then(|b| b.log_prior(pos, mv)).unwrap_or(0.0)
     }
 
-    /// The book's preference of `lines` (moves from `start`) costing `costs`:
-    /// the index of the one whose book score less its cost is highest, of
-    /// those within `prior_reach` of the cheapest; `None` without a book or
-    /// where the book does not know `start`.
-    pub(crate) fn book_choice(&self, start: &Chess, lines: &[&[Move]], costs: &[f32]) -> Option<usize> {
+    /// The plausibility's preference of `lines` (moves from `start`) costing
+    /// `costs` (see [`prior`]): the index of the one whose plausibility less
+    /// its cost is highest, of those within `prior_reach` of the cheapest;
+    /// `None` when `prior_reach` is 0.
+    pub(crate) fn prior_choice(&self, start: &Chess, lines: &[&[Move]], costs: &[f32]) -> Option<usize> {
         if self.params.prior_reach <= 0.0 {
             return None;
         }
         let least = costs.iter().copied().fold(f32::INFINITY, f32::min);
         let scores = prior::line_scores(self.book.as_ref(), start, lines);
-        tracing::trace!(?scores, ?costs, "readings weighed by the book");
-        (0..lines.len())
+        tracing::trace!(?scores, ?costs, "readings weighed by their plausibility");
+        let choice = (0..lines.len())
             .filter(|&i| costs[i] <= least + self.params.prior_reach)
-            .max_by(|&a, &b| (scores[a] - costs[a]).total_cmp(&(scores[b] - costs[b])).then(b.cmp(&a)))
+            .max_by(|&a, &b| (scores[a] - costs[a]).total_cmp(&(scores[b] - costs[b])).then(b.cmp(&a)));
+        if choice.is_some_and(|i| costs[i] > least) {
+            self.prior_chose.set(true);
+        }
+        choice
+    }
+
+    /// Whether the plausibility has put a costlier reading first (see
+    /// [`Searcher::prior_choice`]).
+    pub(crate) fn prior_chose(&self) -> bool {
+        self.prior_chose.get()
     }
 
     /// The exact reading of entry `i` in `pos`, if it names exactly one move.
@@ -521,7 +534,7 @@ impl<'a> Searcher<'a> {
         let lines: Vec<Vec<Move>> = close.iter().map(|&id| moves_of(arena, id)).collect();
         let refs: Vec<&[Move]> = lines.iter().map(Vec::as_slice).collect();
         let costs: Vec<f32> = close.iter().map(|&id| arena[id].cost).collect();
-        match self.book_choice(start, &refs, &costs) {
+        match self.prior_choice(start, &refs, &costs) {
             Some(k) if k > 0 => {
                 let id = beam.remove(k);
                 beam.insert(0, id);
