@@ -146,6 +146,9 @@ impl Params {
 /// best before it.
 const FULL_RANKS: usize = 4;
 
+/// The most nodes tied with the best that try a move not written (see `window`).
+const MAX_TIED_INSERTS: usize = 64;
+
 /// The most readings an `ambiguous-repair` names its alternatives from.
 const MAX_ALTERNATIVES: usize = 8;
 
@@ -402,14 +405,18 @@ impl<'a> Searcher<'a> {
             let mut best_child = f32::INFINITY;
             for (rank, &id) in beam.iter().enumerate() {
                 let budget = cutoff - arena[id].cost;
-                let insert_budget = (rank < p.insert_nodes).then(|| {
+                // Every node tied with the best tries a move not written: an
+                // illegible box makes thirty readings alike, and the one a
+                // move not written explains later may be any of them.
+                let tied_with_best = arena[id].cost <= arena[beam[0]].cost && rank < MAX_TIED_INSERTS;
+                let insert_budget = (rank < p.insert_nodes || tied_with_best).then(|| {
                     if best_child.is_finite() && rank < FULL_RANKS {
                         budget.max(best_child + p.beam_margin - arena[id].cost)
                     } else {
                         budget
                     }
                 });
-                let locked = i > failed + 1 || (rank >= FULL_RANKS && i != failed);
+                let locked = i > failed + 1 || (rank >= FULL_RANKS && !tied_with_best && i != failed);
                 self.expand(&positions[rank], i, budget, insert_budget, locked, &mut children);
                 for &step in &children {
                     let cost = arena[id].cost + step.cost();
