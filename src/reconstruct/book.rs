@@ -66,7 +66,7 @@ impl Book<'static> {
 }
 
 impl<'a> Book<'a> {
-    /// A book from the bytes of a book file (see [`write`]).
+    /// A book from the bytes of a book file (see [`write()`]).
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Book<'a>, BookError> {
         let records = bytes.strip_prefix(MAGIC.as_slice()).ok_or(BookError::Magic)?;
         if records.len() % RECORD != 0 {
@@ -182,7 +182,7 @@ pub struct Recipe {
 pub const BUILTIN_RECIPE: Recipe = Recipe { plies: 30, min_games: 4, min_played: 2 };
 
 /// The records of a book counted over `games` (each the moves of one game from
-/// the start), as [`write`] takes them.
+/// the start), as [`write()`] takes them.
 pub fn tally<G: AsRef<[Move]>>(games: impl IntoIterator<Item = G>, recipe: Recipe) -> Vec<(u64, u16, u16)> {
     let mut counts: std::collections::HashMap<(u64, u16), u16> = std::collections::HashMap::new();
     for game in games {

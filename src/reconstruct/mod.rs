@@ -57,7 +57,8 @@ pub struct Settings {
     /// line or the config); `None` infers them.
     pub language: Option<&'static Language>,
     pub params: Params,
-    /// Orders readings in doubt by the moves players choose (see [`book`]).
+    /// How often players chose moves in the opening, which orders readings
+    /// in doubt (see [`prior`]); `None` orders them by the material check alone.
     pub book: Option<Book<'static>>,
 }
 
@@ -212,14 +213,16 @@ fn read(
 /// Puts `game` in review where the reading by costs alone, `costs_alone`,
 /// plays other moves or is itself in doubt.
 fn doubt_unless_agreed(sheet: &Sheet, game: &mut Game, costs_alone: &Game) {
-    let first_other = game.moves.iter().zip(&costs_alone.moves).position(|(a, b)| a.san != b.san);
-    let Some(i) = first_other.or((game.moves.len() != costs_alone.moves.len())
-        .then(|| game.moves.len().min(costs_alone.moves.len()).min(game.moves.len().saturating_sub(1))))
-    else {
+    let common = game.moves.len().min(costs_alone.moves.len());
+    let differs_at = game.moves.iter().zip(&costs_alone.moves).position(|(a, b)| a.san != b.san);
+    let differs_at = differs_at.or((game.moves.len() != costs_alone.moves.len()).then_some(common));
+    let Some(i) = differs_at else {
         // The same moves: its own doubts, if any, are the game's.
         game.findings.extend(costs_alone.findings.iter().filter(|f| f.severity() > Severity::Info).cloned());
         return;
     };
+    // A game that ends before the other is flagged at its last move.
+    let i = i.min(game.moves.len().saturating_sub(1));
     let Some(played) = game.moves.get(i) else { return };
     let (written, line, col) = played.entry.map_or((String::new(), 0, 0), |e| {
         (sheet.entries[e].text.clone(), sheet.entries[e].line, sheet.entries[e].col)
@@ -572,7 +575,7 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
         if let Some((cost, mv, mut rival)) = holding
             && cost < total
             && rival.after_end == draft.after_end
-            && !book_keeps(cx, slot, draft, total, &rival, cost)
+            && !prior_keeps(cx, slot, draft, total, &rival, cost)
         {
             rival.margins[..k].copy_from_slice(&draft.margins[..k]);
             for &s in &settled {
@@ -600,10 +603,10 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
     None
 }
 
-/// Whether the book prefers the reading a window chose to a cheaper rival
+/// Whether the plausibility prefers the reading a window chose to a cheaper rival
 /// read on the whole sheet (the window put it first, see
 /// [`Params::prior_reach`]); the doubt stays either way.
-fn book_keeps<'a>(
+fn prior_keeps<'a>(
     cx: Context<'a>,
     slot: &mut Option<Searcher<'a>>,
     draft: &Draft,
@@ -635,7 +638,7 @@ fn reconsider(
         start.play_unchecked(m);
     }
     let mut found = searcher.slips(&start, &steps[from..], keep - from, params.slip_margin);
-    // Slips as likely as one another: the one the book prefers first.
+    // Slips about as likely as one another: the likelier moves first.
     if found.len() > 1 {
         let lines: Vec<Vec<Move>> = found
             .iter()

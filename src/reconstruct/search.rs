@@ -74,10 +74,10 @@ pub struct Params {
     /// A window whose best reading costs more than this is not repaired: the
     /// game stops at the failing entry with `illegal-move`.
     pub hopeless: f32,
-    /// Where readings are in doubt, the opening book may put first one that
-    /// costs up to this much more, when players choose its moves that much
-    /// more often (see [`crate::reconstruct::book`]). It orders readings, never
-    /// settles one: the game stays in review. 0 leaves the book out.
+    /// Where readings are in doubt, the plausibility of their moves (the
+    /// opening book, material left to be taken, see [`crate::reconstruct::prior`])
+    /// may put first one that costs up to this much more. It orders readings,
+    /// never settles one: the game stays in review. 0 leaves it out.
     pub prior_reach: f32,
 }
 
@@ -284,7 +284,7 @@ pub struct Searcher<'a> {
     pieces: Vec<char>,
     /// The substitution rows of the characters read so far.
     rows: Rows,
-    /// Orders readings in doubt by how often players chose their moves.
+    /// How often players chose moves in the opening, for [`prior`].
     book: Option<Book<'a>>,
     /// Set once the plausibility has put a costlier reading first.
     prior_chose: std::cell::Cell<bool>,
@@ -317,7 +317,7 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The same searcher, ordering readings in doubt by `book`.
+    /// The same searcher, with `book` for the plausibility of readings in doubt.
     pub fn with_book(mut self, book: Option<Book<'a>>) -> Self {
         self.book = book.filter(|_| self.params.prior_reach > 0.0);
         self
@@ -473,7 +473,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let mut judged = verdict.unwrap_or_else(|| self.judge(&arena, &beam, pos));
-        if !judged.doubted.is_empty() && self.prefer_by_book(&arena, &mut beam, pos) {
+        if !judged.doubted.is_empty() && self.prefer_plausible(&arena, &mut beam, pos) {
             judged = self.judge(&arena, &beam, pos);
         }
         self.more_alternatives(&arena, &beam, &mut judged);
@@ -525,9 +525,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Puts first the close reading the book prefers (see [`Params::prior_reach`]);
-    /// whether it moved one.
-    fn prefer_by_book(&self, arena: &[Node], beam: &mut Vec<usize>, start: &Chess) -> bool {
+    /// Puts first the close reading whose moves are the likelier (see
+    /// [`Params::prior_reach`]); whether it moved one.
+    fn prefer_plausible(&self, arena: &[Node], beam: &mut Vec<usize>, start: &Chess) -> bool {
         // The beam is sorted by cost; a few of the closest are weighed.
         let close: Vec<usize> = beam
             .iter()
