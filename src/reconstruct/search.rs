@@ -147,7 +147,7 @@ impl Params {
 const FULL_RANKS: usize = 4;
 
 /// The most nodes tied with the best that try a move not written (see `window`).
-const MAX_TIED_INSERTS: usize = 64;
+const MAX_TIED_INSERTS: usize = 32;
 
 /// The most readings an `ambiguous-repair` names its alternatives from.
 const MAX_ALTERNATIVES: usize = 8;
