@@ -662,7 +662,10 @@ fn reconsider(
     let ours: Vec<Move> = steps[k..].iter().flat_map(Step::moves).collect();
     let theirs: Vec<Move> = line.iter().flat_map(Step::moves).collect();
     let (ours_sans, their_sans) = (search::sans(&at, &ours), search::sans(&at, &theirs));
-    if *cost < current {
+    // A slip that costs a little more than the repairs it explains is still
+    // taken, in doubt, where its moves are the likelier (`c4` for 1.e4).
+    let likelier = *cost >= current && searcher.prior_choice(&at, &[&ours, &theirs], &[current, *cost]) == Some(1);
+    if *cost < current || likelier {
         // The best other reading: the repairs, or the next slip.
         let rival = found.get(1).map_or(current, |r| r.2.min(current));
         let mut alternatives: Vec<String> = their_sans.first().into_iter().chain(ours_sans.first()).cloned().collect();
