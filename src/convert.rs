@@ -6,7 +6,6 @@ use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
 use crate::finding::Severity;
 use crate::ingest::{self, Format};
 use crate::notation::Language;
-use crate::reconstruct::book::Book;
 use crate::reconstruct::search::Params;
 use crate::reconstruct::{Game, Settings, reconstruct};
 use crate::sheet::Sheet;
@@ -57,8 +56,7 @@ pub fn convert(path: &str, bytes: &[u8], opts: &Options) -> FileReport {
 
 /// Reads, judges and renders one sheet.
 pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
-    let game =
-        reconstruct(sheet, &Settings { language: opts.language, params: opts.params, book: Some(Book::builtin()) });
+    let game = reconstruct(sheet, &Settings { language: opts.language, params: opts.params, ..Settings::default() });
     let status = status(sheet, &game);
     // The tags and the moves' SANs are worked out once, for the PGN and the report.
     let tags = pgn::tags(sheet, &game);

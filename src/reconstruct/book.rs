@@ -48,7 +48,7 @@ pub enum BookError {
 /// Move counts by position, as sorted fixed-size records read in place.
 #[derive(Clone, Copy)]
 pub struct Book<'a> {
-    records: &'a [u8],
+    records: &'a [[u8; RECORD]],
 }
 
 impl std::fmt::Debug for Book<'_> {
@@ -61,54 +61,41 @@ impl Book<'static> {
     /// The book shipped with the program.
     pub fn builtin() -> Book<'static> {
         // Checked once by a test, not on every call.
-        Book { records: &BUILTIN[MAGIC.len()..] }
+        Book { records: BUILTIN[MAGIC.len()..].as_chunks().0 }
     }
 }
 
 impl<'a> Book<'a> {
     /// A book from the bytes of a book file (see [`write()`]).
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Book<'a>, BookError> {
-        let records = bytes.strip_prefix(MAGIC.as_slice()).ok_or(BookError::Magic)?;
-        if records.len() % RECORD != 0 {
-            return Err(BookError::Truncated(records.len()));
+        let body = bytes.strip_prefix(MAGIC.as_slice()).ok_or(BookError::Magic)?;
+        let (records, rest) = body.as_chunks::<RECORD>();
+        if !rest.is_empty() {
+            return Err(BookError::Truncated(body.len()));
         }
-        let book = Book { records };
-        if let Some(i) = (1..book.len()).find(|&i| book.sort_key(i - 1) >= book.sort_key(i)) {
-            return Err(BookError::Unsorted(i));
+        if let Some(i) = records.windows(2).position(|w| sort_key(&w[0]) >= sort_key(&w[1])) {
+            return Err(BookError::Unsorted(i + 1));
         }
-        Ok(book)
+        Ok(Book { records })
     }
 
     /// The number of (position, move) records.
     pub fn len(&self) -> usize {
-        self.records.len() / RECORD
+        self.records.len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.records.is_empty()
     }
 
-    fn record(&self, i: usize) -> &[u8] {
-        &self.records[i * RECORD..(i + 1) * RECORD]
-    }
-
-    fn key(&self, i: usize) -> u64 {
-        u64::from_le_bytes(self.record(i)[..8].try_into().expect("8 bytes"))
-    }
-
-    fn sort_key(&self, i: usize) -> (u64, u16) {
-        let r = self.record(i);
-        (self.key(i), u16::from_le_bytes([r[8], r[9]]))
-    }
-
     /// The moves counted in `pos`: (move code, times played).
     fn moves(&self, pos: &Chess) -> impl Iterator<Item = (u16, u16)> + '_ {
         let key = position_key(pos);
-        let first = partition_point(self.len(), |i| self.key(i) < key);
-        (first..self.len()).take_while(move |&i| self.key(i) == key).map(|i| {
-            let r = self.record(i);
-            (u16::from_le_bytes([r[8], r[9]]), u16::from_le_bytes([r[10], r[11]]))
-        })
+        let first = self.records.partition_point(|r| record_key(r) < key);
+        self.records[first..]
+            .iter()
+            .take_while(move |r| record_key(r) == key)
+            .map(|r| (u16::from_le_bytes([r[8], r[9]]), u16::from_le_bytes([r[10], r[11]])))
     }
 
     /// How likely `mv` is in `pos`, as a natural log, where the book knows
@@ -218,14 +205,14 @@ pub fn write(mut counts: Vec<(u64, u16, u16)>) -> Vec<u8> {
     out
 }
 
-/// The first index in `0..len` where `before` is false (it must be true, then false).
-fn partition_point(len: usize, before: impl Fn(usize) -> bool) -> usize {
-    let (mut lo, mut hi) = (0, len);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        if before(mid) { lo = mid + 1 } else { hi = mid }
-    }
-    lo
+/// The position key of a record.
+fn record_key(r: &[u8; RECORD]) -> u64 {
+    u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]])
+}
+
+/// What records are sorted by: position key, then move code.
+fn sort_key(r: &[u8; RECORD]) -> (u64, u16) {
+    (record_key(r), u16::from_le_bytes([r[8], r[9]]))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! pawn's capture), the one a player would choose is put first. It orders
 //! readings in doubt; it never settles one.
 
-use shakmaty::{Chess, Move, Position, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::book::Book;
 
@@ -62,28 +62,18 @@ pub fn material_left_en_prise(pos: &Chess, mv: &Move) -> i32 {
     if matches!(mv, Move::Castle { .. }) {
         return 0;
     }
-    let us = pos.turn();
     let to = mv.to();
-    let board = pos.board();
-    let mut occupied = board.occupied();
+    let mut occupied = pos.board().occupied();
     occupied.discard(from);
     occupied.add(to);
     if let Move::EnPassant { .. } = mv {
-        occupied.discard(shakmaty::Square::from_coords(to.file(), from.rank()));
+        occupied.discard(Square::from_coords(to.file(), from.rank()));
     }
-    let ours = board.by_color(us);
-    let attackers = board.attacks_to(to, !us, occupied) & !ours;
-    // A captured attacker on the square itself does not attack it.
-    let attackers = attackers & !shakmaty::Bitboard::from(to);
-    let defended = (board.attacks_to(to, us, occupied) & ours & !shakmaty::Bitboard::from(from)).any();
-    // The king takes only what nothing guards.
-    let attackers = if defended { attackers & !board.kings() } else { attackers };
-    let Some(cheapest) = attackers.into_iter().filter_map(|s| board.role_at(s)).map(value).min() else {
-        return 0;
-    };
+    // The board is still the one before the move: the piece on `from` is the
+    // one moved, not a defender.
     let moved = value(mv.promotion().unwrap_or(mv.role()));
+    let lost = exchange_loss(pos.board(), to, pos.turn(), moved, occupied, Bitboard::from(from));
     let taken = mv.capture().map_or(0, value);
-    let lost = if defended { if cheapest < moved { moved - cheapest } else { 0 } } else { moved };
     (lost - taken).max(0)
 }
 
@@ -92,28 +82,42 @@ pub fn material_left_en_prise(pos: &Chess, mv: &Move) -> i32 {
 /// to lose to the cheapest attacker (a knight left where a pawn attacks it).
 fn others_en_prise(pos: &Chess, moved_to: Square) -> i32 {
     let board = pos.board();
-    let them = pos.turn();
-    let ours = board.by_color(!them) & !board.kings() & !shakmaty::Bitboard::from(moved_to);
-    let occupied = board.occupied();
+    let owner = !pos.turn();
+    let ours = board.by_color(owner) & !board.kings() & !Bitboard::from(moved_to);
     let mut most = 0;
     for sq in ours {
         let Some(role) = board.role_at(sq) else { continue };
         let v = value(role);
-        if v <= most {
-            continue;
+        if v > most {
+            most = most.max(exchange_loss(board, sq, owner, v, board.occupied(), Bitboard::EMPTY));
         }
-        let defended = (board.attacks_to(sq, !them, occupied) & board.by_color(!them)).any();
-        let mut attackers = board.attacks_to(sq, them, occupied) & board.by_color(them);
-        if defended {
-            attackers &= !board.kings();
-        }
-        let Some(cheapest) = attackers.into_iter().filter_map(|s| board.role_at(s)).map(value).min() else {
-            continue;
-        };
-        let lost = if defended { (v - cheapest).max(0) } else { v };
-        most = most.max(lost);
     }
     most
+}
+
+/// What `owner` stands to lose, in pawns, on `sq` holding a piece worth
+/// `worth`, over `occupied`: all of it to any attacker when nothing guards it
+/// (the king too), else the difference to the cheapest attacker. Pieces in
+/// `not_defending` do not guard it.
+fn exchange_loss(
+    board: &Board,
+    sq: Square,
+    owner: Color,
+    worth: i32,
+    occupied: Bitboard,
+    not_defending: Bitboard,
+) -> i32 {
+    let defended = (board.attacks_to(sq, owner, occupied) & !not_defending).any();
+    // A piece captured on the square itself does not attack it.
+    let mut attackers = board.attacks_to(sq, !owner, occupied) & !Bitboard::from(sq);
+    if defended {
+        // The king takes only what nothing guards.
+        attackers &= !board.kings();
+    }
+    let Some(cheapest) = attackers.into_iter().filter_map(|s| board.role_at(s)).map(value).min() else {
+        return 0;
+    };
+    if defended { (worth - cheapest).max(0) } else { worth }
 }
 
 fn value(role: Role) -> i32 {
