@@ -139,10 +139,10 @@ fn few_determinable_sheets_are_sent_to_review() {
         right.len(),
         wrong.len()
     );
-    // Ratchets on what the reader achieves now (67; the target is 5%, 27):
-    // lower them, never raise them.
+    // Ratchets on what the reader achieves now (63, 67 before check signs
+    // were read as evidence; the target is 5%, 27): lower them, never raise them.
     let sent = right.len() + wrong.len();
-    assert!(sent <= 67, "{sent} determinable sheets sent to review; read right: {right:?}; read wrong: {wrong:?}");
+    assert!(sent <= 63, "{sent} determinable sheets sent to review; read right: {right:?}; read wrong: {wrong:?}");
     // The reading an arbiter sees first is the game played, as often as the
     // sheet and the moves players choose allow (27 read wrong before the
     // opening book and the material check ordered readings in doubt; 14 now).

@@ -20,7 +20,7 @@ use crate::notation::reading::{Reading, exact_move, readings, readings_into};
 use crate::notation::{LANGUAGES, Language};
 use crate::sheet::{GameResult, Sheet};
 use book::Book;
-use search::{Params, Searcher, Step};
+use search::{GiveUp, Params, Searcher, Step};
 
 /// A move of the game and the entry it was read from.
 #[derive(Debug, Clone)]
@@ -337,7 +337,9 @@ fn read_from<'a>(
     while i < n {
         if !gap_before(i) && !illegible[i] {
             readings_into(&lexed[i].core, lang, &mut buf);
-            if let Some(mv) = exact_move(&pos, &buf) {
+            if let Some(mv) = exact_move(&pos, &buf)
+                && (params.false_check == 0.0 || !search::false_check(&pos, lexed[i].check, &mv))
+            {
                 pos.play_unchecked(mv);
                 steps.push(Step::Read { entry: i, mv, cost: 0.0 });
                 margins.push(f32::INFINITY);
@@ -387,7 +389,15 @@ fn read_from<'a>(
             let over = std::cell::Cell::new(false);
             let window = searcher.window(&start_pos, start_entry, i, |cost| {
                 over.set(never_negative && before + cost >= ceiling);
-                never_negative && (cost - old > params.hopeless || over.get())
+                if !never_negative {
+                    GiveUp::No
+                } else if over.get() {
+                    GiveUp::Beaten
+                } else if cost - old > params.hopeless {
+                    GiveUp::Costly
+                } else {
+                    GiveUp::No
+                }
             });
             let added = window.steps.iter().map(Step::cost).sum::<f32>() - old;
             (window, start_pos, added, over.get())

@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, MoveList, Position, Ro
 
 use crate::notation::distance::{Rows, SheetCosts, Written};
 use crate::notation::forms::{Forms, fit, forms};
-use crate::notation::lex::Lexed;
+use crate::notation::lex::{CheckMark, Lexed};
 use crate::notation::reading::{Reading, Target, exact_move};
 use crate::notation::targets::Targets;
 use crate::notation::{LANGUAGES, Language};
@@ -79,6 +79,11 @@ pub struct Params {
     /// may put first one that costs up to this much more. It orders readings,
     /// never settles one: the game stays in review. 0 leaves it out.
     pub prior_reach: f32,
+    /// A check or mate sign written for a move that gives no check. Typed
+    /// sheets hardly ever mark a check that is not one (none of the dev
+    /// sheets' 1,042 marks), so the sign is evidence of which move was meant
+    /// (`Tc1+` for Re1+, c read for e). 0 leaves the signs out of the reading.
+    pub false_check: f32,
 }
 
 impl Default for Params {
@@ -106,6 +111,7 @@ impl Default for Params {
             slip_margin: 3.0,
             hopeless: 60.0,
             prior_reach: 2.0,
+            false_check: 3.0,
         }
     }
 }
@@ -121,6 +127,7 @@ impl Params {
             self.insert,
             self.illegible,
             self.after_end,
+            self.false_check,
             e.confusable,
             e.case,
             e.adjacent,
@@ -151,6 +158,30 @@ const MAX_TIED_INSERTS: usize = 32;
 
 /// The most readings an `ambiguous-repair` names its alternatives from.
 const MAX_ALTERNATIVES: usize = 8;
+
+/// How much more than a node its children may cost.
+#[derive(Debug, Clone, Copy)]
+struct Budget {
+    /// Readings of the entry.
+    read: f32,
+    /// A move not written, then the entry; `None`: not tried.
+    insert: Option<f32>,
+    /// Whether the insertion may reach as far past the node's own best
+    /// child, where that child pays for the entry (the best few nodes).
+    widen: bool,
+}
+
+/// Whether a window gives up on its readings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GiveUp {
+    /// It reads on.
+    No,
+    /// Its cheapest reading already adds more than a repair may.
+    Costly,
+    /// Its cheapest reading can no longer beat another already made (another
+    /// language's).
+    Beaten,
+}
 
 /// One step of a reconstruction.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -360,14 +391,25 @@ impl<'a> Searcher<'a> {
         if self.illegible[i] {
             return None;
         }
-        exact_move(pos, &self.strict[i])
+        exact_move(pos, &self.strict[i]).filter(|m| self.mark_cost(pos, i, m) == 0.0)
+    }
+
+    /// What entry `i`'s check sign costs read as `m` in `pos`: nothing unless
+    /// the entry claims a check that `m` does not give.
+    fn mark_cost(&self, pos: &Chess, i: usize, m: &Move) -> f32 {
+        if self.params.false_check == 0.0 || !false_check(pos, self.lexed[i].check, m) {
+            0.0
+        } else {
+            self.params.false_check
+        }
     }
 
     /// Beam search from entry `start` in `pos`; entry `failed` is the one that
     /// could not be read exactly.
-    /// Ends with no steps as soon as `hopeless` holds of the cost of the
-    /// cheapest reading so far.
-    pub fn window(&mut self, pos: &Chess, start: usize, failed: usize, hopeless: impl Fn(f32) -> bool) -> Window {
+    /// Ends with no steps as soon as `hopeless` gives up on the cost of the
+    /// cheapest reading so far (a window grown past its close for want of a
+    /// clear margin ends where it could first have closed, unless beaten).
+    pub fn window(&mut self, pos: &Chess, start: usize, failed: usize, hopeless: impl Fn(f32) -> GiveUp) -> Window {
         let n = self.lexed.len();
         let p = *self.params;
         // The arena's room is kept from window to window.
@@ -385,12 +427,21 @@ impl<'a> Searcher<'a> {
         let limit = (failed + 1 + p.ahead_max).min(n);
         // The judgement that closed the window, when one did.
         let mut verdict = None;
+        // Where the window could first have closed, in doubt: a window grown
+        // past it that turns hopeless (the entries after the failure taken as
+        // written, one of them wrongly) ends there instead, in doubt, and
+        // the next window reads on; the game is not cut (sheet 392 of the
+        // generated set).
+        let mut could_close: Option<(Vec<usize>, usize, Judgement)> = None;
         loop {
             if i >= close_at {
                 let judged = self.judge(&arena, &beam, pos);
                 if judged.margin >= p.review_margin || i >= limit {
                     verdict = Some(judged);
                     break;
+                }
+                if could_close.is_none() {
+                    could_close = Some((beam.clone(), i, judged));
                 }
             }
             next.clear();
@@ -417,7 +468,8 @@ impl<'a> Searcher<'a> {
                     }
                 });
                 let locked = i > failed + 1 || (rank >= FULL_RANKS && !tied_with_best && i != failed);
-                self.expand(&positions[rank], i, budget, insert_budget, locked, &mut children);
+                let budget = Budget { read: budget, insert: insert_budget, widen: rank < FULL_RANKS };
+                self.expand(&positions[rank], i, budget, locked, &mut children);
                 for &step in &children {
                     let cost = arena[id].cost + step.cost();
                     best_child = best_child.min(cost);
@@ -439,7 +491,14 @@ impl<'a> Searcher<'a> {
             // Only the nodes within the margin are sorted: a stable sort keeps
             // them in the order it would among all.
             let best = next.iter().map(|&j| arena[j].cost).min_by(f32::total_cmp).unwrap_or(0.0);
-            if !next.is_empty() && hopeless(best) {
+            let give_up = if next.is_empty() { GiveUp::No } else { hopeless(best) };
+            if give_up != GiveUp::No {
+                if give_up == GiveUp::Costly
+                    && let Some((kept, at, judged)) = could_close.take()
+                {
+                    (beam, i, verdict) = (kept, at, Some(judged));
+                    break;
+                }
                 self.arena = arena;
                 return Window {
                     steps: Vec::new(),
@@ -840,17 +899,10 @@ impl<'a> Searcher<'a> {
     /// Past the failing entry (`locked`), an entry that reads exactly is taken
     /// as written: the window is there to find the slip, and doubting correct
     /// entries after it would only crowd the beam with one-more-slip readings.
-    /// A move not written is tried before the entry only with an `insert_budget`.
-    fn expand(
-        &mut self,
-        pos: &Chess,
-        i: usize,
-        budget: f32,
-        insert_budget: Option<f32>,
-        locked: bool,
-        out: &mut Vec<Step>,
-    ) {
+    /// A move not written is tried before the entry only with an insertion budget.
+    fn expand(&mut self, pos: &Chess, i: usize, budget: Budget, locked: bool, out: &mut Vec<Step>) {
         let p = *self.params;
+        let Budget { read: budget, insert: insert_budget, widen } = budget;
         out.clear();
         if locked && let Some(mv) = self.exact(pos, i) {
             out.push(Step::Read { entry: i, mv, cost: 0.0 });
@@ -887,6 +939,13 @@ impl<'a> Searcher<'a> {
         // it, as the box's move with the next entry's insertion, at the same
         // cost: only the last box needs it.
         let insert_budget = insert_budget.filter(|_| !(illegible && i + 1 < self.lexed.len()));
+        // Where even the best reading pays for this entry, a move not written
+        // is weighed against that reading, not against the node (sheet 368 of
+        // the generated set: `NeS` after a move not written, where skipping
+        // the entry cost 7 and the insertion 6 + 2.5 was cut at 8).
+        let own_best = cheapest.min(skip);
+        let insert_budget =
+            insert_budget.map(|b| if widen && own_best >= p.insert { b.max(own_best + p.beam_margin) } else { b });
         if let Some(insert_budget) = insert_budget
             && cheapest > self.params.insert_trigger
             && p.insert <= insert_budget
@@ -930,6 +989,12 @@ impl<'a> Searcher<'a> {
     /// How far entry `i` is from move `m`: 0 when it reads exactly, else the
     /// weighted distance to the nearest form of the move.
     fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, pos: &Chess, bound: f32) -> f32 {
+        let c = self.fit_letters(i, m, moves, pos, bound);
+        if c.is_finite() && self.lexed[i].check.is_some() { c + self.mark_cost(pos, i, m) } else { c }
+    }
+
+    /// How far entry `i`'s letters are from move `m`, its check sign aside.
+    fn fit_letters(&mut self, i: usize, m: &Move, moves: &MoveList, pos: &Chess, bound: f32) -> f32 {
         let p = self.params;
         self.entry(i);
         let entry = self.entries[i].as_ref().expect("prepared above");
@@ -1151,6 +1216,16 @@ fn fit_key(i: usize, from: Option<Square>, san: &San) -> u64 {
 /// in `pos`: only then is the (costly) disambiguation worked out. Every
 /// piece that has a legal move there attacks the square, so a `false` here is
 /// sure; a `true` leaves it to the legal moves.
+/// Whether `mark` claims a check (or mate) that `m` does not give in `pos`.
+pub(crate) fn false_check(pos: &Chess, mark: Option<CheckMark>, m: &Move) -> bool {
+    if mark.is_none() {
+        return false;
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(*m);
+    !after.is_check()
+}
+
 fn may_share(pos: &Chess, m: &Move) -> bool {
     let role = m.role();
     if matches!(role, shakmaty::Role::Pawn | shakmaty::Role::King) {
