@@ -150,7 +150,11 @@ fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings) -> Game {
     }
     groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
     let first = read(sheet, lexed, groups[0].0, settings, f32::INFINITY).expect("no finite ceiling, never given up");
-    if first.cost == 0.0 || groups.len() < 2 || groups[1].2 * 2 < groups[0].2 {
+    // A record in descriptive notation is read only up to where it turns
+    // descriptive: how a few moves before cost under other letters says
+    // little of the sheet's language, which its letters said better.
+    let descriptive = first.findings.iter().any(|f| matches!(f, Finding::NonAlgebraic { .. }));
+    if first.cost == 0.0 || descriptive || groups.len() < 2 || groups[1].2 * 2 < groups[0].2 {
         return first;
     }
     // The second reading wins only if it costs less: it is given up as soon as it cannot.
