@@ -38,7 +38,7 @@ pub fn line_scores(book: Option<&Book<'_>>, start: &Chess, lines: &[&[Move]]) ->
         let mut last: Option<Square> = None;
         for m in line.iter() {
             let moved = material_left_en_prise(&pos, m);
-            if m.is_capture() && last == Some(m.to()) {
+            if m.is_capture() && last == Some(taken_on(m)) {
                 *score += RECAPTURE;
             }
             last = Some(m.to());
@@ -48,6 +48,15 @@ pub fn line_scores(book: Option<&Book<'_>>, start: &Chess, lines: &[&[Move]]) ->
         }
     }
     scores
+}
+
+/// The square of the piece `m` takes: an en passant capture takes the pawn
+/// that has just moved, beside its destination.
+fn taken_on(m: &Move) -> Square {
+    match *m {
+        Move::EnPassant { from, to } => Square::from_coords(to.file(), from.rank()),
+        _ => m.to(),
+    }
 }
 
 /// Pawns' worth of material `mv` leaves to be won on the square it moves to
@@ -177,5 +186,25 @@ mod tests {
         let s = line_scores(None, &pos, &[&[mv("Qxh6")], &[mv("Qc4")]]);
         assert_eq!(s[1], 0.0);
         assert_eq!(s[0], -MOST);
+    }
+
+    #[test]
+    fn taking_en_passant_is_taking_back_as_much_as_a_plain_capture() {
+        // Dev sheet 518: 16...f5 17.exf6 (en passant) against 16...f6 17.exf6.
+        let pos = at("2kn1rr1/pp1b1ppp/4p1n1/q2pP2N/P1pP2B1/2P5/2PBQPPP/R4RK1 b - - 13 16");
+        let line = |sans: &[&str]| {
+            let mut p = pos.clone();
+            let mut out = Vec::new();
+            for s in sans {
+                let m = s.parse::<San>().unwrap().to_move(&p).unwrap();
+                p.play_unchecked(m);
+                out.push(m);
+            }
+            out
+        };
+        let (ep, plain) = (line(&["f5", "exf6"]), line(&["f6", "exf6"]));
+        let s = line_scores(None, &pos, &[&ep, &plain]);
+        assert_eq!(s[0], s[1]);
+        assert_eq!(s[0], RECAPTURE);
     }
 }
