@@ -448,3 +448,13 @@ fn generated_sheet_392_a_window_that_turns_hopeless_does_not_cut_the_game() {
     assert_eq!(g.moves[60], "Rb1");
     assert!(g.findings.iter().all(|f| f.code != "illegal-move"), "{:?}", g.findings);
 }
+
+#[test]
+fn generated_sheet_256_slips_in_both_first_moves_are_found_on_a_second_look() {
+    // `c4` for 1.e4 and `e5` for 1...e6: both legal, so the first entry to
+    // fail is 7.e5, twelve plies on. The windows took 1.c4 e5 and paid for it
+    // all game (a reading 45 nats dearer than the truth); a second reading
+    // with a wider beam finds both slips.
+    let g = sheet_file("generated-77-256.csv");
+    assert_eq!((g.moves.len(), g.moves[0].as_str(), g.moves[1].as_str()), (66, "e4", "e6"), "{:?}", g.findings);
+}
