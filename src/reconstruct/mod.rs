@@ -358,7 +358,7 @@ fn read_from<'a>(
         if !gap_before(i) && !illegible[i] {
             readings_into(&lexed[i].core, lang, &mut buf);
             if let Some(mv) = exact_move(&pos, &buf)
-                && (params.false_check == 0.0 || !search::false_check(&pos, lexed[i].check, &mv))
+                && search::mark_cost(params, &pos, lexed[i].check, &mv) == 0.0
             {
                 pos.play_unchecked(mv);
                 steps.push(Step::Read { entry: i, mv, cost: 0.0 });

@@ -177,8 +177,9 @@ struct Budget {
     read: f32,
     /// A move not written, then the entry; `None`: not tried.
     insert: Option<f32>,
-    /// Whether the insertion may reach as far past the node's own best
-    /// child, where that child pays for the entry (the best few nodes).
+    /// Whether, where even the node's best reading of the entry pays as much
+    /// as a move not written, the insertion may cost up to the beam's margin
+    /// past that reading (the best few nodes only).
     widen: bool,
 }
 
@@ -402,17 +403,7 @@ impl<'a> Searcher<'a> {
         if self.illegible[i] {
             return None;
         }
-        exact_move(pos, &self.strict[i]).filter(|m| self.mark_cost(pos, i, m) == 0.0)
-    }
-
-    /// What entry `i`'s check sign costs read as `m` in `pos`: nothing unless
-    /// the entry claims a check that `m` does not give.
-    fn mark_cost(&self, pos: &Chess, i: usize, m: &Move) -> f32 {
-        if self.params.false_check == 0.0 || !false_check(pos, self.lexed[i].check, m) {
-            0.0
-        } else {
-            self.params.false_check
-        }
+        exact_move(pos, &self.strict[i]).filter(|m| mark_cost(self.params, pos, self.lexed[i].check, m) == 0.0)
     }
 
     /// Beam search from entry `start` in `pos`; entry `failed` is the one that
@@ -1001,7 +992,7 @@ impl<'a> Searcher<'a> {
     /// weighted distance to the nearest form of the move.
     fn fit(&mut self, i: usize, m: &Move, moves: &MoveList, pos: &Chess, bound: f32) -> f32 {
         let c = self.fit_letters(i, m, moves, pos, bound);
-        if c.is_finite() && self.lexed[i].check.is_some() { c + self.mark_cost(pos, i, m) } else { c }
+        if c.is_finite() { c + mark_cost(self.params, pos, self.lexed[i].check, m) } else { c }
     }
 
     /// How far entry `i`'s letters are from move `m`, its check sign aside.
@@ -1223,20 +1214,22 @@ fn fit_key(i: usize, from: Option<Square>, san: &San) -> u64 {
     (i as u64) << 32 | from.map_or(0, |f| 1 + f as u64) << 24 | san_bits
 }
 
+/// What reading an entry with check sign `mark` as `m` in `pos` costs for
+/// the sign: [`Params::false_check`] where it claims a check (or mate) that
+/// `m` does not give, else nothing.
+pub(crate) fn mark_cost(params: &Params, pos: &Chess, mark: Option<CheckMark>, m: &Move) -> f32 {
+    if mark.is_none() || params.false_check == 0.0 {
+        return 0.0;
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(*m);
+    if after.is_check() { 0.0 } else { params.false_check }
+}
+
 /// Whether another piece of the kind of `m` could also go to its destination
 /// in `pos`: only then is the (costly) disambiguation worked out. Every
 /// piece that has a legal move there attacks the square, so a `false` here is
 /// sure; a `true` leaves it to the legal moves.
-/// Whether `mark` claims a check (or mate) that `m` does not give in `pos`.
-pub(crate) fn false_check(pos: &Chess, mark: Option<CheckMark>, m: &Move) -> bool {
-    if mark.is_none() {
-        return false;
-    }
-    let mut after = pos.clone();
-    after.play_unchecked(*m);
-    !after.is_check()
-}
-
 fn may_share(pos: &Chess, m: &Move) -> bool {
     let role = m.role();
     if matches!(role, shakmaty::Role::Pawn | shakmaty::Role::King) {
