@@ -50,6 +50,13 @@ pub struct Game {
     pub cost: f32,
 }
 
+impl Game {
+    /// Whether the record goes on in descriptive notation, where reading stopped.
+    fn turns_descriptive(&self) -> bool {
+        self.findings.iter().any(|f| matches!(f, Finding::NonAlgebraic { .. }))
+    }
+}
+
 /// How to read sheets.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
@@ -101,8 +108,11 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     };
     let p = &settings.params;
     // Not a record that turns descriptive: it stops there however it is read.
-    let descriptive = game.findings.iter().any(|f| matches!(f, Finding::NonAlgebraic { .. }));
-    if p.second_look > 0.0 && game.cost > p.second_look && p.second_look_margin > p.beam_margin && !descriptive {
+    if p.second_look > 0.0
+        && game.cost > p.second_look
+        && p.second_look_margin > p.beam_margin
+        && !game.turns_descriptive()
+    {
         let wide = Settings { params: Params { beam_margin: p.second_look_margin, ..*p }, ..*settings };
         if let Some(mut second) = read(sheet, &lexed, game.language, &wide, game.cost)
             && second.cost < game.cost
@@ -169,8 +179,7 @@ fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings) -> Game {
     // A record in descriptive notation is read only up to where it turns
     // descriptive: how a few moves before cost under other letters says
     // little of the sheet's language, which its letters said better.
-    let descriptive = first.findings.iter().any(|f| matches!(f, Finding::NonAlgebraic { .. }));
-    if first.cost == 0.0 || descriptive || groups.len() < 2 || groups[1].2 * 2 < groups[0].2 {
+    if first.cost == 0.0 || first.turns_descriptive() || groups.len() < 2 || groups[1].2 * 2 < groups[0].2 {
         return first;
     }
     // The second reading wins only if it costs less: it is given up as soon as it cannot.
