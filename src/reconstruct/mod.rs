@@ -7,6 +7,8 @@ pub mod book;
 pub mod prior;
 pub mod search;
 
+pub use search::Params;
+
 use std::cell::OnceCell;
 
 use shakmaty::san::{San, SanPlus, Suffix};
@@ -20,7 +22,7 @@ use crate::notation::reading::{Reading, exact_move, readings, readings_into};
 use crate::notation::{LANGUAGES, Language};
 use crate::sheet::{GameResult, Sheet};
 use book::Book;
-use search::{GiveUp, Params, Searcher, Step};
+use search::{GiveUp, Searcher, Step};
 
 /// A move of the game and the entry it was read from.
 #[derive(Debug, Clone)]
