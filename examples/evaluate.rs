@@ -284,7 +284,7 @@ fn explain_game(
     injected: &[Value],
 ) {
     use scoresheet::ingest::{Format, read};
-    use scoresheet::reconstruct::{fit_cost, search::Params};
+    use scoresheet::reconstruct::{Params, fit_cost};
     let text = String::from_utf8_lossy(bytes);
     let Ok(sheets) = read(bytes, Format::of(file, &text), usize::MAX) else { return };
     let (Some(sheet), Some(language)) = (sheets.first(), Language::find(lang)) else { return };

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use serde::Deserialize;
 
 use crate::convert::Options;
+use crate::cost::Params;
 use crate::notation::Language;
-use crate::reconstruct::search::Params;
 
 /// The built-in config: the text of `config/default.yaml`.
 pub const DEFAULT_YAML: &str = include_str!("../config/default.yaml");
@@ -22,7 +22,7 @@ pub struct Config {
     pub language: Option<String>,
     /// Largest file accepted, in bytes.
     pub max_file_bytes: usize,
-    /// Costs and limits of the repair search (see `reconstruct::search::Params`).
+    /// Costs and limits of the repair search (see `cost::Params`).
     pub repair: Params,
     /// The drop-folder daemon (`scoresheet watch`).
     pub watch: Watch,

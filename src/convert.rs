@@ -1,12 +1,12 @@
 //! The pipeline for one file, from bytes to report: ingest, reconstruct, judge,
 //! emit. No IO: the caller reads the file and writes the outputs.
 
+use crate::cost::Params;
 use crate::emit::pgn;
 use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
 use crate::finding::Severity;
 use crate::ingest::{self, Format};
 use crate::notation::Language;
-use crate::reconstruct::search::Params;
 use crate::reconstruct::{Game, Settings, reconstruct};
 use crate::sheet::Sheet;
 

@@ -9,6 +9,7 @@
 
 pub mod config;
 pub mod convert;
+pub mod cost;
 pub mod daemon;
 pub mod emit;
 pub mod finding;

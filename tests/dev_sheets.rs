@@ -177,9 +177,9 @@ fn the_plausibility_of_the_moves_never_validates_a_reading() {
     // far they reach, the games validated wrong must be no more than without
     // them.
     let mut far = Options::default();
-    far.params.prior_reach = far.params.review_margin;
+    far.params.limits.prior_reach = far.params.limits.review_margin;
     let mut off = Options::default();
-    off.params.prior_reach = 0.0;
+    off.params.limits.prior_reach = 0.0;
     let (far_wrong, far_unseen) = validated_wrong(&far);
     let (off_wrong, off_unseen) = validated_wrong(&off);
     assert!(far_wrong.len() <= off_wrong.len(), "{far_wrong:?} against {off_wrong:?} without the prior");

@@ -301,7 +301,7 @@ fn question_mark_at_move_3_of_a_giuoco_piano_is_bc4_first_but_in_review() {
         assert!(f.alternatives.iter().any(|a| a == m), "{m} not in {:?}", f.alternatives);
     }
     let mut opts = Options::default();
-    opts.params.prior_reach = 0.0;
+    opts.params.limits.prior_reach = 0.0;
     let without = convert("giuoco.txt", sheet.as_bytes(), &opts);
     assert_eq!(without.games[0].status, Status::Review);
 }
@@ -329,7 +329,7 @@ fn a_check_sign_puts_first_the_move_that_gives_check() {
     assert_eq!((g.status, g.moves[5].as_str()), (Status::Validated, "Qc5"), "{:?}", g.findings);
     // With the signs left out of the reading, the sign is only reported.
     let mut opts = Options::default();
-    opts.params.false_check = 0.0;
+    opts.params.costs.false_check = 0.0;
     let r = convert("check-sign.txt", "Language: es\n1.e4 d5 2.exd5 Dxd5 3.Cc3 Dc5+ 4.Ae2 Cf6\n".as_bytes(), &opts);
     assert_eq!(r.games[0].moves[5], "Qc5");
     assert!(r.games[0].findings.iter().any(|f| f.code == "check-mark-mismatch"));

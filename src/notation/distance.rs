@@ -3,6 +3,8 @@
 //! an unrelated substitution. Optimal string alignment (restricted
 //! Damerau-Levenshtein); with every cost 1 it is `strsim::osa_distance`.
 
+use crate::cost::Edits;
+
 /// The costs of the edit operations, in "nats" of surprise: exact is 0.
 pub trait EditCosts {
     fn substitute(&self, from: char, to: char) -> f32;
@@ -93,78 +95,7 @@ fn is_light(c: char) -> bool {
     class(c) & LIGHT_BIT != 0
 }
 
-/// The costs scoresheets call for.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SheetCosts {
-    /// A character read or typed for a look-alike (`l` for `1`, `S` for `5`).
-    pub confusable: f32,
-    /// The right letter in the wrong case.
-    pub case: f32,
-    /// A square one file or one rank off.
-    pub adjacent: f32,
-    /// One piece letter written for another (see [`Written::new`]).
-    pub piece: f32,
-    /// A piece letter left out (`c4` for `Bc4`).
-    pub dropped_piece: f32,
-    /// Any other character for another.
-    pub substitute: f32,
-    /// `x`, `:`, `-`, `+` ... left out, or a `-` written.
-    pub light: f32,
-    /// A capture sign written for a move that captures nothing.
-    pub spurious_capture: f32,
-    /// A character typed twice.
-    pub doubled: f32,
-    /// A stray character.
-    pub insert: f32,
-    /// A character left out.
-    pub delete: f32,
-    /// Two neighbouring characters swapped.
-    pub transpose: f32,
-}
-
-impl Default for SheetCosts {
-    fn default() -> Self {
-        SheetCosts {
-            confusable: 2.5,
-            case: 1.5,
-            adjacent: 3.5,
-            piece: 4.5,
-            dropped_piece: 3.5,
-            substitute: 6.0,
-            light: 1.0,
-            spurious_capture: 4.0,
-            doubled: 2.0,
-            insert: 5.0,
-            delete: 5.0,
-            transpose: 3.0,
-        }
-    }
-}
-
-impl SheetCosts {
-    /// Whether no edit costs less than nothing (then a sum of lower bounds is one).
-    pub fn never_negative(&self) -> bool {
-        [
-            self.confusable,
-            self.case,
-            self.adjacent,
-            self.piece,
-            self.dropped_piece,
-            self.substitute,
-            self.light,
-            self.spurious_capture,
-            self.doubled,
-            self.insert,
-            self.delete,
-            self.transpose,
-        ]
-        .iter()
-        .all(|c| *c >= 0.0)
-    }
-}
-
-impl EditCosts for SheetCosts {
+impl EditCosts for Edits {
     #[inline]
     fn substitute(&self, a: char, b: char) -> f32 {
         if a == b {
@@ -217,8 +148,9 @@ fn adjacent(a: char, b: char) -> bool {
 /// something the writer or typist did to `meant`.
 ///
 /// ```
-/// use scoresheet::notation::distance::{distance, SheetCosts, Uniform};
-/// let c = SheetCosts::default();
+/// use scoresheet::cost::Edits;
+/// use scoresheet::notation::distance::{distance, Uniform};
+/// let c = Edits::default();
 /// // "Clf3" for "C1f3": an l read for a 1 costs far less than an unrelated letter.
 /// assert!(distance("Clf3", "C1f3", &c) < distance("Cdf3", "C1f3", &c));
 /// assert_eq!(distance("abcd", "acbd", &Uniform), 1.0);
@@ -412,7 +344,7 @@ mod tests {
 
     #[test]
     fn confusable_pairs_cost_far_less_than_unrelated_letters() {
-        let c = SheetCosts::default();
+        let c = Edits::default();
         for (w, m) in [
             ("Clf3", "C1f3"),
             ("0-O", "O-O"),
@@ -430,7 +362,7 @@ mod tests {
     proptest! {
         #[test]
         fn a_bound_only_ever_gives_up_above_it(a in "[a-hx1-8KQRBNOSlI=+-]{0,10}", b in "[a-hx1-8KQRBNO=+-]{0,10}", bound in 0f32..12.0) {
-            let c = SheetCosts::default();
+            let c = Edits::default();
             let w: Vec<char> = a.chars().collect();
             let m: Vec<char> = b.chars().collect();
             let exact = distance_chars(&w, &m, &c);
@@ -442,7 +374,7 @@ mod tests {
     proptest! {
         #[test]
         fn the_form_bound_is_never_over_the_distance(a in "[a-hx1-8KQRBNOSlI=+-]{0,10}", b in "[a-hx1-8KQRBNOT=+-]{0,10}") {
-            let c = SheetCosts::default();
+            let c = Edits::default();
             let w: Vec<char> = a.chars().collect();
             let m: Vec<char> = b.chars().collect();
             let written = Written::new(&w, &c, &['K', 'Q', 'R', 'B', 'N', 'T'], (c.piece, c.dropped_piece));
@@ -452,7 +384,7 @@ mod tests {
 
     #[test]
     fn dropped_capture_and_doubled_letters_are_cheap() {
-        let c = SheetCosts::default();
+        let c = Edits::default();
         assert_eq!(distance("fe6", "fxe6", &c), c.light);
         assert_eq!(distance("TTf1", "Tf1", &c), c.doubled);
         assert_eq!(distance("xb4", "cxb4", &c), c.delete);

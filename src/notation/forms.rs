@@ -3,15 +3,9 @@
 
 use shakmaty::{CastlingSide, Move, Role, san::San};
 
-use super::distance::{SheetCosts, Written};
+use super::distance::Written;
 use super::language::Language;
-
-/// Extra cost of a move written with English letters on a sheet in another language.
-pub const COST_OTHER_LANGUAGE: f32 = 2.0;
-/// Extra cost of a pawn capture cut short (`ed`, `exd`): a shorthand, not a slip.
-pub const COST_SHORTHAND: f32 = 1.0;
-/// Extra cost of a needless disambiguation (`Cgf3` where only one knight goes to f3).
-pub const COST_OVERSPECIFIED: f32 = 0.5;
+use crate::cost::{Edits, OTHER_LANGUAGE, OVERSPECIFIED, SHORTHAND};
 
 /// The forms of one move, one after the other in one buffer (a move has up
 /// to a dozen forms, and they are made for many moves: no allocation each).
@@ -70,7 +64,7 @@ pub fn forms(m: &Move, san: &San, lang: &Language, english: &Language, out: &mut
     out.clear();
     push_forms(m, san, lang, 0.0, out);
     if lang.pieces != english.pieces {
-        push_forms(m, san, english, COST_OTHER_LANGUAGE, out);
+        push_forms(m, san, english, OTHER_LANGUAGE, out);
     }
 }
 
@@ -89,7 +83,7 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms)
                 out.put_square(from);
                 out.put('-');
                 out.put_square(king_to);
-                out.end(extra + COST_OVERSPECIFIED);
+                out.end(extra + OVERSPECIFIED);
             }
         }
         San::Normal { role, file, rank, capture, to, promotion } => {
@@ -111,11 +105,11 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms)
                     out.put('x');
                     out.put_square(*to);
                     promo(out);
-                    out.end(extra + COST_OVERSPECIFIED);
+                    out.end(extra + OVERSPECIFIED);
                     out.put(from.file().char());
                     out.put('x');
                     out.put(to.file().char());
-                    out.end(extra + COST_SHORTHAND);
+                    out.end(extra + SHORTHAND);
                 } else {
                     out.put_square(*to);
                     promo(out);
@@ -124,7 +118,7 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms)
                     out.put('-');
                     out.put_square(*to);
                     promo(out);
-                    out.end(extra + COST_OVERSPECIFIED);
+                    out.end(extra + OVERSPECIFIED);
                 }
             } else {
                 let p = lang.letter(*role);
@@ -144,7 +138,7 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms)
                 out.put_square(from);
                 out.put(if *capture { 'x' } else { '-' });
                 out.put_square(*to);
-                out.end(extra + COST_OVERSPECIFIED);
+                out.end(extra + OVERSPECIFIED);
                 if file.is_none() && rank.is_none() {
                     for c in [from.file().char(), from.rank().char()] {
                         out.put_str(p);
@@ -153,7 +147,7 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms)
                             out.put('x');
                         }
                         out.put_square(*to);
-                        out.end(extra + COST_OVERSPECIFIED);
+                        out.end(extra + OVERSPECIFIED);
                     }
                 }
             }
@@ -164,7 +158,7 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms)
 
 /// How far `written` (an entry's core, see [`super::lex::lex`]) is from the
 /// nearest form of a move, given the forms; infinity when over `bound`.
-pub fn fit(written: &Written, forms: &Forms, costs: &SheetCosts, bound: f32) -> f32 {
+pub fn fit(written: &Written, forms: &Forms, costs: &Edits, bound: f32) -> f32 {
     let mut best = f32::INFINITY;
     // A form whose lower bound is over the best so far can change nothing
     // (it could not be the best, and over the bound it counts as infinite).

@@ -8,6 +8,7 @@ use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, 
 
 use super::language::Language;
 use super::targets::{Few, Targets};
+use crate::cost::{LOWERCASE_PIECE, PAWN_LETTER, PROMOTION_ASSUMED};
 
 /// What a reading says about the move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,13 +33,6 @@ pub struct Reading {
     pub target: Target,
     pub cost: u8,
 }
-
-/// Cost of reading a lowercase letter as a piece ("nf3").
-pub const COST_LOWERCASE_PIECE: u8 = 1;
-/// Cost of a pawn letter before a pawn move ("Pe4").
-pub const COST_PAWN_LETTER: u8 = 1;
-/// Cost of a promotion written without its piece: a queen is assumed.
-pub const COST_PROMOTION_ASSUMED: u8 = 1;
 
 const FIGURINES: &[(char, Role)] = &[
     ('♔', Role::King),
@@ -97,7 +91,7 @@ pub fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
     } else if lang.pawn.iter().any(|p| p.starts_with(first))
         && let Some(n) = lang.pawn_prefix(core)
     {
-        body(Role::Pawn, &core[n..], lang, COST_PAWN_LETTER, out);
+        body(Role::Pawn, &core[n..], lang, PAWN_LETTER, out);
     } else {
         body(Role::Pawn, core, lang, 0, out);
         // A lowercase piece letter: "nf3", or "cxd5" read as a knight capture.
@@ -107,7 +101,7 @@ pub fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
                 && lang.has_letter(upper)
                 && let Some((role, 1)) = lang.piece_prefix(upper.encode_utf8(&mut [0; 4]))
             {
-                body(role, &core[1..], lang, COST_LOWERCASE_PIECE, out);
+                body(role, &core[1..], lang, LOWERCASE_PIECE, out);
             }
             return;
         }
@@ -124,7 +118,7 @@ pub fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
             && let Some((role, n)) = lang.piece_prefix(upper)
             && n == upper.len()
         {
-            body(role, rest, lang, COST_LOWERCASE_PIECE, out);
+            body(role, rest, lang, LOWERCASE_PIECE, out);
         }
     }
 }
@@ -192,7 +186,7 @@ fn body(role: Role, s: &str, lang: &Language, cost: u8, out: &mut Vec<Reading>) 
     let (promotion, promo_cost) = match promo {
         Some(r) if role == Role::Pawn && last_rank => (Some(r), 0),
         Some(_) => return,
-        None if role == Role::Pawn && last_rank => (Some(Role::Queen), COST_PROMOTION_ASSUMED),
+        None if role == Role::Pawn && last_rank => (Some(Role::Queen), PROMOTION_ASSUMED),
         None => (None, 0),
     };
     out.push(Reading {
@@ -469,7 +463,7 @@ mod tests {
         let r = readings("cf3", es);
         assert!(r.iter().any(|r| matches!(r.target, Target::Move { role: Role::Knight, .. }) && r.cost == 1));
         let r = readings("Pe4", es);
-        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::Pawn, .. }, cost: COST_PAWN_LETTER }]));
+        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::Pawn, .. }, cost: PAWN_LETTER }]));
         let r = readings("♘f3", es);
         assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::Knight, .. }, cost: 0 }]));
         let ru = Language::find("ru").unwrap();

@@ -7,13 +7,14 @@ pub mod book;
 pub mod prior;
 pub mod search;
 
-pub use search::Params;
+pub use crate::cost::Params;
 
 use std::cell::OnceCell;
 
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::cost::{CUT_SHORT, DESCRIPTIVE_NEAR, LANGUAGES_TRIED, Limits, RUNNER_UP_SHARE, SETTLE_ROUNDS};
 use crate::finding::{At, Finding, Severity};
 use crate::ingest::movetext::ILLEGIBLE;
 use crate::notation::descriptive::{descriptive_from, looks_descriptive};
@@ -110,12 +111,15 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     };
     let p = &settings.params;
     // Not a record that turns descriptive: it stops there however it is read.
-    if p.second_look > 0.0
-        && game.cost > p.second_look
-        && p.second_look_margin > p.beam_margin
+    if p.limits.second_look > 0.0
+        && game.cost > p.limits.second_look
+        && p.limits.second_look_margin > p.limits.beam_margin
         && !game.turns_descriptive()
     {
-        let wide = Settings { params: Params { beam_margin: p.second_look_margin, ..*p }, ..*settings };
+        let wide = Settings {
+            params: Params { limits: Limits { beam_margin: p.limits.second_look_margin, ..p.limits }, ..*p },
+            ..*settings
+        };
         if let Some(mut second) = read(sheet, &lexed, game.language, &wide, game.cost)
             && second.cost < game.cost
         {
@@ -172,7 +176,7 @@ fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings) -> Game {
     groups.sort_by_key(|(_, c, _)| std::cmp::Reverse(*c));
     let best_coverage = groups[0].1;
     for (i, g) in groups.iter_mut().enumerate() {
-        if g.1 == best_coverage || i < 4 {
+        if g.1 == best_coverage || i < LANGUAGES_TRIED {
             g.2 = strict_plies(lexed, g.0);
         }
     }
@@ -181,11 +185,12 @@ fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings) -> Game {
     // A record in descriptive notation is read only up to where it turns
     // descriptive: how a few moves before cost under other letters says
     // little of the sheet's language, which its letters said better.
-    if first.cost == 0.0 || first.turns_descriptive() || groups.len() < 2 || groups[1].2 * 2 < groups[0].2 {
+    if first.cost == 0.0 || first.turns_descriptive() || groups.len() < 2 || groups[1].2 * RUNNER_UP_SHARE < groups[0].2
+    {
         return first;
     }
     // The second reading wins only if it costs less: it is given up as soon as it cannot.
-    let ceiling = if params.costs_never_negative() { first.cost } else { f32::INFINITY };
+    let ceiling = if params.costs.never_negative() { first.cost } else { f32::INFINITY };
     match read(sheet, lexed, groups[1].0, settings, ceiling) {
         Some(second) if second.cost < first.cost => second,
         _ => first,
@@ -225,7 +230,7 @@ fn read(
     let mut draft = read_from(cx, &mut searcher, ceiling, &[], 0)?;
     settle(cx, &mut searcher, &mut draft);
     let Draft { steps, margins, doubts, stop, after_end, .. } = draft;
-    let mut game = build(sheet, lexed, lang, &steps, &margins, &doubts, params.review_margin, stop, after_end);
+    let mut game = build(sheet, lexed, lang, &steps, &margins, &doubts, params.limits.review_margin, stop, after_end);
     // The plausibility orders readings; it must never settle one. Where it put
     // a costlier reading first and the game came out clear, the costs alone
     // must say the same: a later window may have settled the doubt starting
@@ -233,7 +238,10 @@ fn read(
     if searcher.as_ref().is_some_and(Searcher::prior_chose)
         && game.findings.iter().all(|f| f.severity() == Severity::Info)
     {
-        let plain = Settings { params: Params { prior_reach: 0.0, ..*params }, ..*settings };
+        let plain = Settings {
+            params: Params { limits: Limits { prior_reach: 0.0, ..params.limits }, ..*params },
+            ..*settings
+        };
         if let Some(costs_alone) = read(sheet, lexed, lang, &plain, f32::INFINITY) {
             doubt_unless_agreed(sheet, &mut game, &costs_alone);
         }
@@ -395,15 +403,15 @@ fn read_from<'a>(
             .iter()
             .map(|d| d.step)
             .chain(unsettled.iter().copied())
-            .filter(|&s| s + params.deep_back >= steps.len())
+            .filter(|&s| s + params.limits.deep_back >= steps.len())
             .min();
-        let keep = steps.len().saturating_sub(params.back).min(doubted.unwrap_or(usize::MAX)).max(floor);
+        let keep = steps.len().saturating_sub(params.limits.back).min(doubted.unwrap_or(usize::MAX)).max(floor);
         // Summed in the order `build` sums all steps: the partial sum of costs
         // that are never negative only grows.
         if ceiling.is_finite() && steps[..keep].iter().map(Step::cost).sum::<f32>() >= ceiling {
             return None;
         }
-        let never_negative = params.costs_never_negative();
+        let never_negative = params.costs.never_negative();
         let mut reread = |keep: usize| {
             let start_entry = steps.get(keep).map_or(i, Step::entry);
             // Positions are not kept per move: the window's start is replayed.
@@ -424,7 +432,7 @@ fn read_from<'a>(
                     GiveUp::No
                 } else if over.get() {
                     GiveUp::Beaten
-                } else if cost - old > params.hopeless {
+                } else if cost - old > params.limits.hopeless {
                     GiveUp::Costly
                 } else {
                     GiveUp::No
@@ -437,8 +445,8 @@ fn read_from<'a>(
         let mut keep = keep;
         // A costly repair may be paying for a slip made long before: read
         // again from further back, and keep whichever adds less.
-        let deep = steps.len().saturating_sub(params.deep_back).max(floor);
-        if deep < keep && (window.steps.is_empty() || added > params.deep_trigger) {
+        let deep = steps.len().saturating_sub(params.limits.deep_back).max(floor);
+        if deep < keep && (window.steps.is_empty() || added > params.limits.deep_trigger) {
             let (w, p, a, deep_over) = reread(deep);
             over |= deep_over;
             if !w.steps.is_empty() && w.end > i && (window.steps.is_empty() || a < added) {
@@ -448,7 +456,7 @@ fn read_from<'a>(
         if window.steps.is_empty() && over {
             return None;
         }
-        if window.steps.is_empty() || window.end <= i || added > params.hopeless {
+        if window.steps.is_empty() || window.end <= i || added > params.limits.hopeless {
             stop = Some(i);
             break;
         }
@@ -458,7 +466,7 @@ fn read_from<'a>(
         // `Df5+` read as Qf1). The window's reading is kept up to that entry,
         // and the next window reads back from it. (Cutting at every repair
         // there costs half as much time again, for little more.)
-        if let Some(cut) = window.steps.iter().position(|s| s.entry() > i + 1 && s.cost() > params.review_margin)
+        if let Some(cut) = window.steps.iter().position(|s| s.entry() > i + 1 && s.cost() > params.limits.review_margin)
             && cut > 0
         {
             window.end = window.steps[cut].entry();
@@ -511,7 +519,7 @@ fn read_from<'a>(
 /// reading may have missed another as cheap. The new reading is weighed the
 /// same way; the cost only falls, a few rounds at most.
 fn settle<'a>(cx: Context<'a>, searcher: &mut Option<Searcher<'a>>, draft: &mut Draft) {
-    for _ in 0..4 {
+    for _ in 0..SETTLE_ROUNDS {
         match settle_once(cx, searcher, draft) {
             Some(better) => *draft = better,
             None => return,
@@ -522,11 +530,11 @@ fn settle<'a>(cx: Context<'a>, searcher: &mut Option<Searcher<'a>>, draft: &mut 
 /// One round of [`settle`]: the cheaper reading a rival makes, if one does.
 fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut Draft) -> Option<Draft> {
     let params = cx.params;
-    if draft.stop.is_some() || draft.doubts.is_empty() || !params.costs_never_negative() {
+    if draft.stop.is_some() || draft.doubts.is_empty() || !params.costs.never_negative() {
         return None;
     }
     let total: f32 = draft.steps.iter().map(Step::cost).sum();
-    let ceiling = total + params.review_margin;
+    let ceiling = total + params.limits.review_margin;
     let mut settled: Vec<usize> = Vec::new();
     for doubt in &draft.doubts {
         let (k, rivals) = (doubt.step, &doubt.rivals);
@@ -620,7 +628,7 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
         {
             rival.margins[..k].copy_from_slice(&draft.margins[..k]);
             for &s in &settled {
-                rival.margins[s] = rival.margins[s].max(params.review_margin);
+                rival.margins[s] = rival.margins[s].max(params.limits.review_margin);
             }
             rival.margins[k] = total - cost;
             let mut doubts: Vec<Doubt> =
@@ -639,7 +647,7 @@ fn settle_once<'a>(cx: Context<'a>, slot: &mut Option<Searcher<'a>>, draft: &mut
     }
     for k in settled {
         draft.doubts.retain(|d| d.step != k);
-        draft.margins[k] = draft.margins[k].max(params.review_margin);
+        draft.margins[k] = draft.margins[k].max(params.limits.review_margin);
     }
     None
 }
@@ -673,12 +681,12 @@ fn reconsider(
     floor: usize,
     params: &Params,
 ) -> Option<(usize, Chess)> {
-    let from = keep.saturating_sub(params.deep_back).max(floor);
+    let from = keep.saturating_sub(params.limits.deep_back).max(floor);
     let mut start = Chess::default();
     for m in steps[..from].iter().flat_map(Step::moves) {
         start.play_unchecked(m);
     }
-    let mut found = searcher.slips(&start, &steps[from..], keep - from, params.slip_margin);
+    let mut found = searcher.slips(&start, &steps[from..], keep - from, params.limits.slip_margin);
     // Slips about as likely as one another: the likelier moves first.
     if found.len() > 1 {
         let lines: Vec<Vec<Move>> = found
@@ -722,7 +730,7 @@ fn reconsider(
                 p.play_unchecked(m);
             }
         }
-        if rival - cost < params.review_margin {
+        if rival - cost < params.limits.review_margin {
             doubts.push(Doubt::kept(k, alternatives));
         }
         return Some((k, p));
@@ -733,7 +741,7 @@ fn reconsider(
     let mut ply = 0;
     for s in k..steps.len() {
         if steps[s].cost() > 0.0 && line.get(s - k).is_some_and(|t| t.cost() < steps[s].cost()) {
-            if margins[s] >= params.review_margin && !doubts.iter().any(|d| d.step == s) {
+            if margins[s] >= params.limits.review_margin && !doubts.iter().any(|d| d.step == s) {
                 margins[s] = cost - current;
                 let mut alternatives: Vec<String> = ours_sans.get(ply).into_iter().cloned().collect();
                 if let Some(san) = their_sans.get(ply).filter(|s| !alternatives.contains(s)) {
@@ -888,7 +896,7 @@ fn build(
         } else {
             findings.push(Finding::IllegalMove { at, written });
             // A slip just before the record turns descriptive: say that too.
-            if let Some(j) = (i + 1..lexed.len().min(i + 4)).find(|&j| descriptive_at(lexed, j)) {
+            if let Some(j) = (i + 1..lexed.len().min(i + 1 + DESCRIPTIVE_NEAR)).find(|&j| descriptive_at(lexed, j)) {
                 findings.push(Finding::NonAlgebraic { at: at_entry(ply, j), written: sheet.entries[j].text.clone() });
             }
         }
@@ -896,7 +904,7 @@ fn build(
     if let Some(i) = after_end {
         findings.push(Finding::MovesAfterEnd { at: at_entry(ply, i), written: sheet.entries[i].text.clone() });
     }
-    let cost = steps.iter().map(Step::cost).sum::<f32>() + if stop.is_some() { 1000.0 } else { 0.0 };
+    let cost = steps.iter().map(Step::cost).sum::<f32>() + if stop.is_some() { CUT_SHORT } else { 0.0 };
     Game { language: lang, moves, findings, position: pos, result: GameResult::Unknown, cost }
 }
 

@@ -8,13 +8,7 @@
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::book::Book;
-
-/// Natural-log penalty per pawn of material a move leaves to be won.
-const PER_PAWN: f32 = 0.75;
-/// The most a single move is penalised: sacrifices happen.
-const MOST: f32 = 3.0;
-/// Natural-log bonus for taking the piece that has just moved: players take back.
-const RECAPTURE: f32 = 1.0;
+use crate::cost::{PRIOR_MOST, PRIOR_PER_PAWN, PRIOR_RECAPTURE};
 
 /// Plausibility scores (natural logs, higher is likelier) of `lines`, moves
 /// from `start`: the book's over the same plies where it knows `start`, plus
@@ -39,12 +33,12 @@ pub fn line_scores(book: Option<&Book<'_>>, start: &Chess, lines: &[&[Move]]) ->
         for m in line.iter() {
             let moved = material_left_en_prise(&pos, m);
             if m.is_capture() && last == Some(taken_on(m)) {
-                *score += RECAPTURE;
+                *score += PRIOR_RECAPTURE;
             }
             last = Some(m.to());
             pos.play_unchecked(*m);
             let left = moved.max(others_en_prise(&pos, m.to()));
-            *score -= (left as f32 * PER_PAWN).min(MOST);
+            *score -= (left as f32 * PRIOR_PER_PAWN).min(PRIOR_MOST);
         }
     }
     scores
@@ -185,7 +179,7 @@ mod tests {
         let mv = |s: &str| s.parse::<San>().unwrap().to_move(&pos).unwrap();
         let s = line_scores(None, &pos, &[&[mv("Qxh6")], &[mv("Qc4")]]);
         assert_eq!(s[1], 0.0);
-        assert_eq!(s[0], -MOST);
+        assert_eq!(s[0], -PRIOR_MOST);
     }
 
     #[test]
@@ -205,6 +199,6 @@ mod tests {
         let (ep, plain) = (line(&["f5", "exf6"]), line(&["f6", "exf6"]));
         let s = line_scores(None, &pos, &[&ep, &plain]);
         assert_eq!(s[0], s[1]);
-        assert_eq!(s[0], RECAPTURE);
+        assert_eq!(s[0], PRIOR_RECAPTURE);
     }
 }

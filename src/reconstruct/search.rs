@@ -9,7 +9,11 @@ use rustc_hash::FxHashMap as HashMap;
 
 use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, MoveList, Position, Role, Square, attacks, san::San};
 
-use crate::notation::distance::{Rows, SheetCosts, Written};
+use crate::cost::{
+    FULL_RANKS, MAX_ALTERNATIVES, MAX_FUZZY_LEN, MAX_TIED_INSERTS, PLAUSIBLE_CLOSEST, Params, TIE_BEAM_FACTOR,
+    TIE_WIDTH_ILLEGIBLE,
+};
+use crate::notation::distance::{Rows, Written};
 use crate::notation::forms::{Forms, fit, forms};
 use crate::notation::lex::{CheckMark, Lexed};
 use crate::notation::reading::{Reading, Target, exact_move};
@@ -17,158 +21,6 @@ use crate::notation::targets::Targets;
 use crate::notation::{LANGUAGES, Language};
 use crate::reconstruct::book::Book;
 use crate::reconstruct::prior;
-
-/// Costs of the things writers do, and the search's limits. Costs are in
-/// "nats of surprise": an exact reading costs 0.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Params {
-    /// Repair sheets at all; `false` reads strictly and stops at the first
-    /// entry that names no legal move.
-    pub enabled: bool,
-    pub edits: SheetCosts,
-    /// Reading an entry as a move further than this is not considered.
-    pub max_fit: f32,
-    /// An entry that is not a move of the game (stray, or written twice).
-    pub skip: f32,
-    /// An entry that repeats the one before it.
-    pub skip_repeat: f32,
-    /// A move the writer did not write.
-    pub insert: f32,
-    /// A move not written is considered before an entry only when reading the
-    /// entry costs more than this (each insertion tries every legal move).
-    pub insert_trigger: f32,
-    /// How many of the best nodes at each entry try a move not written.
-    pub insert_nodes: usize,
-    /// An illegible box read as any legal move.
-    pub illegible: f32,
-    /// Entries after the game ended.
-    pub after_end: f32,
-    /// Entries read before the failing one that the search may re-read.
-    pub back: usize,
-    /// A window whose best reading adds more than this is read again from
-    /// `deep_back` entries before the failing one: a legal slip (`a4` for
-    /// `d4`) or a move not written can go unnoticed for many moves, until an
-    /// entry that could only follow the true move cannot be read.
-    pub deep_trigger: f32,
-    /// Entries before the failing one the deeper reading may re-read.
-    pub deep_back: usize,
-    /// Entries read after the failing one before the window may close.
-    pub ahead: usize,
-    /// The window grows up to this many entries past the failure while the
-    /// best reading is not clearly ahead.
-    pub ahead_max: usize,
-    /// Nodes kept per entry.
-    pub beam: usize,
-    /// Nodes costlier than the best by more than this are dropped.
-    pub beam_margin: f32,
-    /// A repair is clearly determined when the best different reading costs
-    /// this much more; below it the game goes to review.
-    pub review_margin: f32,
-    /// A reading that differs from the best only where the best reads an
-    /// entry as written is a doubt too when it costs less than this more.
-    pub tie_margin: f32,
-    /// A single slip before a repair that explains it at a cost within this
-    /// of the repair's puts the repair in doubt (see [`Searcher::slips`]).
-    pub slip_margin: f32,
-    /// A window whose best reading costs more than this is not repaired: the
-    /// game stops at the failing entry with `illegal-move`.
-    pub hopeless: f32,
-    /// Where readings are in doubt, the plausibility of their moves (the
-    /// opening book, material left to be taken, see [`crate::reconstruct::prior`])
-    /// may put first one that costs up to this much more. It orders readings,
-    /// never settles one: the game stays in review. 0 leaves it out.
-    pub prior_reach: f32,
-    /// A check or mate sign written for a move that gives no check. Typed
-    /// sheets hardly ever mark a check that is not one (none of the dev
-    /// sheets' 1,042 marks), so the sign is evidence of which move was meant
-    /// (`Tc1+` for Re1+, c read for e). 0 leaves the signs out of the reading.
-    pub false_check: f32,
-    /// A game whose reading costs more than this (a game cut short counts
-    /// 1000 more) is read a second time with `second_look_margin` as the
-    /// beam's margin, and the second reading kept if it costs less. Slips at
-    /// the start of a game, or several close together, can send the windows
-    /// down a line that only a wider beam avoids; a wider beam everywhere
-    /// costs 2.4 times the time. 0 leaves the second look out.
-    pub second_look: f32,
-    /// The beam's margin on the second look.
-    pub second_look_margin: f32,
-}
-
-impl Default for Params {
-    fn default() -> Self {
-        Params {
-            enabled: true,
-            edits: SheetCosts::default(),
-            max_fit: 9.0,
-            skip: 7.0,
-            skip_repeat: 3.0,
-            insert: 6.0,
-            insert_trigger: -1.0,
-            insert_nodes: 12,
-            illegible: 1.0,
-            after_end: 1.0,
-            back: 12,
-            deep_trigger: 12.0,
-            deep_back: 60,
-            ahead: 3,
-            ahead_max: 30,
-            beam: 300,
-            beam_margin: 8.0,
-            review_margin: 3.0,
-            tie_margin: 1.0,
-            slip_margin: 3.0,
-            hopeless: 60.0,
-            prior_reach: 2.0,
-            false_check: 3.0,
-            second_look: 40.0,
-            second_look_margin: 12.0,
-        }
-    }
-}
-
-impl Params {
-    /// Whether no step can cost less than nothing, so that the cost of a
-    /// reading only grows as it goes on.
-    pub fn costs_never_negative(&self) -> bool {
-        let e = &self.edits;
-        [
-            self.skip,
-            self.skip_repeat,
-            self.insert,
-            self.illegible,
-            self.after_end,
-            self.false_check,
-            e.confusable,
-            e.case,
-            e.adjacent,
-            e.piece,
-            e.dropped_piece,
-            e.substitute,
-            e.light,
-            e.spurious_capture,
-            e.doubled,
-            e.insert,
-            e.delete,
-            e.transpose,
-        ]
-        .iter()
-        .all(|c| *c >= 0.0)
-    }
-}
-
-/// The best readings of a window at each entry that are weighed in full:
-/// read every way (the others take an entry that reads exactly as written,
-/// bar the failing one) and, where every reading pays for the entry, given a
-/// move not written against the best reading of the entry rather than the
-/// best before it.
-const FULL_RANKS: usize = 4;
-
-/// The most nodes tied with the best that try a move not written (see `window`).
-const MAX_TIED_INSERTS: usize = 32;
-
-/// The most readings an `ambiguous-repair` names its alternatives from.
-const MAX_ALTERNATIVES: usize = 8;
 
 /// How much more than a node its children may cost.
 #[derive(Debug, Clone, Copy)]
@@ -305,9 +157,6 @@ struct Node {
 
 const ROOT: usize = usize::MAX;
 
-/// Entries longer than this (in bytes) are read exactly or not at all.
-const MAX_FUZZY_LEN: usize = 24;
-
 /// Re-reads entries from `start` in position `pos`, where entry `failed` could
 /// not be read exactly.
 pub struct Searcher<'a> {
@@ -362,7 +211,7 @@ impl<'a> Searcher<'a> {
 
     /// The same searcher, with `book` for the plausibility of readings in doubt.
     pub fn with_book(mut self, book: Option<Book<'a>>) -> Self {
-        self.book = book.filter(|_| self.params.prior_reach > 0.0);
+        self.book = book.filter(|_| self.params.limits.prior_reach > 0.0);
         self
     }
 
@@ -377,14 +226,14 @@ impl<'a> Searcher<'a> {
     /// its cost is highest, of those within `prior_reach` of the cheapest;
     /// `None` when `prior_reach` is 0.
     pub(crate) fn prior_choice(&self, start: &Chess, lines: &[&[Move]], costs: &[f32]) -> Option<usize> {
-        if self.params.prior_reach <= 0.0 {
+        if self.params.limits.prior_reach <= 0.0 {
             return None;
         }
         let least = costs.iter().copied().fold(f32::INFINITY, f32::min);
         let scores = prior::line_scores(self.book.as_ref(), start, lines);
         tracing::trace!(?scores, ?costs, "readings weighed by their plausibility");
         let choice = (0..lines.len())
-            .filter(|&i| costs[i] <= least + self.params.prior_reach)
+            .filter(|&i| costs[i] <= least + self.params.limits.prior_reach)
             .max_by(|&a, &b| (scores[a] - costs[a]).total_cmp(&(scores[b] - costs[b])).then(b.cmp(&a)));
         if choice.is_some_and(|i| costs[i] > least) {
             self.prior_chose.set(true);
@@ -425,8 +274,8 @@ impl<'a> Searcher<'a> {
         let mut children: Vec<Step> = Vec::new();
         let mut seen: HashMap<u64, usize> = HashMap::default();
         let mut i = start;
-        let close_at = (failed + 1 + p.ahead).min(n);
-        let limit = (failed + 1 + p.ahead_max).min(n);
+        let close_at = (failed + 1 + p.limits.ahead).min(n);
+        let limit = (failed + 1 + p.limits.ahead_max).min(n);
         // The judgement that closed the window, when one did.
         let mut verdict = None;
         // Where the window could first have closed, in doubt: a window grown
@@ -438,7 +287,7 @@ impl<'a> Searcher<'a> {
         loop {
             if i >= close_at {
                 let judged = self.judge(&arena, &beam, pos);
-                if judged.margin >= p.review_margin || i >= limit {
+                if judged.margin >= p.limits.review_margin || i >= limit {
                     verdict = Some(judged);
                     break;
                 }
@@ -454,7 +303,7 @@ impl<'a> Searcher<'a> {
             // explains: among the best few, its insertion is weighed against
             // the best child so far, not against this entry's best node (sheet
             // 518: 30...hxg6 not written, then `Hf4` for 31.Bf4).
-            let cutoff = arena[beam[0]].cost + p.beam_margin;
+            let cutoff = arena[beam[0]].cost + p.limits.beam_margin;
             let mut best_child = f32::INFINITY;
             for (rank, &id) in beam.iter().enumerate() {
                 let budget = cutoff - arena[id].cost;
@@ -462,9 +311,9 @@ impl<'a> Searcher<'a> {
                 // illegible box makes thirty readings alike, and the one a
                 // move not written explains later may be any of them.
                 let tied_with_best = arena[id].cost <= arena[beam[0]].cost && rank < MAX_TIED_INSERTS;
-                let insert_budget = (rank < p.insert_nodes || tied_with_best).then(|| {
+                let insert_budget = (rank < p.limits.insert_nodes || tied_with_best).then(|| {
                     if best_child.is_finite() && rank < FULL_RANKS {
-                        budget.max(best_child + p.beam_margin - arena[id].cost)
+                        budget.max(best_child + p.limits.beam_margin - arena[id].cost)
                     } else {
                         budget
                     }
@@ -511,12 +360,12 @@ impl<'a> Searcher<'a> {
                     unsettled: None,
                 };
             }
-            next.retain(|&j| arena[j].cost <= best + p.beam_margin);
+            next.retain(|&j| arena[j].cost <= best + p.limits.beam_margin);
             next.sort_by(|a, b| arena[*a].cost.total_cmp(&arena[*b].cost));
             // Boxes nobody could read give every legal move the same cost: the
             // beam is not cut inside such a tie, which only later entries settle.
-            let tied = next.partition_point(|&j| arena[j].cost <= best + 2.0 * p.illegible);
-            next.truncate(p.beam.max(tied.min(4 * p.beam)));
+            let tied = next.partition_point(|&j| arena[j].cost <= best + TIE_WIDTH_ILLEGIBLE * p.costs.illegible);
+            next.truncate(p.limits.beam.max(tied.min(TIE_BEAM_FACTOR * p.limits.beam)));
             positions = next
                 .iter()
                 .map(|&j| {
@@ -571,7 +420,7 @@ impl<'a> Searcher<'a> {
         if judged.doubted.is_empty() {
             return;
         }
-        let limit = arena[best].cost + self.params.review_margin;
+        let limit = arena[best].cost + self.params.limits.review_margin;
         for &id in &beam[1..] {
             if judged.close.len() >= MAX_ALTERNATIVES || arena[id].cost >= limit {
                 break;
@@ -592,8 +441,8 @@ impl<'a> Searcher<'a> {
         // The beam is sorted by cost; a few of the closest are weighed.
         let close: Vec<usize> = beam
             .iter()
-            .take(16)
-            .take_while(|&&id| arena[id].cost <= arena[beam[0]].cost + self.params.prior_reach)
+            .take(PLAUSIBLE_CLOSEST)
+            .take_while(|&&id| arena[id].cost <= arena[beam[0]].cost + self.params.limits.prior_reach)
             .copied()
             .collect();
         if close.len() < 2 {
@@ -646,17 +495,17 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
                 let skip = if legal[j].is_empty() {
-                    p.after_end
+                    p.costs.after_end
                 } else if repeat {
-                    p.skip_repeat
+                    p.costs.skip_repeat
                 } else {
-                    p.skip
+                    p.costs.skip
                 };
                 let down = row + width + j;
                 dp[down] = dp[down].min(here + skip);
                 let read = |j: usize, this: &mut Self| -> f32 {
                     if this.illegible[i] {
-                        p.illegible
+                        p.costs.illegible
                     } else if this.exact(&positions[j], i) == Some(moves[j]) {
                         0.0
                     } else {
@@ -669,7 +518,7 @@ impl<'a> Searcher<'a> {
                 }
                 if j + 1 < m {
                     let c = read(j + 1, self);
-                    dp[down + 2] = dp[down + 2].min(here + p.insert + c);
+                    dp[down + 2] = dp[down + 2].min(here + p.costs.insert + c);
                 }
             }
         }
@@ -679,14 +528,14 @@ impl<'a> Searcher<'a> {
     /// What reading entry `entry` as `mv` in `pos` costs (infinite past `max_fit`).
     pub(crate) fn reading_cost(&mut self, pos: &Chess, entry: usize, mv: &Move) -> f32 {
         if self.illegible[entry] {
-            return self.params.illegible;
+            return self.params.costs.illegible;
         }
         if self.exact(pos, entry) == Some(*mv) {
             return 0.0;
         }
         let legal = pos.legal_moves();
         let cost = self.fit(entry, mv, &legal, pos, f32::INFINITY);
-        if cost <= self.params.max_fit { cost } else { f32::INFINITY }
+        if cost <= self.params.limits.max_fit { cost } else { f32::INFINITY }
     }
 
     /// Single slips made before a repair that would explain it: for each of
@@ -722,7 +571,7 @@ impl<'a> Searcher<'a> {
             if cost > 0.0 || after[k + 1] <= 0.0 || self.illegible[entry] {
                 continue;
             }
-            let limit = (largest[k + 1] + slack).min(self.params.max_fit);
+            let limit = (largest[k + 1] + slack).min(self.params.limits.max_fit);
             let moves = here.legal_moves();
             let quick = self.entry(entry).quick;
             for m in &moves {
@@ -777,7 +626,7 @@ impl<'a> Searcher<'a> {
                 let mut r = q.clone();
                 r.play_unchecked(inserted);
                 match self.exact(&r, entry) {
-                    Some(m) => Some(Step::InsertRead { inserted, entry, mv: m, cost: self.params.insert }),
+                    Some(m) => Some(Step::InsertRead { inserted, entry, mv: m, cost: self.params.costs.insert }),
                     None if r.is_legal(mv) => Some(Step::InsertRead { inserted, entry, mv, cost }),
                     None => None,
                 }
@@ -843,7 +692,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
             let margin = arena[id].cost - arena[best].cost;
-            if margin >= self.params.review_margin {
+            if margin >= self.params.limits.review_margin {
                 // Every later node costs more: this bounds the margin of every step still open.
                 for &(_, k) in &open {
                     margins[k] = margins[k].min(margin);
@@ -856,7 +705,7 @@ impl<'a> Searcher<'a> {
                 // It differs only where the best reads as written: one more
                 // slip, unlikely by its own cost, unless it is as cheap as the
                 // best (it explains a repair of the best some other way).
-                if margin < self.params.tie_margin
+                if margin < self.params.limits.tie_margin
                     && let Some(p) = (0..best_moves.len().max(other.len())).find(|&p| other.get(p) != best_moves.get(p))
                     && let Some(&(_, k)) = plies.get(p)
                     && margins[k].is_infinite()
@@ -887,7 +736,7 @@ impl<'a> Searcher<'a> {
         }
         let mut doubted: Vec<(usize, usize)> = Vec::new();
         for &(p, k) in repaired.iter().chain(&tied) {
-            if margins[k] < self.params.review_margin && !doubted.iter().any(|(_, d)| *d == k) {
+            if margins[k] < self.params.limits.review_margin && !doubted.iter().any(|(_, d)| *d == k) {
                 doubted.push((p, k));
             }
         }
@@ -913,7 +762,7 @@ impl<'a> Searcher<'a> {
         let moves = pos.legal_moves();
         let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
         if moves.is_empty() {
-            out.push(Step::Skip { entry: i, cost: p.after_end });
+            out.push(Step::Skip { entry: i, cost: p.costs.after_end });
             return;
         }
         // Most moves are ruled out by the entry's tables, without a call.
@@ -922,18 +771,18 @@ impl<'a> Searcher<'a> {
         let mut cheapest = f32::INFINITY;
         for m in &moves {
             let cost = if illegible {
-                p.illegible
-            } else if quick.rules_out(m, budget.min(p.max_fit)) {
+                p.costs.illegible
+            } else if quick.rules_out(m, budget.min(p.limits.max_fit)) {
                 f32::INFINITY
             } else {
                 self.fit(i, m, &moves, pos, budget)
             };
             cheapest = cheapest.min(cost);
-            if cost <= p.max_fit && cost <= budget {
+            if cost <= p.limits.max_fit && cost <= budget {
                 out.push(Step::Read { entry: i, mv: *m, cost });
             }
         }
-        let skip = if repeat { p.skip_repeat } else { p.skip };
+        let skip = if repeat { p.costs.skip_repeat } else { p.costs.skip };
         if skip <= budget {
             out.push(Step::Skip { entry: i, cost: skip });
         }
@@ -946,15 +795,15 @@ impl<'a> Searcher<'a> {
         // the generated set: `NeS` after a move not written, where skipping
         // the entry cost 7 and the insertion 6 + 2.5 was cut at 8).
         let own_best = cheapest.min(skip);
-        let insert_budget =
-            insert_budget.map(|b| if widen && own_best >= p.insert { b.max(own_best + p.beam_margin) } else { b });
+        let insert_budget = insert_budget
+            .map(|b| if widen && own_best >= p.costs.insert { b.max(own_best + p.limits.beam_margin) } else { b });
         if let Some(insert_budget) = insert_budget
-            && cheapest > self.params.insert_trigger
-            && p.insert <= insert_budget
+            && cheapest > self.params.limits.insert_trigger
+            && p.costs.insert <= insert_budget
         {
             // The reading after a move not written must fit within the
             // budget the insertion leaves.
-            let limit = p.edits.confusable.min(p.max_fit).min(insert_budget - p.insert);
+            let limit = p.costs.edits.confusable.min(p.limits.max_fit).min(insert_budget - p.costs.insert);
             // After the move not written, only moves to a square the entry
             // could name within `limit` (and castling) can be read: those
             // alone are made, not every legal move (the search's inner loop).
@@ -966,14 +815,14 @@ impl<'a> Searcher<'a> {
                 moves_to(&p1, targets, &mut moves1);
                 for m2 in &moves1 {
                     let cost = if illegible {
-                        p.illegible
+                        p.costs.illegible
                     } else if quick.rules_out(m2, limit) {
                         f32::INFINITY
                     } else {
                         self.fit(i, m2, &moves1, &p1, limit)
                     };
                     if cost <= limit {
-                        out.push(Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: p.insert + cost });
+                        out.push(Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: p.costs.insert + cost });
                     }
                 }
             }
@@ -1011,7 +860,7 @@ impl<'a> Searcher<'a> {
             // rest of the game must settle.
             let alike =
                 moves.iter().filter(|o| self.strict[i].iter().any(|r| f32::from(r.cost) == c && r.matches(o))).count();
-            return if alike > 1 { c + p.edits.light } else { c };
+            return if alike > 1 { c + p.costs.edits.light } else { c };
         }
         // A long run of characters is no slip of one move: reading it fuzzily
         // against every legal move would only cost time.
@@ -1026,7 +875,7 @@ impl<'a> Searcher<'a> {
             } else {
                 f32::INFINITY
             };
-            if full.min(short) > bound.min(p.max_fit) {
+            if full.min(short) > bound.min(p.limits.max_fit) {
                 return f32::INFINITY;
             }
         }
@@ -1041,7 +890,7 @@ impl<'a> Searcher<'a> {
             return c;
         }
         forms(m, &san, self.lang, &LANGUAGES[0], &mut self.buf);
-        let c = fit(written, &self.buf, &p.edits, p.max_fit);
+        let c = fit(written, &self.buf, &p.costs.edits, p.limits.max_fit);
         self.fits.insert(key, c);
         c
     }
@@ -1134,9 +983,9 @@ impl Entry {
         let written = (lexed.core.len() <= MAX_FUZZY_LEN).then(|| {
             Written::with_rows(
                 &normalize(&lexed.core, lang),
-                &p.edits,
+                &p.costs.edits,
                 pieces,
-                (p.edits.piece, p.edits.dropped_piece),
+                (p.costs.edits.piece, p.costs.edits.dropped_piece),
                 rows,
             )
         });
@@ -1147,7 +996,7 @@ impl Entry {
                 to_bound[usize::from(sq)] = w.lower_bound(&[sq.file().char(), sq.rank().char()]);
             }
             for f in File::ALL {
-                file_bound[usize::from(f)] = w.lower_bound(&[f.char()]) + crate::notation::forms::COST_SHORTHAND;
+                file_bound[usize::from(f)] = w.lower_bound(&[f.char()]) + crate::cost::SHORTHAND;
             }
         }
         let floor = std::array::from_fn(|sq| to_bound[sq].min(file_bound[sq % 8]));
@@ -1218,12 +1067,12 @@ fn fit_key(i: usize, from: Option<Square>, san: &San) -> u64 {
 /// the sign: [`Params::false_check`] where it claims a check (or mate) that
 /// `m` does not give, else nothing.
 pub(crate) fn mark_cost(params: &Params, pos: &Chess, mark: Option<CheckMark>, m: &Move) -> f32 {
-    if mark.is_none() || params.false_check == 0.0 {
+    if mark.is_none() || params.costs.false_check == 0.0 {
         return 0.0;
     }
     let mut after = pos.clone();
     after.play_unchecked(*m);
-    if after.is_check() { 0.0 } else { params.false_check }
+    if after.is_check() { 0.0 } else { params.costs.false_check }
 }
 
 /// Whether another piece of the kind of `m` could also go to its destination

@@ -1,0 +1,356 @@
+//! The cost model of reading a sheet, in one place.
+//!
+//! A reading of a sheet is weighed by how surprising it makes what was
+//! written, in nats (natural-log units): an entry read exactly as written costs
+//! 0, a slip costs what it says about the writer (`Clf3` for `C1f3`, a
+//! look-alike character, costs 2.5; an entry written twice 3; a move not
+//! written 6). The search keeps the cheapest readings, and a repair is trusted
+//! only when the next different reading costs a clear margin more.
+//!
+//! - [`Costs`]: what each slip costs (configurable under `repair: costs:`);
+//! - [`Limits`]: how far the search looks and the margins of its judgement
+//!   (configurable under `repair: limits:`);
+//! - the constants below: the costs of readings that are shorthand rather than
+//!   slips, the weights of the plausibility, and the search's fixed bounds,
+//!   each with its reason.
+//!
+//! `config/default.yaml` lists every default of [`Params`]; a test keeps the
+//! two equal.
+
+use serde::{Deserialize, Serialize};
+
+/// The repair search's settings: the `repair:` section of the config.
+///
+/// ```
+/// use scoresheet::cost::Params;
+/// let p = Params::default();
+/// assert!(p.enabled && p.costs.never_negative());
+/// assert!(p.limits.review_margin > 0.0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Repair sheets at all; `false` reads strictly and stops at the first
+    /// entry that names no legal move.
+    pub enabled: bool,
+    /// What each slip costs.
+    pub costs: Costs,
+    /// How far the search looks, and the margins of its judgement.
+    pub limits: Limits,
+}
+
+/// What each kind of slip costs, in nats (an exact reading costs 0).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Costs {
+    /// An entry that is not a move of the game (stray, or written twice).
+    pub skip: f32,
+    /// An entry that repeats the one before it: a common slip of the pen, so
+    /// cheaper than a stray entry.
+    pub skip_repeat: f32,
+    /// A move the writer did not write.
+    pub insert: f32,
+    /// An illegible box read as any legal move.
+    pub illegible: f32,
+    /// Each entry written after the game ended (mate or stalemate).
+    pub after_end: f32,
+    /// A check or mate sign written for a move that gives no check. Typed
+    /// sheets hardly ever mark a check that is not one (none of the dev
+    /// sheets' 1,042 marks), so the sign is evidence of which move was meant
+    /// (`Tc1+` for Re1+, c read for e). 0 leaves the signs out of the reading.
+    pub false_check: f32,
+    /// The edits of a fuzzy reading of one entry.
+    pub edits: Edits,
+}
+
+/// What each edit of one written entry costs, when it is read fuzzily as a
+/// move (a weighted edit distance to the nearest way of writing the move).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Edits {
+    /// A character read or typed for a look-alike (`l` for `1`, `S` for `5`).
+    pub confusable: f32,
+    /// The right letter in the wrong case.
+    pub case: f32,
+    /// A square one file or one rank off.
+    pub adjacent: f32,
+    /// One piece letter written for another.
+    pub piece: f32,
+    /// A piece letter left out (`c4` for `Bc4`).
+    pub dropped_piece: f32,
+    /// Any other character for another.
+    pub substitute: f32,
+    /// `x`, `:`, `-`, `+` ... left out, or a `-` written.
+    pub light: f32,
+    /// A capture sign written for a move that captures nothing.
+    pub spurious_capture: f32,
+    /// A character typed twice.
+    pub doubled: f32,
+    /// A stray character.
+    pub insert: f32,
+    /// A character left out.
+    pub delete: f32,
+    /// Two neighbouring characters swapped.
+    pub transpose: f32,
+}
+
+/// How far the search looks, and the margins of its judgement.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Limits {
+    /// Reading an entry as a move further than this is not considered.
+    pub max_fit: f32,
+    /// A move not written is considered before an entry only when reading the
+    /// entry costs more than this (each insertion tries every legal move).
+    pub insert_trigger: f32,
+    /// How many of the best nodes at each entry try a move not written.
+    pub insert_nodes: usize,
+    /// Entries read before the failing one that the search may re-read.
+    pub back: usize,
+    /// A window whose best reading adds more than this is read again from
+    /// `deep_back` entries before the failing one: a legal slip (`a4` for
+    /// `d4`) or a move not written can go unnoticed for many moves, until an
+    /// entry that could only follow the true move cannot be read.
+    pub deep_trigger: f32,
+    /// Entries before the failing one the deeper reading may re-read.
+    pub deep_back: usize,
+    /// Entries read after the failing one before the window may close.
+    pub ahead: usize,
+    /// The window grows up to this many entries past the failure while the
+    /// best reading is not clearly ahead.
+    pub ahead_max: usize,
+    /// Nodes kept per entry.
+    pub beam: usize,
+    /// Nodes costlier than the best by more than this are dropped.
+    pub beam_margin: f32,
+    /// A repair is clearly determined when the best different reading costs
+    /// this much more; below it the game goes to review.
+    pub review_margin: f32,
+    /// A reading that differs from the best only where the best reads an
+    /// entry as written is a doubt too when it costs less than this more.
+    pub tie_margin: f32,
+    /// A single slip before a repair that explains it at a cost within this
+    /// of the repair's puts the repair in doubt.
+    pub slip_margin: f32,
+    /// A window whose best reading costs more than this is not repaired: the
+    /// game stops at the failing entry with `illegal-move`.
+    pub hopeless: f32,
+    /// Where readings are in doubt, the plausibility of their moves (the
+    /// opening book, material left to be taken) may put first one that costs
+    /// up to this much more. It orders readings, never settles one: the game
+    /// stays in review. 0 leaves it out.
+    pub prior_reach: f32,
+    /// A game whose reading costs more than this (a game cut short counts
+    /// [`CUT_SHORT`] more) is read a second time with `second_look_margin` as
+    /// the beam's margin, and the second reading kept if it costs less. Slips
+    /// at the start of a game, or several close together, can send the
+    /// windows down a line that only a wider beam avoids; a wider beam
+    /// everywhere costs 2.4 times the time. 0 leaves the second look out.
+    pub second_look: f32,
+    /// The beam's margin on the second look.
+    pub second_look_margin: f32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params { enabled: true, costs: Costs::default(), limits: Limits::default() }
+    }
+}
+
+impl Default for Costs {
+    fn default() -> Self {
+        Costs {
+            skip: 7.0,
+            skip_repeat: 3.0,
+            insert: 6.0,
+            illegible: 1.0,
+            after_end: 1.0,
+            false_check: 3.0,
+            edits: Edits::default(),
+        }
+    }
+}
+
+impl Default for Edits {
+    fn default() -> Self {
+        Edits {
+            confusable: 2.5,
+            case: 1.5,
+            adjacent: 3.5,
+            piece: 4.5,
+            dropped_piece: 3.5,
+            substitute: 6.0,
+            light: 1.0,
+            spurious_capture: 4.0,
+            doubled: 2.0,
+            insert: 5.0,
+            delete: 5.0,
+            transpose: 3.0,
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_fit: 9.0,
+            insert_trigger: -1.0,
+            insert_nodes: 12,
+            back: 12,
+            deep_trigger: 12.0,
+            deep_back: 60,
+            ahead: 3,
+            ahead_max: 30,
+            beam: 300,
+            beam_margin: 8.0,
+            review_margin: 3.0,
+            tie_margin: 1.0,
+            slip_margin: 3.0,
+            hopeless: 60.0,
+            prior_reach: 2.0,
+            second_look: 40.0,
+            second_look_margin: 12.0,
+        }
+    }
+}
+
+impl Costs {
+    /// Whether no step can cost less than nothing, so that the cost of a
+    /// reading only grows as it goes on (what lets the search give up early).
+    pub fn never_negative(&self) -> bool {
+        let own = [self.skip, self.skip_repeat, self.insert, self.illegible, self.after_end, self.false_check];
+        own.iter().all(|c| *c >= 0.0) && self.edits.never_negative()
+    }
+}
+
+impl Edits {
+    /// Whether no edit costs less than nothing (then a sum of lower bounds is one).
+    pub fn never_negative(&self) -> bool {
+        let Edits {
+            confusable,
+            case,
+            adjacent,
+            piece,
+            dropped_piece,
+            substitute,
+            light,
+            spurious_capture,
+            doubled,
+            insert,
+            delete,
+            transpose,
+        } = *self;
+        [
+            confusable,
+            case,
+            adjacent,
+            piece,
+            dropped_piece,
+            substitute,
+            light,
+            spurious_capture,
+            doubled,
+            insert,
+            delete,
+            transpose,
+        ]
+        .iter()
+        .all(|c| *c >= 0.0)
+    }
+}
+
+// Readings that are shorthand or habit rather than slips: cheap, so that the
+// exact reading of another move still wins, but not free, so that a sheet read
+// without them is preferred.
+
+/// A lowercase letter read as a piece (`nf3`).
+pub const LOWERCASE_PIECE: u8 = 1;
+/// A pawn letter before a pawn move (`Pe4`).
+pub const PAWN_LETTER: u8 = 1;
+/// A promotion written without its piece: a queen is assumed.
+pub const PROMOTION_ASSUMED: u8 = 1;
+/// A move written with English letters on a sheet in another language: a
+/// habit of players who read English books, less likely than the sheet's own.
+pub const OTHER_LANGUAGE: f32 = 2.0;
+/// A pawn capture cut short (`ed`, `exd`): a shorthand, not a slip.
+pub const SHORTHAND: f32 = 1.0;
+/// A needless disambiguation (`Cgf3` where only one knight goes to f3).
+pub const OVERSPECIFIED: f32 = 0.5;
+
+// The plausibility of a line of moves as chess (see `reconstruct::prior`), in
+// natural logs: it orders readings the sheet cannot tell apart.
+
+/// Penalty per pawn of material a move leaves to be won.
+pub const PRIOR_PER_PAWN: f32 = 0.75;
+/// The most a single move is penalised: sacrifices happen.
+pub const PRIOR_MOST: f32 = 3.0;
+/// Bonus for taking the piece that has just moved: players take back.
+pub const PRIOR_RECAPTURE: f32 = 1.0;
+
+// The search's fixed bounds.
+
+/// A game cut short (`illegal-move`) counts this much more than its steps: any
+/// complete reading is preferred to it, and it always gets a second look.
+pub const CUT_SHORT: f32 = 1000.0;
+/// The best nodes of a window at each entry that are weighed in full: read
+/// every way (the others take an entry that reads exactly as written, bar the
+/// failing one) and, where every reading pays for the entry, given a move not
+/// written against the best reading of the entry rather than the best before
+/// it.
+pub const FULL_RANKS: usize = 4;
+/// The most nodes tied with the best that try a move not written: an
+/// illegible box makes thirty readings alike.
+pub const MAX_TIED_INSERTS: usize = 32;
+/// Boxes nobody could read give every legal move the same cost: nodes within
+/// this many illegible boxes' cost of the best are a tie the beam is not cut
+/// inside ...
+pub const TIE_WIDTH_ILLEGIBLE: f32 = 2.0;
+/// ... up to this many times the beam.
+pub const TIE_BEAM_FACTOR: usize = 4;
+/// The most readings an `ambiguous-repair` names its alternatives from.
+pub const MAX_ALTERNATIVES: usize = 8;
+/// The closest readings of a window the plausibility weighs.
+pub const PLAUSIBLE_CLOSEST: usize = 16;
+/// Entries longer than this (in bytes) are read exactly or not at all: a long
+/// run of characters is no slip of one move.
+pub const MAX_FUZZY_LEN: usize = 24;
+/// Rounds of weighing doubts on the whole sheet: each round that replaces the
+/// reading lowers its cost, and a few suffice.
+pub const SETTLE_ROUNDS: usize = 4;
+/// Language inference: groups of languages read strictly besides those whose
+/// letters cover the sheet best.
+pub const LANGUAGES_TRIED: usize = 4;
+/// Language inference: the runner-up language is read with repairs only when
+/// it reads at least 1/this of the entries the first reads strictly.
+pub const RUNNER_UP_SHARE: usize = 2;
+/// An entry that names no move this close before the record turns
+/// descriptive is reported with the descriptive entry.
+pub const DESCRIPTIVE_NEAR: usize = 3;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `repair:` section of `config/default.yaml` lists every field of
+    /// [`Params`], with the code's defaults.
+    #[test]
+    fn the_shipped_config_lists_every_repair_default() {
+        let config: serde_yaml::Value = serde_yaml::from_str(crate::config::DEFAULT_YAML).unwrap();
+        let listed = config.get("repair").expect("config/default.yaml has a repair: section").clone();
+        let code = serde_yaml::to_value(Params::default()).unwrap();
+        assert_eq!(listed, code, "config/default.yaml's repair: section differs from Params::default()");
+        let parsed: Params = serde_yaml::from_value(listed).unwrap();
+        assert_eq!(parsed, Params::default());
+    }
+
+    #[test]
+    fn a_negative_cost_anywhere_is_seen() {
+        let mut c = Costs::default();
+        assert!(c.never_negative());
+        c.edits.transpose = -1.0;
+        assert!(!c.never_negative());
+        let mut c = Costs::default();
+        c.false_check = -0.5;
+        assert!(!c.never_negative());
+    }
+}
