@@ -349,8 +349,7 @@ mod tests {
         assert!(c.never_negative());
         c.edits.transpose = -1.0;
         assert!(!c.never_negative());
-        let mut c = Costs::default();
-        c.false_check = -0.5;
+        let c = Costs { false_check: -0.5, ..Costs::default() };
         assert!(!c.never_negative());
     }
 }

@@ -1,0 +1,167 @@
+//! The detectors: what a reading of a sheet tells an arbiter, one finding
+//! kind per function (the kinds themselves, with their codes, severities and
+//! messages, are in [`crate::finding`]).
+
+use shakmaty::san::{SanPlus, Suffix};
+use shakmaty::{Chess, Color, Position};
+
+use super::draft::Record;
+use super::read::{descriptive_at, is_illegible};
+use super::searcher::Step;
+use super::{Game, san_of};
+use crate::cost::DESCRIPTIVE_NEAR;
+use crate::finding::{At, Finding};
+use crate::notation::lex::{CheckMark, Lexed};
+use crate::sheet::{GameResult, Sheet};
+
+/// Where entry `e` is, at ply `ply`.
+fn at_entry(sheet: &Sheet, ply: u32, e: usize) -> At {
+    At { ply, line: sheet.entries[e].line, col: sheet.entries[e].col }
+}
+
+/// A step whose best reading is not clearly ahead, at ply `ply` in `pos`:
+/// the move read (or "nothing" for a skipped entry) and its rivals.
+pub(super) fn ambiguous_repair(sheet: &Sheet, pos: &Chess, ply: u32, record: &Record, rivals: &[String]) -> Finding {
+    let (written, at) = match record.step {
+        Step::Read { entry, .. } | Step::Skip { entry, .. } => {
+            (sheet.entries[entry].text.clone(), at_entry(sheet, ply, entry))
+        }
+        Step::InsertRead { entry, .. } => (String::new(), At { ply, ..at_entry(sheet, ply, entry) }),
+    };
+    let replacement = record.step.moves().next().map_or_else(|| "nothing".to_string(), |m| san_of(pos, m));
+    Finding::AmbiguousRepair { at, written, replacement, alternatives: rivals.to_vec(), margin: record.margin }
+}
+
+/// An entry that is not a move of the game (`repeat`: the same as its neighbour).
+pub(super) fn extra_entry(sheet: &Sheet, ply: u32, entry: usize, repeat: bool, margin: f32) -> Finding {
+    Finding::ExtraEntry { at: at_entry(sheet, ply, entry), written: sheet.entries[entry].text.clone(), repeat, margin }
+}
+
+/// A move that was not written.
+pub(super) fn missing_move(ply: u32, san: &SanPlus, margin: f32) -> Finding {
+    Finding::MissingMove { at: At { ply, line: 0, col: 0 }, replacement: san.to_string(), margin }
+}
+
+/// An entry read as a move other than as written: an illegible box filled,
+/// or a slip repaired (`fuzzy`).
+pub(super) fn repaired_entry(
+    sheet: &Sheet,
+    l: &Lexed<'_>,
+    ply: u32,
+    entry: usize,
+    fuzzy: bool,
+    san: &SanPlus,
+    margin: f32,
+) -> Option<Finding> {
+    let (at, written, replacement) = (at_entry(sheet, ply, entry), sheet.entries[entry].text.clone(), san.to_string());
+    if is_illegible(l) {
+        Some(Finding::IllegibleEntry { at, written, replacement, margin })
+    } else if fuzzy {
+        Some(Finding::TypoRepaired { at, written, replacement, margin })
+    } else {
+        None
+    }
+}
+
+/// A check or mate sign the move read does not bear out.
+pub(super) fn check_mark(sheet: &Sheet, l: &Lexed<'_>, ply: u32, entry: usize, san: &SanPlus) -> Option<Finding> {
+    let gives = san.suffix;
+    let claims_mate = l.check == Some(CheckMark::Mate) && gives != Some(Suffix::Checkmate);
+    let claims_check = l.check == Some(CheckMark::Check) && gives.is_none();
+    (claims_mate || claims_check).then(|| Finding::CheckMarkMismatch {
+        at: at_entry(sheet, ply, entry),
+        written: sheet.entries[entry].text.clone(),
+        replacement: san.to_string(),
+    })
+}
+
+/// The move numbers written against the plies read: the first entry whose
+/// number disagrees with the ones before (once moves not written and
+/// entries skipped are counted) is reported, once per game.
+#[derive(Debug, Default)]
+pub(super) struct Numbering {
+    /// Ply read less ply written, at the last numbered entry.
+    offset: Option<i64>,
+    reported: bool,
+}
+
+impl Numbering {
+    /// An entry skipped: the plies after it are one fewer than written.
+    pub fn skipped(&mut self) {
+        self.offset = self.offset.map(|o| o - 1);
+    }
+
+    /// A move not written: the plies after it are one more than written.
+    pub fn inserted(&mut self) {
+        self.offset = self.offset.map(|o| o + 1);
+    }
+
+    /// Entry `entry` read as ply `ply`.
+    pub fn read(&mut self, sheet: &Sheet, ply: u32, entry: usize) -> Option<Finding> {
+        let declared = sheet.entries[entry].ply?;
+        let observed = ply as i64 - declared as i64;
+        let finding = match self.offset {
+            Some(o) if o != observed && !self.reported => {
+                self.reported = true;
+                Some(Finding::NumberingError {
+                    at: at_entry(sheet, ply, entry),
+                    written: sheet.entries[entry].text.clone(),
+                })
+            }
+            _ => None,
+        };
+        self.offset = Some(observed);
+        finding
+    }
+}
+
+/// Reading stopped at entry `i`, at ply `ply`: the record turns descriptive
+/// there, or the entry names no legal move (and a descriptive entry just
+/// after it is said too).
+pub(super) fn stopped(sheet: &Sheet, lexed: &[Lexed<'_>], ply: u32, i: usize) -> Vec<Finding> {
+    let (at, written) = (at_entry(sheet, ply, i), sheet.entries[i].text.clone());
+    if descriptive_at(lexed, i) {
+        return vec![Finding::NonAlgebraic { at, written }];
+    }
+    let mut found = vec![Finding::IllegalMove { at, written }];
+    // A slip just before the record turns descriptive: say that too.
+    if let Some(j) = (i + 1..lexed.len().min(i + 1 + DESCRIPTIVE_NEAR)).find(|&j| descriptive_at(lexed, j)) {
+        found.push(Finding::NonAlgebraic { at: at_entry(sheet, ply, j), written: sheet.entries[j].text.clone() });
+    }
+    found
+}
+
+/// Entries written after the game ended, from entry `i`.
+pub(super) fn moves_after_end(sheet: &Sheet, ply: u32, i: usize) -> Finding {
+    Finding::MovesAfterEnd { at: at_entry(sheet, ply, i), written: sheet.entries[i].text.clone() }
+}
+
+/// The result: as written, checked against a final checkmate or stalemate.
+pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
+    let complete =
+        !game.findings.iter().any(|f| matches!(f, Finding::IllegalMove { .. } | Finding::NonAlgebraic { .. }));
+    // Only checkmate and stalemate settle a result by the board; a dead position
+    // or a flag fall is the arbiter's to judge.
+    let pos = &game.position;
+    let board = match (pos.legal_moves().is_empty(), pos.is_check(), pos.turn()) {
+        (true, true, Color::White) => Some(GameResult::BlackWins),
+        (true, true, Color::Black) => Some(GameResult::WhiteWins),
+        (true, false, _) if complete => Some(GameResult::Draw),
+        _ => None,
+    };
+    let written = sheet.result.or_else(|| sheet.header("Result").and_then(GameResult::parse));
+    game.result = match (written, board) {
+        (Some(w), Some(b)) if w != b && complete => {
+            game.findings.push(Finding::ResultMismatch { written: w, board: b });
+            w
+        }
+        (Some(w), _) => w,
+        (None, Some(b)) => b,
+        (None, None) => {
+            if complete && !game.moves.is_empty() {
+                game.findings.push(Finding::IncompleteRecord { moves: game.moves.len().div_ceil(2) as u32 });
+            }
+            GameResult::Unknown
+        }
+    };
+}

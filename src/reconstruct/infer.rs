@@ -1,0 +1,73 @@
+//! The language choice: when no language is given, the languages whose
+//! letters the sheet uses replay it strictly; the best one or two are read
+//! with repairs, and the reading that costs least wins.
+
+use shakmaty::{Chess, Position};
+
+use super::read::read;
+use super::{Game, Settings};
+use crate::cost::{LANGUAGES_TRIED, RUNNER_UP_SHARE};
+use crate::notation::lex::Lexed;
+use crate::notation::reading::{exact_move, readings};
+use crate::notation::{LANGUAGES, Language};
+use crate::sheet::Sheet;
+
+/// The language is a hidden choice: the languages whose letters the sheet uses
+/// replay it strictly; the best one or two are read with repairs, and the
+/// reading that costs least wins (the earlier in [`LANGUAGES`] on a tie).
+pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings) -> Game {
+    let params = &settings.params;
+    let mut letters: Vec<(char, usize)> = Vec::new();
+    for l in lexed {
+        if let Some(c) = l.core.chars().next().filter(|c| c.is_uppercase())
+            && !l.core.chars().all(|c| matches!(c, 'O' | '0' | 'o' | '-'))
+        {
+            match letters.iter_mut().find(|(x, _)| *x == c) {
+                Some((_, n)) => *n += 1,
+                None => letters.push((c, 1)),
+            }
+        }
+    }
+    let coverage = |lang: &Language| letters.iter().filter(|(c, _)| lang.has_letter(*c)).map(|(_, n)| n).sum::<usize>();
+    let mut groups: Vec<(&'static Language, usize, usize)> = Vec::new();
+    for lang in LANGUAGES {
+        if !groups.iter().any(|(g, _, _)| g.same_letters(lang)) {
+            groups.push((lang, coverage(lang), 0));
+        }
+    }
+    // Stable sorts: equal scores keep the table's order.
+    groups.sort_by_key(|(_, c, _)| std::cmp::Reverse(*c));
+    let best_coverage = groups[0].1;
+    for (i, g) in groups.iter_mut().enumerate() {
+        if g.1 == best_coverage || i < LANGUAGES_TRIED {
+            g.2 = strict_plies(lexed, g.0);
+        }
+    }
+    groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
+    let first = read(sheet, lexed, groups[0].0, settings, f32::INFINITY).expect("no finite ceiling, never given up");
+    // A record in descriptive notation is read only up to where it turns
+    // descriptive: how a few moves before cost under other letters says
+    // little of the sheet's language, which its letters said better.
+    if first.cost == 0.0 || first.turns_descriptive() || groups.len() < 2 || groups[1].2 * RUNNER_UP_SHARE < groups[0].2
+    {
+        return first;
+    }
+    // The second reading wins only if it costs less: it is given up as soon as it cannot.
+    let ceiling = if params.costs.never_negative() { first.cost } else { f32::INFINITY };
+    match read(sheet, lexed, groups[1].0, settings, ceiling) {
+        Some(second) if second.cost < first.cost => second,
+        _ => first,
+    }
+}
+
+/// How many entries read exactly, one after the other, under `lang`.
+fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
+    let mut pos = Chess::default();
+    for (i, l) in lexed.iter().enumerate() {
+        match exact_move(&pos, &readings(&l.core, lang)) {
+            Some(mv) => pos.play_unchecked(mv),
+            None => return i,
+        }
+    }
+    lexed.len()
+}

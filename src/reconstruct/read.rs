@@ -1,0 +1,278 @@
+//! Reading a sheet under one language: each entry exactly where it can be,
+//! and a repair window (see [`beam`](super::beam)) where one names no legal
+//! move; then a slip made before the window is weighed (see
+//! [`slips`](super::slips)), and at the end every doubt on the whole sheet
+//! (see [`settle`](super::settle)).
+
+use shakmaty::{Chess, Position};
+
+use super::beam::{GiveUp, Window};
+use super::book::Book;
+use super::build::build;
+use super::draft::{Draft, Record};
+use super::searcher::{Searcher, Step, mark_cost};
+use super::settle::doubt_unless_agreed;
+use super::slips::reconsider;
+use super::{Game, Settings};
+use crate::cost::{Limits, Params};
+use crate::finding::Severity;
+use crate::ingest::movetext::ILLEGIBLE;
+use crate::notation::Language;
+use crate::notation::descriptive::{descriptive_from, looks_descriptive};
+use crate::notation::lex::Lexed;
+use crate::notation::reading::{Reading, exact_move, readings, readings_into};
+use crate::sheet::Sheet;
+
+/// Reads the sheet under one language: exactly where it can, with the repair
+/// search where it cannot, then weighs what the windows left in doubt against
+/// the whole sheet. `None` once the reading is sure to cost `ceiling` or more.
+pub(super) fn read(
+    sheet: &Sheet,
+    lexed: &[Lexed<'_>],
+    lang: &'static Language,
+    settings: &Settings,
+    ceiling: f32,
+) -> Option<Game> {
+    let params = &settings.params;
+    let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
+    let mut reader = Reader::new(sheet, lexed, &illegible, lang, params, settings.book);
+    let mut draft = reader.read_from(ceiling, &[], 0)?;
+    reader.settle(&mut draft);
+    let mut game = build(sheet, lexed, lang, &draft, params.limits.review_margin);
+    // The plausibility orders readings; it must never settle one. Where it put
+    // a costlier reading first and the game came out clear, the costs alone
+    // must say the same: a later window may have settled the doubt starting
+    // from the reading it chose.
+    if reader.prior_chose() && game.findings.iter().all(|f| f.severity() == Severity::Info) {
+        let plain = Settings {
+            params: Params { limits: Limits { prior_reach: 0.0, ..params.limits }, ..*params },
+            ..*settings
+        };
+        if let Some(costs_alone) = read(sheet, lexed, lang, &plain, f32::INFINITY) {
+            doubt_unless_agreed(sheet, &mut game, &costs_alone);
+        }
+    }
+    Some(game)
+}
+
+/// What every reading of a sheet under one language shares, and the searcher
+/// they share, made the first time an entry fails (most sheets are read
+/// exactly, and never need one).
+pub(super) struct Reader<'a> {
+    pub sheet: &'a Sheet,
+    pub lexed: &'a [Lexed<'a>],
+    pub illegible: &'a [bool],
+    pub lang: &'static Language,
+    pub params: &'a Params,
+    book: Option<Book<'static>>,
+    searcher: Option<Searcher<'a>>,
+}
+
+/// What a repair window makes of a failing entry.
+enum Repair {
+    /// Its reading, and the step it starts at.
+    Window(Reread, usize),
+    /// It cannot be repaired: the game stops there.
+    Stop,
+    /// The reading can no longer cost less than the ceiling.
+    Beaten,
+}
+
+/// A window read from one start, before it is taken into the reading.
+struct Reread {
+    window: Window,
+    /// What the window's reading costs more than the steps it replaces.
+    added: f32,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(
+        sheet: &'a Sheet,
+        lexed: &'a [Lexed<'a>],
+        illegible: &'a [bool],
+        lang: &'static Language,
+        params: &'a Params,
+        book: Option<Book<'static>>,
+    ) -> Self {
+        Reader { sheet, lexed, illegible, lang, params, book, searcher: None }
+    }
+
+    /// The searcher, made the first time it is needed.
+    pub fn searcher(&mut self) -> &mut Searcher<'a> {
+        let Reader { lexed, illegible, lang, params, book, .. } = *self;
+        self.searcher.get_or_insert_with(|| {
+            let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
+            Searcher::new(lexed, illegible, strict, lang, params).with_book(book)
+        })
+    }
+
+    /// Whether the plausibility has put a costlier reading first anywhere.
+    pub fn prior_chose(&self) -> bool {
+        self.searcher.as_ref().is_some_and(|s| s.prior_chose)
+    }
+
+    /// Reads the entries from `first` on, after the steps `prefix` (which are
+    /// taken as given, never read again): exactly where it can, with the
+    /// repair search where it cannot. `None` once the reading is sure to cost
+    /// `ceiling` or more (the steps before a window's start are never read
+    /// again, and no step costs less than nothing).
+    pub fn read_from(&mut self, ceiling: f32, prefix: &[Step], first: usize) -> Option<Draft> {
+        let (lexed, limits) = (self.lexed, self.params.limits);
+        let n = lexed.len();
+        let floor = prefix.len();
+        let mut draft = Draft::starting_with(prefix, n);
+        let mut pos = draft.position_at(floor);
+        // Most entries are read exactly, with one reused buffer.
+        let mut buf: Vec<Reading> = Vec::with_capacity(4);
+        let mut i = first;
+        while i < n {
+            if let Some(mv) = self.exact_at(&pos, i, &mut buf) {
+                pos.play_unchecked(mv);
+                draft.records.push(Record::sure(Step::Read { entry: i, mv, cost: 0.0 }));
+                i += 1;
+                continue;
+            }
+            if pos.legal_moves().is_empty() {
+                draft.after_end = Some(i);
+                break;
+            }
+            // Strict reading stops here; so does a record that goes on in
+            // descriptive notation: it is not "repaired" into algebraic moves it never meant.
+            if !self.params.enabled || descriptive_at(lexed, i) {
+                draft.stop = Some(i);
+                break;
+            }
+            // A step left in doubt by an earlier window is read again with this
+            // one: what made this entry fail may be what settles it.
+            let len = draft.len();
+            let doubted = (0..len)
+                .filter(|&s| draft.records[s].doubt.is_some() || draft.records[s].unsettled)
+                .find(|&s| s + limits.deep_back >= len);
+            let keep = len.saturating_sub(limits.back).min(doubted.unwrap_or(usize::MAX)).max(floor);
+            if ceiling.is_finite() && draft.cost_of(0, keep) >= ceiling {
+                return None;
+            }
+            let (window, keep) = match self.repair(&draft, keep, floor, i, ceiling) {
+                Repair::Window(window, keep) => (window, keep),
+                Repair::Stop => {
+                    draft.stop = Some(i);
+                    break;
+                }
+                Repair::Beaten => return None,
+            };
+            let added = window.added;
+            draft.records.truncate(keep);
+            draft.extend(window.window.records);
+            pos = draft.position_at(draft.len());
+            i = window.window.end;
+            // A slip made before the window may explain its repairs more cheaply.
+            if added > 0.0
+                && keep > floor
+                && let Some(p) = reconsider(self.searcher(), &mut draft, keep, floor, &limits)
+            {
+                pos = p;
+            }
+        }
+        Some(draft)
+    }
+
+    /// Entry `i` read exactly in `pos`: not across an empty box before it,
+    /// not an illegible box, and with a check sign that holds.
+    fn exact_at(&self, pos: &Chess, i: usize, buf: &mut Vec<Reading>) -> Option<shakmaty::Move> {
+        if gap_before(self.sheet, i) || self.illegible[i] {
+            return None;
+        }
+        readings_into(&self.lexed[i].core, self.lang, buf);
+        exact_move(pos, buf).filter(|mv| mark_cost(self.params, pos, self.lexed[i].check, mv) == 0.0)
+    }
+
+    /// The repair window for failing entry `failed`, read from step `keep`
+    /// and, where that one costs much, from further back: the window to take
+    /// and the step it starts at.
+    fn repair(&mut self, draft: &Draft, keep: usize, floor: usize, failed: usize, ceiling: f32) -> Repair {
+        let limits = self.params.limits;
+        let mut best = self.reread(draft, keep, failed, ceiling);
+        let mut keep = keep;
+        let mut beaten = best.window.beaten;
+        // A costly repair may be paying for a slip made long before: read
+        // again from further back, and keep whichever adds less.
+        let deep = draft.len().saturating_sub(limits.deep_back).max(floor);
+        if deep < keep && (best.window.records.is_empty() || best.added > limits.deep_trigger) {
+            let d = self.reread(draft, deep, failed, ceiling);
+            beaten |= d.window.beaten;
+            if !d.window.records.is_empty()
+                && d.window.end > failed
+                && (best.window.records.is_empty() || d.added < best.added)
+            {
+                (best, keep) = (d, deep);
+            }
+        }
+        if best.window.records.is_empty() && beaten {
+            return Repair::Beaten;
+        }
+        if best.window.records.is_empty() || best.window.end <= failed || best.added > limits.hopeless {
+            return Repair::Stop;
+        }
+        // Past the entry after the failing one, the window takes entries that
+        // read exactly as written: a costly repair it made there may owe its
+        // slip to one of them (sheet 485: `Db1` read as Qb1+, for Qxb7, then
+        // `Df5+` read as Qf1). The window's reading is kept up to that entry,
+        // and the next window reads back from it. (Cutting at every repair
+        // there costs half as much time again, for little more.)
+        let w = &mut best.window;
+        if let Some(cut) =
+            w.records.iter().position(|r| r.step.entry() > failed + 1 && r.step.cost() > limits.review_margin)
+            && cut > 0
+        {
+            w.end = w.records[cut].step.entry();
+            w.records.truncate(cut);
+        }
+        Repair::Window(best, keep)
+    }
+
+    /// Reads a window from step `keep` of `draft` for failing entry `failed`.
+    fn reread(&mut self, draft: &Draft, keep: usize, failed: usize, ceiling: f32) -> Reread {
+        let start_entry = draft.records.get(keep).map_or(failed, |r| r.step.entry());
+        let start = draft.position_at(keep);
+        let old = draft.cost_of(keep, draft.len());
+        let before = draft.cost_of(0, keep);
+        let never_negative = self.params.costs.never_negative();
+        let hopeless = self.params.limits.hopeless;
+        // A window is given up once its cheapest reading so far is hopeless:
+        // no step costing less than nothing, the reading it ends with costs
+        // at least as much. So is a reading that can no longer cost less
+        // than `ceiling` (another language's).
+        let window = self.searcher().window(&start, start_entry, failed, |cost| {
+            if !never_negative {
+                GiveUp::No
+            } else if before + cost >= ceiling {
+                GiveUp::Beaten
+            } else if cost - old > hopeless {
+                GiveUp::Costly
+            } else {
+                GiveUp::No
+            }
+        });
+        let added = window.records.iter().map(|r| r.step.cost()).sum::<f32>() - old;
+        Reread { window, added }
+    }
+}
+
+/// An empty box before entry `i` (the numbering jumps): never read across it blindly.
+fn gap_before(sheet: &Sheet, i: usize) -> bool {
+    match (i.checked_sub(1).and_then(|j| sheet.entries[j].ply), sheet.entries[i].ply) {
+        (Some(a), Some(b)) => b > a + 1,
+        (None, Some(b)) => i == 0 && b > 1,
+        _ => false,
+    }
+}
+
+/// An illegible box (`?`, `X`, `---` ...) or an empty one: any legal move may fill it.
+pub(super) fn is_illegible(l: &Lexed<'_>) -> bool {
+    l.core.is_empty() || ILLEGIBLE.contains(&&*l.core)
+}
+
+/// Whether entry `i` is descriptive notation and the record goes on in it.
+pub(super) fn descriptive_at(lexed: &[Lexed<'_>], i: usize) -> bool {
+    looks_descriptive(&lexed[i].core) && descriptive_from(lexed[i..].iter().map(|l| &*l.core))
+}
