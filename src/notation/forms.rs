@@ -68,91 +68,104 @@ pub fn forms(m: &Move, san: &San, lang: &Language, english: &Language, out: &mut
     }
 }
 
+/// The forms of `m` under `lang`'s letters, each costing `extra` more.
 fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms) {
     match san {
-        San::Castle(side) => {
-            out.put_str(if *side == CastlingSide::KingSide { "O-O" } else { "O-O-O" });
-            out.end(extra);
-            if let Some(from) = m.from() {
-                let king_to = side.king_to(if from.rank() == shakmaty::Rank::First {
-                    shakmaty::Color::White
-                } else {
-                    shakmaty::Color::Black
-                });
-                out.put_str(lang.letter(Role::King));
-                out.put_square(from);
-                out.put('-');
-                out.put_square(king_to);
-                out.end(extra + OVERSPECIFIED);
-            }
-        }
-        San::Normal { role, file, rank, capture, to, promotion } => {
+        San::Castle(side) => castle_forms(m, *side, lang, extra, out),
+        San::Normal { role: Role::Pawn, capture, to, promotion, .. } => {
             let from = m.from().expect("normal moves have an origin");
-            let promo = |out: &mut Forms| {
-                if let Some(p) = promotion {
-                    out.put('=');
-                    out.put_str(lang.letter(*p));
-                }
-            };
-            if *role == Role::Pawn {
-                if *capture {
-                    out.put(from.file().char());
-                    out.put('x');
-                    out.put_square(*to);
-                    promo(out);
-                    out.end(extra);
-                    out.put_square(from);
-                    out.put('x');
-                    out.put_square(*to);
-                    promo(out);
-                    out.end(extra + OVERSPECIFIED);
-                    out.put(from.file().char());
-                    out.put('x');
-                    out.put(to.file().char());
-                    out.end(extra + SHORTHAND);
-                } else {
-                    out.put_square(*to);
-                    promo(out);
-                    out.end(extra);
-                    out.put_square(from);
-                    out.put('-');
-                    out.put_square(*to);
-                    promo(out);
-                    out.end(extra + OVERSPECIFIED);
-                }
-            } else {
-                let p = lang.letter(*role);
-                out.put_str(p);
-                if let Some(f) = file {
-                    out.put(f.char());
-                }
-                if let Some(r) = rank {
-                    out.put(r.char());
-                }
-                if *capture {
-                    out.put('x');
-                }
-                out.put_square(*to);
-                out.end(extra);
-                out.put_str(p);
-                out.put_square(from);
-                out.put(if *capture { 'x' } else { '-' });
-                out.put_square(*to);
-                out.end(extra + OVERSPECIFIED);
-                if file.is_none() && rank.is_none() {
-                    for c in [from.file().char(), from.rank().char()] {
-                        out.put_str(p);
-                        out.put(c);
-                        if *capture {
-                            out.put('x');
-                        }
-                        out.put_square(*to);
-                        out.end(extra + OVERSPECIFIED);
+            pawn_forms(from, *capture, *to, *promotion, lang, extra, out);
+        }
+        San::Normal { role, file, rank, capture, to, .. } => {
+            let from = m.from().expect("normal moves have an origin");
+            let p = lang.letter(*role);
+            out.put_str(p);
+            if let Some(f) = file {
+                out.put(f.char());
+            }
+            if let Some(r) = rank {
+                out.put(r.char());
+            }
+            if *capture {
+                out.put('x');
+            }
+            out.put_square(*to);
+            out.end(extra);
+            out.put_str(p);
+            out.put_square(from);
+            out.put(if *capture { 'x' } else { '-' });
+            out.put_square(*to);
+            out.end(extra + OVERSPECIFIED);
+            if file.is_none() && rank.is_none() {
+                for c in [from.file().char(), from.rank().char()] {
+                    out.put_str(p);
+                    out.put(c);
+                    if *capture {
+                        out.put('x');
                     }
+                    out.put_square(*to);
+                    out.end(extra + OVERSPECIFIED);
                 }
             }
         }
         _ => {}
+    }
+}
+
+/// `O-O`, and the king's move in long algebraic (`Ke1-g1`).
+fn castle_forms(m: &Move, side: CastlingSide, lang: &Language, extra: f32, out: &mut Forms) {
+    out.put_str(if side == CastlingSide::KingSide { "O-O" } else { "O-O-O" });
+    out.end(extra);
+    if let Some(from) = m.from() {
+        let color = if from.rank() == shakmaty::Rank::First { shakmaty::Color::White } else { shakmaty::Color::Black };
+        out.put_str(lang.letter(Role::King));
+        out.put_square(from);
+        out.put('-');
+        out.put_square(side.king_to(color));
+        out.end(extra + OVERSPECIFIED);
+    }
+}
+
+/// A pawn move: `exd5`, `e4xd5`, `ed` for a capture; `e4`, `e2-e4` else.
+fn pawn_forms(
+    from: shakmaty::Square,
+    capture: bool,
+    to: shakmaty::Square,
+    promotion: Option<Role>,
+    lang: &Language,
+    extra: f32,
+    out: &mut Forms,
+) {
+    let promo = |out: &mut Forms| {
+        if let Some(p) = promotion {
+            out.put('=');
+            out.put_str(lang.letter(p));
+        }
+    };
+    if capture {
+        out.put(from.file().char());
+        out.put('x');
+        out.put_square(to);
+        promo(out);
+        out.end(extra);
+        out.put_square(from);
+        out.put('x');
+        out.put_square(to);
+        promo(out);
+        out.end(extra + OVERSPECIFIED);
+        out.put(from.file().char());
+        out.put('x');
+        out.put(to.file().char());
+        out.end(extra + SHORTHAND);
+    } else {
+        out.put_square(to);
+        promo(out);
+        out.end(extra);
+        out.put_square(from);
+        out.put('-');
+        out.put_square(to);
+        promo(out);
+        out.end(extra + OVERSPECIFIED);
     }
 }
 

@@ -7,40 +7,118 @@ use super::beam::{Node, moves_of, path};
 use super::searcher::{Searcher, Step, san_at, sans};
 use crate::cost::{MAX_ALTERNATIVES, PLAUSIBLE_CLOSEST};
 
+/// A ply of a window's best reading and the step (index into its steps) it
+/// belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct PlyStep {
+    pub(super) ply: usize,
+    pub(super) step: usize,
+}
+
 /// What [`Searcher::judge`] makes of a beam.
 #[derive(Debug, Clone)]
 pub(super) struct Judgement {
     /// The smallest of `margins` (infinite when nothing was repaired or no rival survived).
     pub(super) margin: f32,
+    /// For each step of the best reading: how much costlier the best reading
+    /// that plays something else there is.
     pub(super) margins: Vec<f32>,
-    /// The steps in doubt: (first ply of the step, step).
-    pub(super) doubted: Vec<(usize, usize)>,
+    /// The steps in doubt, at their first ply.
+    pub(super) doubted: Vec<PlyStep>,
     /// The moves of the close readings, the best first.
     pub(super) close: Vec<Vec<Move>>,
+    /// The first step where a close reading that puts a step in doubt parts
+    /// from the best: a later window must start there to weigh them again.
     pub(super) unsettled: Option<usize>,
 }
 
 impl Judgement {
+    /// Nothing to judge: no reading, or none repaired.
+    fn clear() -> Judgement {
+        Judgement {
+            margin: f32::INFINITY,
+            margins: Vec::new(),
+            doubted: Vec::new(),
+            close: Vec::new(),
+            unsettled: None,
+        }
+    }
+
     /// Each step in doubt with the moves, in SAN, that the close readings play there.
     pub(super) fn doubts(&self, start: &Chess) -> Vec<(usize, Vec<String>)> {
         if self.doubted.is_empty() {
             return Vec::new();
         }
-        let last = self.doubted.iter().map(|(p, _)| *p).max().unwrap_or(0);
+        let last = self.doubted.iter().map(|d| d.ply).max().unwrap_or(0);
         let lines: Vec<Vec<String>> =
             self.close.iter().map(|line| sans(start, &line[..line.len().min(last + 1)])).collect();
         self.doubted
             .iter()
-            .map(|&(p, k)| {
+            .map(|d| {
                 let mut alternatives: Vec<String> = Vec::new();
-                for san in lines.iter().filter_map(|line| line.get(p)) {
+                for san in lines.iter().filter_map(|line| line.get(d.ply)) {
                     if !alternatives.contains(san) {
                         alternatives.push(san.clone());
                     }
                 }
-                (k, alternatives)
+                (d.step, alternatives)
             })
             .collect()
+    }
+}
+
+/// The best reading of a beam, ply by ply.
+struct Best {
+    steps: Vec<Step>,
+    moves: Vec<Move>,
+    /// The step each ply belongs to.
+    plies: Vec<PlyStep>,
+    /// The plies the reading repaired (a skipped entry stands for the ply
+    /// after it).
+    repaired: Vec<PlyStep>,
+}
+
+impl Best {
+    fn of(arena: &[Node], id: usize) -> Best {
+        let steps = path(arena, id);
+        let moves: Vec<Move> = steps.iter().flat_map(Step::moves).collect();
+        let (mut plies, mut repaired) = (Vec::new(), Vec::new());
+        let mut ply = 0;
+        for (k, step) in steps.iter().enumerate() {
+            let n = step.moves().count();
+            let these = (ply..ply + n).map(|p| PlyStep { ply: p, step: k });
+            plies.extend(these.clone());
+            if step.cost() > 0.0 {
+                if n == 0 {
+                    repaired.push(PlyStep { ply, step: k });
+                }
+                repaired.extend(these);
+            }
+            ply += n;
+        }
+        Best { steps, moves, plies, repaired }
+    }
+
+    /// The first ply where `other` plays something else.
+    fn parts_at(&self, other: &[Move]) -> Option<usize> {
+        (0..self.moves.len().max(other.len())).find(|&p| other.get(p) != self.moves.get(p))
+    }
+}
+
+/// The rivals of a best reading weighed so far.
+struct Weighing {
+    margins: Vec<f32>,
+    close: Vec<Vec<Move>>,
+    /// The repaired plies no rival has contradicted yet.
+    open: Vec<PlyStep>,
+    /// Plies read as written where an equally cheap reading plays something else.
+    tied: Vec<PlyStep>,
+    unsettled: Option<usize>,
+}
+
+impl Weighing {
+    fn part_at(&mut self, k: usize) {
+        self.unsettled = Some(self.unsettled.map_or(k, |u| u.min(k)));
     }
 }
 
@@ -57,98 +135,84 @@ impl<'a> Searcher<'a> {
     /// may check in one line and not in another), and the alternatives are
     /// rendered by [`Judgement::doubts`], once the window has closed.
     pub(super) fn judge(&self, arena: &[Node], beam: &[usize], start: &Chess) -> Judgement {
-        let Some((&best, rest)) = beam.split_first() else {
-            return Judgement {
-                margin: f32::INFINITY,
-                margins: Vec::new(),
-                doubted: Vec::new(),
-                close: Vec::new(),
-                unsettled: None,
-            };
+        let Some((&best_id, rest)) = beam.split_first() else {
+            return Judgement::clear();
         };
-        let best_steps = path(arena, best);
-        let best_moves: Vec<Move> = best_steps.iter().flat_map(Step::moves).collect();
-        // Plies the best reading repaired, with the step they belong to.
-        let mut repaired: Vec<(usize, usize)> = Vec::new();
-        let mut ply = 0;
-        // The step each ply of the best reading belongs to.
-        let mut plies: Vec<(usize, usize)> = Vec::new();
-        // Plies read as written where an equally cheap reading plays something else.
-        let mut tied: Vec<(usize, usize)> = Vec::new();
-        for (k, step) in best_steps.iter().enumerate() {
-            let n = step.moves().count();
-            plies.extend((ply..ply + n).map(|p| (p, k)));
-            if step.cost() > 0.0 {
-                if n == 0 {
-                    repaired.push((ply, k));
-                }
-                repaired.extend((ply..ply + n).map(|p| (p, k)));
-            }
-            ply += n;
-        }
-        let mut margins = vec![f32::INFINITY; best_steps.len()];
+        let limits = &self.params.limits;
+        let best = Best::of(arena, best_id);
         // A different move object with the same SAN (the same move from a
         // position that differs earlier, where the best reads exactly) is
         // not a different reading.
-        let differs = |other: &[Move], p: usize| match (other.get(p), best_moves.get(p)) {
-            (Some(a), Some(b)) => a != b && san_at(start, other, p) != san_at(start, &best_moves, p),
+        let differs = |other: &[Move], p: usize| match (other.get(p), best.moves.get(p)) {
+            (Some(a), Some(b)) => a != b && san_at(start, other, p) != san_at(start, &best.moves, p),
             (a, b) => a.is_some() || b.is_some(),
         };
-        // The close readings (within the review margin), for the alternatives.
-        let mut close: Vec<Vec<Move>> = vec![best_moves.clone()];
-        let mut open = repaired.clone();
-        let mut unsettled: Option<usize> = None;
+        let mut w = Weighing {
+            margins: vec![f32::INFINITY; best.steps.len()],
+            // The close readings (within the review margin), for the alternatives.
+            close: vec![best.moves.clone()],
+            open: best.repaired.clone(),
+            tied: Vec::new(),
+            unsettled: None,
+        };
         for &id in rest {
-            if open.is_empty() {
+            if w.open.is_empty() {
                 break;
             }
-            let margin = arena[id].cost - arena[best].cost;
-            if margin >= self.params.limits.review_margin {
+            let margin = arena[id].cost - arena[best_id].cost;
+            if margin >= limits.review_margin {
                 // Every later node costs more: this bounds the margin of every step still open.
-                for &(_, k) in &open {
-                    margins[k] = margins[k].min(margin);
+                for d in &w.open {
+                    w.margins[d.step] = w.margins[d.step].min(margin);
                 }
-                open.clear();
+                w.open.clear();
                 break;
             }
             let other = moves_of(arena, id);
-            if !open.iter().any(|&(p, _)| other.get(p) != best_moves.get(p)) {
+            if !w.open.iter().any(|d| other.get(d.ply) != best.moves.get(d.ply)) {
                 // It differs only where the best reads as written: one more
                 // slip, unlikely by its own cost, unless it is as cheap as the
                 // best (it explains a repair of the best some other way).
-                if margin < self.params.limits.tie_margin
-                    && let Some(p) = (0..best_moves.len().max(other.len())).find(|&p| other.get(p) != best_moves.get(p))
-                    && let Some(&(_, k)) = plies.get(p)
-                    && margins[k].is_infinite()
+                if margin < limits.tie_margin
+                    && let Some(p) = best.parts_at(&other)
+                    && let Some(&PlyStep { step: k, .. }) = best.plies.get(p)
+                    && w.margins[k].is_infinite()
                     && differs(&other, p)
                 {
-                    margins[k] = margin;
-                    tied.push((p, k));
-                    close.push(other);
-                    unsettled = Some(unsettled.map_or(k, |u: usize| u.min(k)));
+                    w.margins[k] = margin;
+                    w.tied.push(PlyStep { ply: p, step: k });
+                    w.close.push(other);
+                    w.part_at(k);
                 }
                 continue;
             }
-            let before = open.len();
-            open.retain(|&(p, k)| {
-                let d = differs(&other, p);
-                if d {
-                    margins[k] = margins[k].min(margin);
+            let before = w.open.len();
+            let margins = &mut w.margins;
+            w.open.retain(|d| {
+                let parts = differs(&other, d.ply);
+                if parts {
+                    margins[d.step] = margins[d.step].min(margin);
                 }
-                !d
+                !parts
             });
-            if open.len() < before
-                && let Some(p) = (0..best_moves.len().max(other.len())).find(|&p| other.get(p) != best_moves.get(p))
+            if w.open.len() < before
+                && let Some(p) = best.parts_at(&other)
             {
-                let k = plies.get(p).map_or(best_steps.len().saturating_sub(1), |&(_, k)| k);
-                unsettled = Some(unsettled.map_or(k, |u: usize| u.min(k)));
+                w.part_at(best.plies.get(p).map_or(best.steps.len().saturating_sub(1), |d| d.step));
             }
-            close.push(other);
+            w.close.push(other);
         }
-        let mut doubted: Vec<(usize, usize)> = Vec::new();
-        for &(p, k) in repaired.iter().chain(&tied) {
-            if margins[k] < self.params.limits.review_margin && !doubted.iter().any(|(_, d)| *d == k) {
-                doubted.push((p, k));
+        self.verdict_of(&best, w)
+    }
+
+    /// The judgement of the rivals weighed: the steps whose margin is under
+    /// the review margin are in doubt.
+    fn verdict_of(&self, best: &Best, w: Weighing) -> Judgement {
+        let Weighing { margins, close, tied, unsettled, .. } = w;
+        let mut doubted: Vec<PlyStep> = Vec::new();
+        for d in best.repaired.iter().chain(&tied) {
+            if margins[d.step] < self.params.limits.review_margin && !doubted.iter().any(|o| o.step == d.step) {
+                doubted.push(*d);
             }
         }
         let margin = margins.iter().copied().fold(f32::INFINITY, f32::min);
@@ -172,9 +236,8 @@ impl<'a> Searcher<'a> {
                 break;
             }
             let line = moves_of(arena, id);
-            let new_at = |&(p, _): &(usize, usize)| {
-                line.get(p).is_some_and(|m| judged.close.iter().all(|c| c.get(p) != Some(m)))
-            };
+            let new_at =
+                |d: &PlyStep| line.get(d.ply).is_some_and(|m| judged.close.iter().all(|c| c.get(d.ply) != Some(m)));
             if judged.doubted.iter().any(new_at) {
                 judged.close.push(line);
             }
