@@ -13,7 +13,8 @@
 //! 1. **Only complete files are read** ([`detect::Detector`]): a file renamed
 //!    into the inbox or closed by its writer at once, any other once its size
 //!    and modification time stay the same for `settle_ms`. Links, pipes and
-//!    devices are never followed or read.
+//!    devices are never followed or read, and names [`detect::ignored`] lists
+//!    (dotfiles, editors' temporary files) never taken.
 //! 2. **Claim by rename** ([`claim::WorkDir::claim`]). Each daemon owns a
 //!    folder `<work>/<id>/`, held by a lock on `<work>/<id>.lock` for its whole
 //!    life ([`claim::WorkDir::create`] locks it under a `.starting` name first,
@@ -49,7 +50,7 @@
 //!    daemon's that died: the kernel frees a lock with its process. Its claimed
 //!    files are linked into this daemon's folder (a link never replaces a
 //!    file), unlinked from the dead one, and processed from there; a name
-//!    queued or running here waits for a later pass. Once its folder is empty,
+//!    queued or running here waits for a later pass. Once every file is taken,
 //!    the folder (with any temporary files in it) and the lock go.
 //! 7. **The sweep** ([`place::sweep`], at the start and every
 //!    `scan_interval_secs`): temporary files older than ten minutes in pgn/,
@@ -66,7 +67,8 @@
 //!
 //! `tests/daemon.rs` holds the daemon to these: killed with SIGKILL at random
 //! moments twenty times, two daemons on one inbox, a thousand files dropped at
-//! once, a file written slowly, an output folder that cannot be written.
+//! once, a file written slowly, an output folder that cannot be written; and
+//! the unit tests of [`claim`], [`place`] and [`round`].
 //!
 //! # Errors
 //!
