@@ -5,7 +5,7 @@ use crate::cost::Params;
 use crate::emit::pgn;
 use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
 use crate::finding::Severity;
-use crate::ingest::{self, Format};
+use crate::ingest;
 use crate::notation::Language;
 use crate::reconstruct::{Game, Settings, reconstruct};
 use crate::sheet::Sheet;
@@ -39,12 +39,7 @@ impl Default for Options {
 /// assert_eq!(game.moves, ["d4", "Nf6", "c4", "e6", "Nc3", "Bb4", "Bd2", "O-O"]);
 /// ```
 pub fn convert(path: &str, bytes: &[u8], opts: &Options) -> FileReport {
-    let sheets = if bytes.len() > opts.max_file_bytes {
-        Err(ingest::IngestError::TooLarge { size: bytes.len(), limit: opts.max_file_bytes })
-    } else {
-        ingest::decode::decode(bytes).and_then(|text| ingest::read_text(&text, Format::of(path, &text)))
-    };
-    match sheets {
+    match ingest::read_named(path, bytes, opts.max_file_bytes) {
         Ok(sheets) => FileReport {
             path: path.to_string(),
             error: None,

@@ -87,13 +87,7 @@ fn init_logs(level: &str, format: LogFormat) {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    let config = match &cli.config {
-        Some(p) => {
-            let text = std::fs::read_to_string(p).with_context(|| format!("cannot read config {}", p.display()))?;
-            Config::parse(&text).with_context(|| format!("invalid config {}", p.display()))?
-        }
-        None => Config::builtin(),
-    };
+    let config = load_config(cli.config.as_deref())?;
     let options = config.options().context("config")?;
     match cli.command {
         Command::Convert { language, output, json, files } => {
@@ -109,23 +103,31 @@ fn run(cli: Cli) -> Result<ExitCode> {
             init_logs(&config.log.level, format);
             let mut watch = config.watch.clone();
             watch.poll |= poll;
-            let settings = scoresheet::daemon::Settings {
-                folders: scoresheet::daemon::Folders::new(&watch, root.as_deref()),
-                options,
-                watch,
-            };
-            let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-            let summary = runtime.block_on(async {
-                let stop = stop_signal().context("cannot install the SIGINT/SIGTERM handlers")?;
-                anyhow::Ok(scoresheet::daemon::run(settings, stop).await?)
-            })?;
-            // Workers still busy after the stop timeout are not waited for:
-            // their files stay claimed and are finished at the next start.
-            runtime.shutdown_timeout(std::time::Duration::from_millis(100));
-            tracing::debug!(done = summary.done, "exit");
-            Ok(ExitCode::SUCCESS)
+            let folders = scoresheet::daemon::Folders::new(&watch, root.as_deref());
+            watch_folders(scoresheet::daemon::DaemonConfig { folders, options, watch })
         }
     }
+}
+
+/// The config file given, else the built-in one.
+fn load_config(path: Option<&Path>) -> Result<Config> {
+    let Some(p) = path else { return Ok(Config::builtin()) };
+    let text = std::fs::read_to_string(p).with_context(|| format!("cannot read config {}", p.display()))?;
+    Config::parse(&text).with_context(|| format!("invalid config {}", p.display()))
+}
+
+/// Runs the daemon until SIGINT or SIGTERM.
+fn watch_folders(config: scoresheet::daemon::DaemonConfig) -> Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let summary = runtime.block_on(async {
+        let stop = stop_signal().context("cannot install the SIGINT/SIGTERM handlers")?;
+        anyhow::Ok(scoresheet::daemon::run(config, stop).await?)
+    })?;
+    // Workers still busy after the stop timeout are not waited for:
+    // their files stay claimed and are finished at the next start.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    tracing::debug!(done = summary.done, "exit");
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A future that completes on SIGINT or SIGTERM. The handlers are installed
@@ -164,7 +166,7 @@ fn convert_files(
         let fr = convert_one(file, &options);
         let target = if json && output.is_none() { None } else { Some(target_of(file, output.as_deref())) };
         if let (Some(target), Some(pgn)) = (&target, fr.pgn())
-            && let Err(e) = write_atomic(target, pgn.as_bytes())
+            && let Err(e) = scoresheet::emit::file::replace(target, pgn.as_bytes(), true)
         {
             eprintln!("{}: cannot write {}: {e:#}", file.display(), target.display());
             failed = true;
@@ -209,17 +211,6 @@ fn target_of(file: &Path, output: Option<&Path>) -> PathBuf {
     } else {
         target
     }
-}
-
-/// Writes to a temporary file beside the target, then renames it into place:
-/// a reader never sees half a file.
-fn write_atomic(target: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(target)?;
-    Ok(())
 }
 
 fn summarize(fr: &FileReport, target: Option<&Path>) {

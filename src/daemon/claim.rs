@@ -1,8 +1,7 @@
-//! Claiming files: a daemon owns a sub-folder of the work folder, held by a
-//! lock on `<id>.lock` for as long as it runs. A file is claimed by renaming it
-//! from the inbox into that sub-folder: the rename is atomic, so of two daemons
-//! on one inbox only one gets a file. A daemon that died (its lock is free)
-//! leaves its claimed files behind; the next daemon to look takes them over.
+//! The work folder: each daemon's own locked sub-folder, claiming a file from
+//! the inbox into it, and taking over the claims of daemons that died. Why
+//! this keeps a file from being processed twice or lost (claim by rename,
+//! takeover) is stated in [the daemon's module doc](super).
 
 use std::fs::{self, File, OpenOptions};
 use std::io;

@@ -1,7 +1,76 @@
 //! The drop-folder daemon behind `scoresheet watch`: files dropped into the
-//! inbox are claimed ([`claim`]), converted and routed ([`process`]) on a
-//! bounded pool of workers, and archived; nothing is ever lost or written
-//! twice, whatever moment the daemon is killed at.
+//! inbox are claimed, converted and routed to pgn/, review/ or rejected/ on a
+//! bounded pool of workers, and archived.
+//!
+//! # What it guarantees
+//!
+//! Whatever moment the daemon is killed at (`kill -9` included), every file
+//! dropped ends up in archive/ exactly as received, and its games in pgn/,
+//! review/ or rejected/, each once: nothing is lost, nothing is written twice,
+//! nothing is overwritten. This is where each part of that is kept; a change to
+//! the daemon keeps all of them.
+//!
+//! 1. **Only complete files are read** ([`detect::Detector`]): a file renamed
+//!    into the inbox or closed by its writer at once, any other once its size
+//!    and modification time stay the same for `settle_ms`. Links, pipes and
+//!    devices are never followed or read, and names [`detect::ignored`] lists
+//!    (dotfiles, editors' temporary files) never taken.
+//! 2. **Claim by rename** ([`claim::WorkDir::claim`]). Each daemon owns a
+//!    folder `<work>/<id>/`, held by a lock on `<work>/<id>.lock` for its whole
+//!    life ([`claim::WorkDir::create`] locks it under a `.starting` name first,
+//!    so a `.lock` anyone can see is always held). A file is claimed by
+//!    renaming it from the inbox into that folder: the rename is atomic, so of
+//!    two daemons on one inbox exactly one gets the file and the other finds it
+//!    gone. The scheduler runs one file of a name at a time (`State::push`),
+//!    and a claim never replaces a file of the folder.
+//! 3. **Outputs never overwrite, and are idempotent by content**
+//!    ([`place::place_new`]). An output is written to a temporary file
+//!    (`.scoresheet-…`) in its folder, synced to disk when `watch.fsync`
+//!    ([`crate::emit::file`]), then given the first of `<name>`, `<name>-2`, …
+//!    that nobody holds, by a rename that refuses an existing name. A name that
+//!    already holds exactly these bytes is the output: a file processed again,
+//!    after a crash or dropped twice, writes none of its games twice. Two
+//!    outputs derived from placed games are replaced instead, each at once
+//!    ([`crate::emit::file::replace`]): a review game's `<name>.json` report
+//!    beside it, and the round's file `pgn/<event>/round-<n>.pgn`
+//!    ([`round::add_game`]: rewritten whole under a lock, a game already in it
+//!    not added again).
+//! 4. **The original archived by link** ([`place::link_new`]): hard-linked
+//!    into archive/ under its own name (else `-2`, …), never through memory and
+//!    never over another file; a name that already links to this very file
+//!    counts as done. Across file systems it is copied instead, placed as
+//!    outputs are (always synced). A file rejected unread (too large, not a
+//!    plain file) goes to rejected/ the same way.
+//! 5. **The claim removed last** (`process::archive`, the last step of both
+//!    [`process::process`] and [`process::reject_file`]): until the original
+//!    is linked into archive/ and the claim removed, a crash leaves the file
+//!    claimed, and every step is done again without writing twice (3, 4).
+//! 6. **A dead daemon's claims taken over** ([`claim::WorkDir::recover`], at
+//!    the start and every `scan_interval_secs`). A `.lock` nobody holds was a
+//!    daemon's that died: the kernel frees a lock with its process. Its claimed
+//!    files are linked into this daemon's folder (a link never replaces a
+//!    file), unlinked from the dead one, and processed from there; a name
+//!    queued or running here waits for a later pass. Once every file is taken,
+//!    the folder (with any temporary files in it) and the lock go.
+//! 7. **The sweep** ([`place::sweep`], at the start and every
+//!    `scan_interval_secs`): temporary files older than ten minutes in pgn/,
+//!    review/, rejected/ and archive/ (and their per-event folders) were left
+//!    by a daemon killed while writing, and are removed; a live daemon's last
+//!    for milliseconds.
+//!
+//! A failure from outside a file (a folder that cannot be written, a full
+//! disk) leaves the file claimed and retries it after `retry_secs`; a panic
+//! while reading one rejects it rather than retrying it forever (`run_job`).
+//! On SIGINT or SIGTERM no new file is taken, the files in progress get
+//! `stop_timeout_secs` to finish, and any still unfinished stay claimed for
+//! the next start to take over (6).
+//!
+//! `tests/daemon.rs` holds the daemon to these: killed with SIGKILL at random
+//! moments twenty times, two daemons on one inbox, a thousand files dropped at
+//! once, a file written slowly, an output folder that cannot be written; and
+//! the unit tests of [`claim`], [`place`] and [`round`].
+//!
+//! # Errors
 //!
 //! Errors are of two kinds, as in ripgrep and watchexec: a [`DaemonError`]
 //! stops the daemon (it cannot start: no folder, no watcher), a
@@ -14,6 +83,7 @@ pub mod names;
 pub mod place;
 pub mod process;
 pub mod round;
+mod watcher;
 
 use std::collections::{HashSet, VecDeque};
 use std::ffi::OsString;
@@ -22,7 +92,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use notify::{RecursiveMode, Watcher};
 use tokio::task::JoinSet;
 use tracing::{error, info, warn};
 
@@ -30,7 +99,8 @@ use crate::config::Watch;
 use crate::convert::Options;
 use claim::WorkDir;
 use detect::Detector;
-use process::{Context, FileError, Outcome};
+use process::{FileError, Outcome, ProcessConfig};
+use watcher::Events;
 
 /// The folders the daemon works in, all resolved against the root.
 #[derive(Debug, Clone)]
@@ -68,6 +138,18 @@ impl Folders {
             ("work", &self.work),
         ]
     }
+
+    /// Makes every folder that is not there yet.
+    fn create(&self) -> Result<(), DaemonError> {
+        for (name, path) in self.all() {
+            std::fs::create_dir_all(path).map_err(|source| DaemonError::Folder {
+                name,
+                path: path.to_path_buf(),
+                source,
+            })?;
+        }
+        Ok(())
+    }
 }
 
 /// What stops the daemon (or keeps it from starting).
@@ -81,9 +163,10 @@ pub enum DaemonError {
     Watch { path: PathBuf, source: notify::Error },
 }
 
-/// Everything `run` needs.
+/// The daemon's configuration: its folders, how to convert a file, and the
+/// `watch:` section of the config (timings, workers, fsync).
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub struct DaemonConfig {
     pub folders: Folders,
     pub options: Options,
     pub watch: Watch,
@@ -121,42 +204,44 @@ enum Ended {
     Failed(Job, FileError),
 }
 
+/// How often settled files and due retries are looked for.
+const TICK: Duration = Duration::from_millis(50);
+/// How often the backlog is logged (when there is one).
+const PROGRESS: Duration = Duration::from_secs(2);
+/// Temporary files older than this were left by a killed daemon (the sweep, in the module doc).
+const TEMP_AGE: Duration = Duration::from_secs(600);
+
 /// Runs the daemon until `shutdown` completes; then takes no new file,
 /// gives the files in progress `stop_timeout_secs` to finish, and returns.
-pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> Result<Summary, DaemonError> {
-    let Settings { folders, options, watch } = settings;
-    for (name, path) in folders.all() {
-        std::fs::create_dir_all(path).map_err(|source| DaemonError::Folder {
-            name,
-            path: path.to_path_buf(),
-            source,
-        })?;
-    }
+pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Result<Summary, DaemonError> {
+    let DaemonConfig { folders, options, watch } = config;
+    folders.create()?;
     // Events name paths as they were watched: watch the canonical inbox.
     let inbox = folders.inbox.canonicalize().unwrap_or_else(|_| folders.inbox.clone());
-    let work = Arc::new(
-        WorkDir::create(&folders.work).map_err(|source| DaemonError::Work { path: folders.work.clone(), source })?,
-    );
+    let work =
+        WorkDir::create(&folders.work).map_err(|source| DaemonError::Work { path: folders.work.clone(), source })?;
     let workers = match watch.workers {
         0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
         n => n,
     };
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<notify::Result<notify::Event>>(4096);
-    // The watcher's thread waits when the channel is full: the kernel's queue
-    // then overflows, which is reported and answered with a full scan.
-    let handler = move |res| {
-        let _ = tx.blocking_send(res);
-    };
-    let watch_err = |source| DaemonError::Watch { path: inbox.clone(), source };
-    let mut watcher: Box<dyn Watcher + Send> = if watch.poll {
-        let config = notify::Config::default().with_poll_interval(Duration::from_millis(watch.poll_interval_ms));
-        Box::new(notify::PollWatcher::new(handler, config).map_err(watch_err)?)
-    } else {
-        Box::new(notify::RecommendedWatcher::new(handler, notify::Config::default()).map_err(watch_err)?)
-    };
-    watcher.watch(&inbox, RecursiveMode::NonRecursive).map_err(watch_err)?;
+    let (watcher, mut events) = watcher::watch_inbox(&inbox, &watch)?;
+    let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, fsync: watch.fsync };
+    log_start(&cfg.folders, &work, workers, &watch);
+
+    let mut pool = Pool { running: JoinSet::new(), size: workers, cfg: Arc::new(cfg), work: Arc::new(work) };
+    let mut state = State::new(inbox, &watch);
+    state.recover(&pool.work);
+    state.sweep(&pool.cfg.folders);
+    state.scan();
+    serve(&mut state, &mut pool, &mut events, shutdown, &watch).await;
+    drop(watcher);
+    stop(&mut state, &mut pool, Duration::from_secs(watch.stop_timeout_secs)).await;
+    Ok(state.summary)
+}
+
+fn log_start(folders: &Folders, work: &WorkDir, workers: usize, watch: &Watch) {
     info!(
-        inbox = %inbox.display(),
+        inbox = %folders.inbox.display(),
         pgn = %folders.pgn.display(),
         review = %folders.review.display(),
         rejected = %folders.rejected.display(),
@@ -167,104 +252,85 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> Resu
         settle_ms = watch.settle_ms,
         "watching"
     );
+}
 
-    let ctx = Arc::new(Context { folders: Folders { inbox: inbox.clone(), ..folders }, options, fsync: watch.fsync });
-    let mut state = State {
-        detector: Detector::new(
-            inbox.clone(),
-            Duration::from_millis(watch.settle_ms),
-            Duration::from_secs(watch.stale_open_secs),
-        ),
-        queue: VecDeque::new(),
-        names: HashSet::new(),
-        retries: Vec::new(),
-        summary: Summary::default(),
-    };
-    state.recover(&work);
-    state.sweep(&ctx.folders);
-    state.scan(&inbox);
-
-    let mut running: JoinSet<Ended> = JoinSet::new();
-    let mut tick = tokio::time::interval(Duration::from_millis(50));
+/// The daemon's loop, until `shutdown` completes: starts queued jobs while a
+/// worker is free, and answers whatever comes first (an event, a job ended,
+/// a tick, the time for a scan).
+async fn serve(
+    state: &mut State,
+    pool: &mut Pool,
+    events: &mut Events,
+    shutdown: impl Future<Output = ()>,
+    watch: &Watch,
+) {
+    let mut tick = tokio::time::interval(TICK);
     let mut scan = tokio::time::interval(Duration::from_secs(watch.scan_interval_secs.max(1)));
-    let mut progress = tokio::time::interval(Duration::from_secs(2));
+    let mut progress = tokio::time::interval(PROGRESS);
     let retry = Duration::from_secs(watch.retry_secs);
     tokio::pin!(shutdown);
     loop {
-        while running.len() < workers
-            && let Some(job) = state.queue.pop_front()
-        {
-            let (ctx, work) = (ctx.clone(), work.clone());
-            running.spawn_blocking(move || run_job(&ctx, &work, job));
-        }
+        pool.fill(&mut state.queue);
         tokio::select! {
             () = &mut shutdown => break,
-            Some(event) = rx.recv() => match event {
-                Ok(event) => {
-                    if event.need_rescan() {
-                        warn!("the watcher missed events: scanning the inbox");
-                        state.scan(&inbox);
-                    }
-                    let now = Instant::now();
-                    for path in &event.paths {
-                        if state.detector.event(&event.kind, path, now) == detect::Verdict::Ready {
-                            state.push(Job::Inbox(path.clone()));
-                        }
-                    }
-                }
-                Err(e) => {
-                    warn!(error = %e, "watcher error: scanning the inbox");
-                    state.scan(&inbox);
-                }
-            },
-            Some(joined) = running.join_next(), if !running.is_empty() => {
-                state.ended(joined, &ctx, Some(retry));
+            Some(event) = events.recv() => state.event(event),
+            Some(joined) = pool.running.join_next(), if !pool.running.is_empty() => {
+                state.ended(joined, &pool.cfg, Some(retry));
             }
-            _ = tick.tick() => {
-                let now = Instant::now();
-                for path in state.detector.settled(now) {
-                    state.push(Job::Inbox(path));
-                }
-                let (due, later): (Vec<_>, Vec<_>) = state.retries.drain(..).partition(|(at, _)| *at <= now);
-                state.retries = later;
-                for (_, job) in due {
-                    state.names.remove(&job.name());
-                    state.push(job);
-                }
-            }
+            _ = tick.tick() => state.tick(Instant::now()),
             _ = scan.tick() => {
-                state.scan(&inbox);
-                state.recover(&work);
-                state.sweep(&ctx.folders);
+                state.scan();
+                state.recover(&pool.work);
+                state.sweep(&pool.cfg.folders);
             }
-            _ = progress.tick() => {
-                let waiting = state.queue.len() + state.detector.len();
-                if waiting > 0 {
-                    info!(waiting, in_progress = running.len(), done = state.summary.done, "backlog");
-                }
-            }
+            _ = progress.tick() => state.log_backlog(pool.running.len()),
         }
     }
-    drop(watcher);
-    info!(in_progress = running.len(), "stopping: no new files taken");
-    let stop = Duration::from_secs(watch.stop_timeout_secs);
-    let finished = tokio::time::timeout(stop, async {
-        while let Some(joined) = running.join_next().await {
-            state.ended(joined, &ctx, None);
+}
+
+/// Waits up to `timeout` for the jobs in progress; those still running then
+/// stay claimed, for the next start.
+async fn stop(state: &mut State, pool: &mut Pool, timeout: Duration) {
+    info!(in_progress = pool.running.len(), "stopping: no new files taken");
+    let finished = tokio::time::timeout(timeout, async {
+        while let Some(joined) = pool.running.join_next().await {
+            state.ended(joined, &pool.cfg, None);
         }
     })
     .await;
     if finished.is_err() {
         warn!(
-            in_progress = running.len(),
+            in_progress = pool.running.len(),
             "stop timeout: files still in progress stay claimed and are finished at the next start"
         );
     }
     info!(done = state.summary.done, "stopped");
-    Ok(state.summary)
 }
 
+/// The workers: at most `size` jobs at once, each on a thread of its own.
+struct Pool {
+    running: JoinSet<Ended>,
+    size: usize,
+    cfg: Arc<ProcessConfig>,
+    work: Arc<WorkDir>,
+}
+
+impl Pool {
+    /// Starts jobs from the front of `queue` while a worker is free.
+    fn fill(&mut self, queue: &mut VecDeque<Job>) {
+        while self.running.len() < self.size
+            && let Some(job) = queue.pop_front()
+        {
+            let (cfg, work) = (self.cfg.clone(), self.work.clone());
+            self.running.spawn_blocking(move || run_job(&cfg, &work, job));
+        }
+    }
+}
+
+/// The files the daemon knows of and what is to become of them.
 struct State {
+    /// The canonical inbox.
+    inbox: PathBuf,
     detector: Detector,
     queue: VecDeque<Job>,
     /// Names queued, running or waiting for a retry: one file of a name at a time.
@@ -274,6 +340,21 @@ struct State {
 }
 
 impl State {
+    fn new(inbox: PathBuf, watch: &Watch) -> State {
+        State {
+            detector: Detector::new(
+                inbox.clone(),
+                Duration::from_millis(watch.settle_ms),
+                Duration::from_secs(watch.stale_open_secs),
+            ),
+            inbox,
+            queue: VecDeque::new(),
+            names: HashSet::new(),
+            retries: Vec::new(),
+            summary: Summary::default(),
+        }
+    }
+
     fn push(&mut self, job: Job) {
         if self.names.insert(job.name()) {
             self.queue.push_back(job);
@@ -283,10 +364,9 @@ impl State {
     /// Temporary files left in the output folders by a daemon killed while
     /// writing; a live daemon's last for milliseconds.
     fn sweep(&self, folders: &Folders) {
-        let old = Duration::from_secs(600);
         let removed: usize = [&folders.pgn, &folders.review, &folders.rejected, &folders.archive]
             .iter()
-            .map(|d| place::sweep(d, old))
+            .map(|d| place::sweep(d, TEMP_AGE))
             .sum();
         if removed > 0 {
             info!(removed, "removed temporary files left by a stopped daemon");
@@ -308,7 +388,8 @@ impl State {
     }
 
     /// Every file in the inbox not yet known is watched until it settles.
-    fn scan(&mut self, inbox: &Path) {
+    fn scan(&mut self) {
+        let inbox = &self.inbox;
         let entries = match std::fs::read_dir(inbox) {
             Ok(e) => e,
             Err(e) => {
@@ -324,9 +405,52 @@ impl State {
         }
     }
 
+    /// Takes in an event of the watcher.
+    fn event(&mut self, event: notify::Result<notify::Event>) {
+        match event {
+            Ok(event) => {
+                if event.need_rescan() {
+                    warn!("the watcher missed events: scanning the inbox");
+                    self.scan();
+                }
+                let now = Instant::now();
+                for path in &event.paths {
+                    if self.detector.event(&event.kind, path, now) == detect::Verdict::Ready {
+                        self.push(Job::Inbox(path.clone()));
+                    }
+                }
+            }
+            Err(e) => {
+                warn!(error = %e, "watcher error: scanning the inbox");
+                self.scan();
+            }
+        }
+    }
+
+    /// Queues the files that have settled by `now` and the failed ones due
+    /// for a retry.
+    fn tick(&mut self, now: Instant) {
+        for path in self.detector.settled(now) {
+            self.push(Job::Inbox(path));
+        }
+        let (due, later): (Vec<_>, Vec<_>) = self.retries.drain(..).partition(|(at, _)| *at <= now);
+        self.retries = later;
+        for (_, job) in due {
+            self.names.remove(&job.name());
+            self.push(job);
+        }
+    }
+
+    fn log_backlog(&self, in_progress: usize) {
+        let waiting = self.queue.len() + self.detector.len();
+        if waiting > 0 {
+            info!(waiting, in_progress, done = self.summary.done, "backlog");
+        }
+    }
+
     /// Takes in a finished job; a failed one is retried after `retry` (`None`
     /// while stopping: it stays claimed for the next start).
-    fn ended(&mut self, joined: Result<Ended, tokio::task::JoinError>, ctx: &Context, retry: Option<Duration>) {
+    fn ended(&mut self, joined: Result<Ended, tokio::task::JoinError>, cfg: &ProcessConfig, retry: Option<Duration>) {
         match joined {
             Ok(Ended::Done(name, out, took)) => {
                 self.names.remove(&name);
@@ -334,7 +458,7 @@ impl State {
                 let outputs: Vec<String> = out
                     .outputs
                     .iter()
-                    .map(|p| p.strip_prefix(ctx.folders.pgn.parent().unwrap_or(Path::new(""))).unwrap_or(p))
+                    .map(|p| p.strip_prefix(cfg.folders.pgn.parent().unwrap_or(Path::new(""))).unwrap_or(p))
                     .map(|p| p.display().to_string())
                     .collect();
                 info!(
@@ -369,7 +493,7 @@ impl State {
 
 /// One job on a worker thread. A panic (a bug: bad input must never cause
 /// one) is caught so that the file is rejected, not retried forever.
-fn run_job(ctx: &Context, work: &WorkDir, job: Job) -> Ended {
+fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
     let start = Instant::now();
     let claimed = match &job {
         Job::Inbox(p) => match work.claim(p) {
@@ -379,9 +503,9 @@ fn run_job(ctx: &Context, work: &WorkDir, job: Job) -> Ended {
         },
         Job::Claimed(c) => c.clone(),
     };
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| process::process(ctx, &claimed)))
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| process::process(cfg, &claimed)))
         .unwrap_or_else(|_| {
-            process::reject_file(ctx, &claimed, "internal error while reading the file; please report it")
+            process::reject_file(cfg, &claimed, "internal error while reading the file; please report it")
         });
     match result {
         Ok(out) => Ended::Done(job.name(), out, start.elapsed()),

@@ -1,13 +1,16 @@
-//! Writing outputs so that a reader never sees half a file and a crash never
-//! leaves a file written twice: bytes go to a temporary file in the target
-//! folder, which is then linked into place under a name nobody holds.
+//! Where the daemon's files land: outputs and originals are put under a name
+//! nobody holds, never over another file, and putting the same thing again
+//! finds it already there; old temporary files are swept. The guarantees these
+//! give the daemon are stated once, in [the daemon's module doc](super).
 
+use std::ffi::OsStr;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
-/// Temporary files start with this (and are skipped by anyone listing the folder).
-pub const TEMP_PREFIX: &str = ".scoresheet-";
+use crate::emit::file::{TEMP_PREFIX, staged};
+
+use super::names::numbered;
 
 /// Most `-2`, `-3` ... suffixes tried before giving up on a name.
 const MAX_CLASHES: usize = 10_000;
@@ -18,9 +21,9 @@ const MAX_CLASHES: usize = 10_000;
 /// written: processing the same sheet again (after a crash, or dropped twice)
 /// does not produce it twice.
 pub fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], fsync: bool) -> io::Result<PathBuf> {
-    let mut tmp = temp(dir, bytes, fsync)?;
+    let mut tmp = staged(dir, bytes, fsync)?;
     for k in 1..=MAX_CLASHES {
-        let target = dir.join(super::names::numbered(stem, ext, k));
+        let target = dir.join(numbered(stem, ext, k));
         match tmp.persist_noclobber(&target) {
             Ok(_) => return Ok(target),
             Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => {
@@ -33,13 +36,6 @@ pub fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], fsync: bool) -
         }
     }
     Err(io::Error::other(format!("{MAX_CLASHES} files named {stem}{ext} already in {}", dir.display())))
-}
-
-/// Replaces `target` with `bytes` at once (temporary file, then rename).
-pub fn replace(target: &Path, bytes: &[u8], fsync: bool) -> io::Result<()> {
-    let dir = target.parent().unwrap_or(Path::new("."));
-    temp(dir, bytes, fsync)?.persist(target).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// Removes temporary files older than `age` left in `dir` and its sub-folders
@@ -68,13 +64,45 @@ fn sweep_files(dir: &Path, age: std::time::Duration) -> usize {
         .count()
 }
 
-fn temp(dir: &Path, bytes: &[u8], fsync: bool) -> io::Result<tempfile::NamedTempFile> {
-    let mut tmp = tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    if fsync {
-        tmp.as_file().sync_all()?;
+/// Links `from` into `dir` under a free name (never overwriting, not through
+/// memory): `name`, else `name-2` and so on. A name that already links to
+/// this very file counts as done: archiving it again after a crash links
+/// nothing twice. Across file systems (an archive on a share) it is copied
+/// instead, by [`place_new`] (synced to disk whatever the config says).
+pub fn link_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    let id = |p: &Path| fs::symlink_metadata(p).map(|m| (m.dev(), m.ino()));
+    let own = id(from)?;
+    for k in 1..MAX_CLASHES {
+        let to = match name.to_str() {
+            Some(name) => dir.join(numbered(name, "", k)),
+            // A name that is not UTF-8 is kept as it is (`-2` ... appended).
+            None if k == 1 => dir.join(name),
+            None => {
+                let mut n = name.to_os_string();
+                n.push(format!("-{k}"));
+                dir.join(n)
+            }
+        };
+        match fs::hard_link(from, &to) {
+            Ok(()) => return Ok(to),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                if id(&to).is_ok_and(|t| t == own) {
+                    return Ok(to);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::CrossesDevices => return copy_new(from, dir, name),
+            Err(e) => return Err(e),
+        }
     }
-    Ok(tmp)
+    Err(io::Error::other(format!("no free name for {} in {}", name.to_string_lossy(), dir.display())))
+}
+
+/// [`link_new`] across file systems: a copy, placed as outputs are; a name
+/// that already holds the same bytes counts as done.
+fn copy_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
+    let bytes = fs::read(from)?;
+    place_new(dir, &name.to_string_lossy(), "", &bytes, true)
 }
 
 #[cfg(test)]

@@ -1,23 +1,27 @@
 //! One claimed file from start to finish: read, convert, route each game to
 //! pgn/, review/ or rejected/, add validated games to their round's file, and
-//! last move the original to archive/. Every step can be done again after a
-//! crash without writing anything twice (see [`place_new`]).
+//! last archive the original and drop the claim. Why every step can be done
+//! again after a crash without writing anything twice is in [the daemon's
+//! module doc](super).
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::convert::{Options, convert};
-use crate::emit::report::{GameReport, Status};
+use crate::emit::file::replace;
+use crate::emit::report::{FileReport, GameReport, Status};
+use crate::finding::Severity;
 
 use super::Folders;
-use super::names::game_name;
-use super::place::{place_new, replace};
+use super::names::{game_name, part};
+use super::place::{link_new, place_new};
 use super::round;
 
-/// What processing needs, shared by the workers.
+/// What processing a file needs, shared by the workers: where the outputs go,
+/// how to convert, whether to sync outputs to disk.
 #[derive(Debug, Clone)]
-pub struct Context {
+pub struct ProcessConfig {
     pub folders: Folders,
     pub options: Options,
     pub fsync: bool,
@@ -80,87 +84,112 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
 
 /// Processes a claimed file; on success the claim is gone and the original is
 /// in archive/.
-pub fn process(ctx: &Context, claimed: &Path) -> Result<Outcome, FileError> {
-    let name = claimed.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let meta = fs::symlink_metadata(claimed).map_err(io_at(claimed))?;
-    let size = meta.len();
-    // Not read into memory: a file over the limit, or anything but a plain file.
-    let unread = if !meta.file_type().is_file() {
-        Some("not a plain file (a link, a pipe or a device); not read".to_string())
-    } else if size > ctx.options.max_file_bytes as u64 {
-        Some(format!("file too large: {size} bytes (the limit is {})", ctx.options.max_file_bytes))
-    } else {
-        None
-    };
-    let bytes = if unread.is_some() { None } else { Some(fs::read(claimed).map_err(io_at(claimed))?) };
+pub fn process(cfg: &ProcessConfig, claimed: &Path) -> Result<Outcome, FileError> {
+    let name = file_name(claimed);
+    let (bytes, report) = read_claimed(cfg, claimed, &name)?;
     let mut out = Outcome { name: name.clone(), ..Outcome::default() };
-    let report = match (&bytes, unread) {
-        (Some(b), _) => convert(&name, b, &ctx.options),
-        (None, error) => crate::emit::report::FileReport { path: name.clone(), error, games: Vec::new() },
-    };
-    let f = &ctx.folders;
     let error = report.error.clone().or_else(|| report.games.is_empty().then(|| "no game in the file".to_string()));
     if let Some(error) = error {
         out.error = Some(error.clone());
-        reject(ctx, claimed, &name, bytes.as_deref(), &format!("{name}: {error}\n"), &mut out)?;
+        reject(cfg, claimed, &name, bytes.as_deref(), &format!("{name}: {error}\n"), &mut out)?;
     } else {
         let stem = Path::new(&name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let count = report.games.len();
         for (i, game) in report.games.iter().enumerate() {
-            let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
-            let gname = game_name(tag, &stem, i, count);
             out.statuses.push(game.status);
-            out.findings
-                .extend(game.findings.iter().filter(|x| x.severity != crate::finding::Severity::Info).map(|x| x.code));
-            match game.status {
-                Status::Validated => {
-                    let p = place_new(&f.pgn, &gname, ".pgn", game.pgn.as_bytes(), ctx.fsync).map_err(io_at(&f.pgn))?;
-                    out.outputs.push(p);
-                    if let (Some(event), Some(round)) = (tag("Event"), tag("Round").filter(|r| *r != "?"))
-                        && !super::names::part(round).is_empty()
-                    {
-                        let r = round::add_game(&f.pgn, event, round, &game.pgn, ctx.fsync).map_err(io_at(&f.pgn))?;
-                        out.outputs.push(r);
-                    }
-                }
-                Status::Review => {
-                    let p = place_new(&f.review, &gname, ".pgn", game.pgn.as_bytes(), ctx.fsync)
-                        .map_err(io_at(&f.review))?;
-                    let json = p.with_extension("json");
-                    replace(&json, review_report(&name, game).as_bytes(), ctx.fsync).map_err(io_at(&json))?;
-                    out.outputs.push(p);
-                    out.outputs.push(json);
-                }
-                Status::Rejected => {
-                    let why = game.findings.iter().map(|x| format!("{}: {}\n", x.code, x.message)).collect::<String>();
-                    let text = format!("{name}, game {}: no move could be read\n{why}", i + 1);
-                    let p = place_new(&f.rejected, &gname, ".error.txt", text.as_bytes(), ctx.fsync)
-                        .map_err(io_at(&f.rejected))?;
-                    out.outputs.push(p);
-                }
-            }
+            out.findings.extend(game.findings.iter().filter(|x| x.severity != Severity::Info).map(|x| x.code));
+            route(cfg, &name, &stem, (i, count), game, &mut out)?;
         }
     }
-    archive(ctx, claimed, &mut out)?;
+    archive(cfg, claimed, &mut out)?;
     Ok(out)
+}
+
+/// The bytes of a claimed file (`None`: not read into memory, for a file over
+/// the limit or anything but a plain file) and its conversion.
+fn read_claimed(cfg: &ProcessConfig, claimed: &Path, name: &str) -> Result<(Option<Vec<u8>>, FileReport), FileError> {
+    let meta = fs::symlink_metadata(claimed).map_err(io_at(claimed))?;
+    let size = meta.len();
+    let limit = cfg.options.max_file_bytes;
+    let unread = if !meta.file_type().is_file() {
+        Some("not a plain file (a link, a pipe or a device); not read".to_string())
+    } else if size > limit as u64 {
+        Some(format!("file too large: {size} bytes (the limit is {limit})"))
+    } else {
+        None
+    };
+    if unread.is_some() {
+        return Ok((None, FileReport { path: name.to_string(), error: unread, games: Vec::new() }));
+    }
+    let bytes = fs::read(claimed).map_err(io_at(claimed))?;
+    let report = convert(name, &bytes, &cfg.options);
+    Ok((Some(bytes), report))
+}
+
+/// Puts game `index` of `count` of the file `name` where its status sends it.
+fn route(
+    cfg: &ProcessConfig,
+    name: &str,
+    stem: &str,
+    (index, count): (usize, usize),
+    game: &GameReport,
+    out: &mut Outcome,
+) -> Result<(), FileError> {
+    let f = &cfg.folders;
+    let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
+    let gname = game_name(tag, stem, index, count);
+    match game.status {
+        Status::Validated => {
+            let p = place_new(&f.pgn, &gname, ".pgn", game.pgn.as_bytes(), cfg.fsync).map_err(io_at(&f.pgn))?;
+            out.outputs.push(p);
+            if let (Some(event), Some(round)) = (tag("Event"), tag("Round").filter(|r| *r != "?"))
+                && !part(round).is_empty()
+            {
+                let r = round::add_game(&f.pgn, event, round, &game.pgn, cfg.fsync).map_err(io_at(&f.pgn))?;
+                out.outputs.push(r);
+            }
+        }
+        Status::Review => {
+            let p = place_new(&f.review, &gname, ".pgn", game.pgn.as_bytes(), cfg.fsync).map_err(io_at(&f.review))?;
+            // Named after the game it reports on, so replaced, not placed:
+            // written again whenever its game is (or is found already) placed.
+            let json = p.with_extension("json");
+            replace(&json, review_report(name, game).as_bytes(), cfg.fsync).map_err(io_at(&json))?;
+            out.outputs.push(p);
+            out.outputs.push(json);
+        }
+        Status::Rejected => {
+            let why = game.findings.iter().map(|x| format!("{}: {}\n", x.code, x.message)).collect::<String>();
+            let text = format!("{name}, game {}: no move could be read\n{why}", index + 1);
+            let p =
+                place_new(&f.rejected, &gname, ".error.txt", text.as_bytes(), cfg.fsync).map_err(io_at(&f.rejected))?;
+            out.outputs.push(p);
+        }
+    }
+    Ok(())
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 /// Rejects a claimed file for `why` (used when reading it failed unexpectedly)
 /// and archives it.
-pub fn reject_file(ctx: &Context, claimed: &Path, why: &str) -> Result<Outcome, FileError> {
-    let name = claimed.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+pub fn reject_file(cfg: &ProcessConfig, claimed: &Path, why: &str) -> Result<Outcome, FileError> {
+    let name = file_name(claimed);
     let bytes = fs::read(claimed).map_err(io_at(claimed))?;
     let mut out = Outcome { name: name.clone(), error: Some(why.to_string()), ..Outcome::default() };
-    reject(ctx, claimed, &name, Some(&bytes), &format!("{name}: {why}\n"), &mut out)?;
-    archive(ctx, claimed, &mut out)?;
+    reject(cfg, claimed, &name, Some(&bytes), &format!("{name}: {why}\n"), &mut out)?;
+    archive(cfg, claimed, &mut out)?;
     Ok(out)
 }
 
 /// Last: the original, exactly as received (bytes and name), is linked into
-/// archive/, then the claim goes.
-fn archive(ctx: &Context, claimed: &Path, out: &mut Outcome) -> Result<(), FileError> {
-    let dir = &ctx.folders.archive;
-    let archived = put_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
+/// archive/, then the claim goes. Until then a crash leaves the file claimed,
+/// to be processed again.
+fn archive(cfg: &ProcessConfig, claimed: &Path, out: &mut Outcome) -> Result<(), FileError> {
+    let dir = &cfg.folders.archive;
+    let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
     out.outputs.push(archived);
     match fs::remove_file(claimed) {
         Ok(()) => Ok(()),
@@ -171,22 +200,21 @@ fn archive(ctx: &Context, claimed: &Path, out: &mut Outcome) -> Result<(), FileE
 
 /// An unreadable file: a copy of it and `<name>.error.txt` in rejected/.
 fn reject(
-    ctx: &Context,
+    cfg: &ProcessConfig,
     claimed: &Path,
     name: &str,
     bytes: Option<&[u8]>,
     why: &str,
     out: &mut Outcome,
 ) -> Result<(), FileError> {
-    let dir = &ctx.folders.rejected;
+    let dir = &cfg.folders.rejected;
     let copy = match bytes {
-        Some(b) => place_new(dir, name, "", b, ctx.fsync),
+        Some(b) => place_new(dir, name, "", b, cfg.fsync),
         // Not read: linked, not copied through memory.
-        None => put_new(claimed, dir, claimed.file_name().unwrap_or_default()),
+        None => link_new(claimed, dir, claimed.file_name().unwrap_or_default()),
     }
     .map_err(io_at(dir))?;
-    let copy_name = copy.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let text = place_new(dir, &copy_name, ".error.txt", why.as_bytes(), ctx.fsync).map_err(io_at(dir))?;
+    let text = place_new(dir, &file_name(&copy), ".error.txt", why.as_bytes(), cfg.fsync).map_err(io_at(dir))?;
     out.outputs.push(text);
     Ok(())
 }
@@ -196,46 +224,4 @@ fn review_report(file: &str, game: &GameReport) -> String {
     let mut s = serde_json::to_string_pretty(&serde_json::json!({ "file": file, "game": game })).unwrap_or_default();
     s.push('\n');
     s
-}
-
-/// A file linked under a free name in `dir` (never overwriting, not through
-/// memory): `name`, else `name-2` and so on. A name that already links to
-/// this very file counts as done: processing it again after a crash links
-/// nothing twice.
-fn put_new(from: &Path, dir: &Path, name: &std::ffi::OsStr) -> io::Result<PathBuf> {
-    use std::os::unix::fs::MetadataExt;
-    let id = |p: &Path| fs::symlink_metadata(p).map(|m| (m.dev(), m.ino()));
-    let own = id(from)?;
-    for k in 1..10_000 {
-        let to = match name.to_str() {
-            Some(name) => dir.join(super::names::numbered(name, "", k)),
-            // A name that is not UTF-8 is kept as it is (`-2` ... appended).
-            None if k == 1 => dir.join(name),
-            None => {
-                let mut n = name.to_os_string();
-                n.push(format!("-{k}"));
-                dir.join(n)
-            }
-        };
-        match fs::hard_link(from, &to) {
-            Ok(()) => return Ok(to),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                if id(&to).is_ok_and(|t| t == own) {
-                    return Ok(to);
-                }
-            }
-            // A folder on another file system (an archive on a share): copied,
-            // through a temporary file, never overwriting.
-            Err(e) if e.kind() == io::ErrorKind::CrossesDevices => return copy_new(from, dir, name),
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::other(format!("no free name for {} in {}", name.to_string_lossy(), dir.display())))
-}
-
-/// [`put_new`] across file systems: a copy, placed as outputs are; a name that
-/// already holds the same bytes counts as done.
-fn copy_new(from: &Path, dir: &Path, name: &std::ffi::OsStr) -> io::Result<PathBuf> {
-    let bytes = fs::read(from)?;
-    place_new(dir, &name.to_string_lossy(), "", &bytes, true)
 }

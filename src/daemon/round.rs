@@ -6,8 +6,9 @@ use std::fs::{self, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::emit::file::replace;
+
 use super::names::part;
-use super::place::replace;
 
 /// Adds a game (its PGN text) to the file of its round and returns the file.
 /// A game already in the file is not added again. Writers of one round, in

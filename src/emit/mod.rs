@@ -1,4 +1,6 @@
-//! Output: PGN for the games, and the report (the JSON of `convert --json`).
+//! Output: PGN for the games, the report (the JSON of `convert --json`), and
+//! writing files at once.
 
+pub mod file;
 pub mod pgn;
 pub mod report;

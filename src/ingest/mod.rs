@@ -102,13 +102,34 @@ impl Format {
     }
 }
 
-/// Reads the games of one file. `limit` is the largest file accepted, in bytes.
+/// Reads the games of one file in `format`. `limit` is the largest file
+/// accepted, in bytes.
 pub fn read(bytes: &[u8], format: Format, limit: usize) -> Result<Vec<Sheet>, IngestError> {
+    read_as(bytes, limit, |_| format)
+}
+
+/// Reads the games of the file `name`, in the format its extension names,
+/// else the one its content looks like ([`Format::of`]). `limit` is the
+/// largest file accepted, in bytes.
+///
+/// ```
+/// use scoresheet::ingest::{read_named, IngestError};
+/// let sheets = read_named("mesa4.csv", b"1;e4;e5\n2;Cf3;Cc6\n", 1 << 20).unwrap();
+/// assert_eq!(sheets[0].entries[2].text, "Cf3");
+/// assert_eq!(read_named("big.txt", b"1.e4 e5", 4), Err(IngestError::TooLarge { size: 7, limit: 4 }));
+/// ```
+pub fn read_named(name: &str, bytes: &[u8], limit: usize) -> Result<Vec<Sheet>, IngestError> {
+    read_as(bytes, limit, |text| Format::of(name, text))
+}
+
+/// The size check, the decoding and the reading, in the format `format` picks
+/// from the decoded text.
+fn read_as(bytes: &[u8], limit: usize, format: impl FnOnce(&str) -> Format) -> Result<Vec<Sheet>, IngestError> {
     if bytes.len() > limit {
         return Err(IngestError::TooLarge { size: bytes.len(), limit });
     }
     let text = decode::decode(bytes)?;
-    read_text(&text, format)
+    read_text(&text, format(&text))
 }
 
 /// Reads the games of an already decoded file.
