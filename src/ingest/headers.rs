@@ -1,6 +1,5 @@
 //! Header keys in the languages organizers type them in, mapped to PGN tag names.
-//! The keys themselves are in each language's entry of
-//! [`LANGUAGES`](crate::notation::LANGUAGES).
+//! The keys themselves are in each language's entry of [`LANGUAGES`].
 
 use crate::notation::{LANGUAGES, Tag};
 
