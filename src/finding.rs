@@ -1,5 +1,12 @@
 //! What the program found in a game that a person may need to know. One typed
-//! enum; the stable code, the severity and the message derive from it.
+//! enum; the stable code, the severity, the message and the fields of the
+//! report derive from it.
+//!
+//! Each is one `match` with no catch-all arm ([`Finding::code`],
+//! [`Finding::severity`], [`Finding::message`] and the report's fields), so a
+//! new kind of finding does not compile until it has all of them. The JSON
+//! report ([`crate::emit::report`]) and the PGN comments ([`crate::emit::pgn`])
+//! render every kind alike from these.
 
 use serde::Serialize;
 
@@ -21,6 +28,16 @@ impl At {
         let n = self.ply.div_ceil(2);
         if self.ply % 2 == 1 { format!("{n}.") } else { format!("{n}...") }
     }
+}
+
+/// The move-level fields of a finding, as the report shows them.
+struct Parts<'a> {
+    at: Option<At>,
+    written: Option<&'a str>,
+    replacement: Option<&'a str>,
+    alternatives: &'a [String],
+    /// The margin as stored; [`Finding::margin`] leaves out an infinite one.
+    margin: Option<f32>,
 }
 
 /// How much a finding matters: `info` leaves a game validated, `warning` and
@@ -95,6 +112,8 @@ impl Finding {
         }
     }
 
+    /// How much the finding matters; an extra entry that repeats its
+    /// neighbour is info, a stray one a warning.
     pub fn severity(&self) -> Severity {
         match self {
             Finding::IllegalMove { .. } | Finding::NonAlgebraic { .. } => Severity::Error,
@@ -116,70 +135,67 @@ impl Finding {
 
     /// Where the finding is, for findings about one move.
     pub fn at(&self) -> Option<At> {
-        match self {
-            Finding::IllegalMove { at, .. }
-            | Finding::NonAlgebraic { at, .. }
-            | Finding::IllegibleEntry { at, .. }
-            | Finding::MissingMove { at, .. }
-            | Finding::ExtraEntry { at, .. }
-            | Finding::TypoRepaired { at, .. }
-            | Finding::AmbiguousRepair { at, .. }
-            | Finding::MovesAfterEnd { at, .. }
-            | Finding::CheckMarkMismatch { at, .. }
-            | Finding::NumberingError { at, .. } => Some(*at),
-            Finding::LanguageInferred { .. }
-            | Finding::UnknownLanguage { .. }
-            | Finding::ResultMismatch { .. }
-            | Finding::IncompleteRecord { .. } => None,
-        }
+        self.parts().at
     }
 
     /// What was written in the box, for findings about one move.
     pub fn written(&self) -> Option<&str> {
-        match self {
-            Finding::IllegalMove { written, .. }
-            | Finding::NonAlgebraic { written, .. }
-            | Finding::IllegibleEntry { written, .. }
-            | Finding::ExtraEntry { written, .. }
-            | Finding::TypoRepaired { written, .. }
-            | Finding::AmbiguousRepair { written, .. }
-            | Finding::MovesAfterEnd { written, .. }
-            | Finding::CheckMarkMismatch { written, .. }
-            | Finding::NumberingError { written, .. } => Some(written),
-            _ => None,
-        }
+        self.parts().written
     }
 
     /// The move the program read in place of what was written.
     pub fn replacement(&self) -> Option<&str> {
-        match self {
-            Finding::IllegibleEntry { replacement, .. }
-            | Finding::MissingMove { replacement, .. }
-            | Finding::TypoRepaired { replacement, .. }
-            | Finding::AmbiguousRepair { replacement, .. }
-            | Finding::CheckMarkMismatch { replacement, .. } => Some(replacement),
-            _ => None,
-        }
+        self.parts().replacement
     }
 
     /// The legal moves that fit, when the program could not choose.
     pub fn alternatives(&self) -> &[String] {
-        match self {
-            Finding::AmbiguousRepair { alternatives, .. } => alternatives,
-            _ => &[],
-        }
+        self.parts().alternatives
     }
 
     /// For a repair: how much less likely the best different reading is, in nats
     /// (`None` when no other reading came close).
     pub fn margin(&self) -> Option<f32> {
+        self.parts().margin.filter(|m| m.is_finite())
+    }
+
+    /// The fields of the report a finding fills, in one match with no
+    /// catch-all: a new kind says here which it has.
+    fn parts(&self) -> Parts<'_> {
+        let none = Parts { at: None, written: None, replacement: None, alternatives: &[], margin: None };
         match self {
-            Finding::IllegibleEntry { margin, .. }
-            | Finding::MissingMove { margin, .. }
-            | Finding::ExtraEntry { margin, .. }
-            | Finding::TypoRepaired { margin, .. }
-            | Finding::AmbiguousRepair { margin, .. } => margin.is_finite().then_some(*margin),
-            _ => None,
+            Finding::IllegalMove { at, written }
+            | Finding::NonAlgebraic { at, written }
+            | Finding::MovesAfterEnd { at, written }
+            | Finding::NumberingError { at, written } => Parts { at: Some(*at), written: Some(written), ..none },
+            Finding::IllegibleEntry { at, written, replacement, margin }
+            | Finding::TypoRepaired { at, written, replacement, margin } => Parts {
+                at: Some(*at),
+                written: Some(written),
+                replacement: Some(replacement),
+                margin: Some(*margin),
+                ..none
+            },
+            Finding::MissingMove { at, replacement, margin } => {
+                Parts { at: Some(*at), replacement: Some(replacement), margin: Some(*margin), ..none }
+            }
+            Finding::ExtraEntry { at, written, repeat: _, margin } => {
+                Parts { at: Some(*at), written: Some(written), margin: Some(*margin), ..none }
+            }
+            Finding::AmbiguousRepair { at, written, replacement, alternatives, margin } => Parts {
+                at: Some(*at),
+                written: Some(written),
+                replacement: Some(replacement),
+                alternatives,
+                margin: Some(*margin),
+            },
+            Finding::CheckMarkMismatch { at, written, replacement } => {
+                Parts { at: Some(*at), written: Some(written), replacement: Some(replacement), ..none }
+            }
+            Finding::LanguageInferred { .. }
+            | Finding::UnknownLanguage { .. }
+            | Finding::ResultMismatch { .. }
+            | Finding::IncompleteRecord { .. } => none,
         }
     }
 
@@ -251,5 +267,116 @@ impl Finding {
                  FIDE Art. 8.4); the result is left as *"
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One finding of each kind; `kinds_are_all_here` keeps the list whole.
+    fn one_of_each() -> Vec<Finding> {
+        let at = At { ply: 9, line: 3, col: 7 };
+        let w = || "Cf8".to_string();
+        let r = || "Nf3".to_string();
+        vec![
+            Finding::IllegalMove { at, written: w() },
+            Finding::NonAlgebraic { at, written: "P-K4".into() },
+            Finding::IllegibleEntry { at, written: "?".into(), replacement: r(), margin: 4.0 },
+            Finding::MissingMove { at, replacement: r(), margin: f32::INFINITY },
+            Finding::ExtraEntry { at, written: w(), repeat: true, margin: 2.0 },
+            Finding::ExtraEntry { at, written: w(), repeat: false, margin: 2.0 },
+            Finding::TypoRepaired { at, written: w(), replacement: r(), margin: 3.0 },
+            Finding::AmbiguousRepair {
+                at,
+                written: w(),
+                replacement: r(),
+                alternatives: vec![r(), "Nd2".into()],
+                margin: -0.5,
+            },
+            Finding::MovesAfterEnd { at, written: w() },
+            Finding::CheckMarkMismatch { at, written: "Nf3+".into(), replacement: r() },
+            Finding::NumberingError { at, written: w() },
+            Finding::LanguageInferred { code: "es", name: "Spanish" },
+            Finding::UnknownLanguage { given: "Klingon".into() },
+            Finding::ResultMismatch { written: GameResult::WhiteWins, board: GameResult::Draw },
+            Finding::IncompleteRecord { moves: 30 },
+        ]
+    }
+
+    #[test]
+    fn kinds_are_all_here() {
+        // A new kind fails to compile here: give it the next number, widen the
+        // range below and add one of it to `one_of_each`.
+        let kinds: Vec<u8> = one_of_each()
+            .iter()
+            .map(|f| match f {
+                Finding::IllegalMove { .. } => 0,
+                Finding::NonAlgebraic { .. } => 1,
+                Finding::IllegibleEntry { .. } => 2,
+                Finding::MissingMove { .. } => 3,
+                Finding::ExtraEntry { .. } => 4,
+                Finding::TypoRepaired { .. } => 5,
+                Finding::AmbiguousRepair { .. } => 6,
+                Finding::MovesAfterEnd { .. } => 7,
+                Finding::CheckMarkMismatch { .. } => 8,
+                Finding::NumberingError { .. } => 9,
+                Finding::LanguageInferred { .. } => 10,
+                Finding::UnknownLanguage { .. } => 11,
+                Finding::ResultMismatch { .. } => 12,
+                Finding::IncompleteRecord { .. } => 13,
+            })
+            .collect();
+        assert!((0..14).all(|k| kinds.contains(&k)));
+    }
+
+    #[test]
+    fn codes_are_distinct_kebab_case_words() {
+        let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
+        codes.dedup(); // the two extra entries
+        for c in &codes {
+            assert!(c.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())), "{c}");
+        }
+        let n = codes.len();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), n, "two kinds share a code");
+    }
+
+    #[test]
+    fn a_finding_about_a_move_says_where_in_its_message() {
+        for f in one_of_each() {
+            let m = f.message();
+            match f.at() {
+                Some(at) => assert!(m.starts_with(&format!("move {} (line 3, column 7): ", at.move_label())), "{m}"),
+                None => assert!(!m.starts_with("move "), "{m}"),
+            }
+            if let Some(w) = f.written() {
+                assert!(m.contains(w), "{m} does not quote {w}");
+            }
+            if let Some(r) = f.replacement() {
+                assert!(m.contains(r), "{m} does not name {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn repairs_report_a_finite_margin_only() {
+        let margins: Vec<Option<f32>> = one_of_each().iter().map(Finding::margin).collect();
+        assert_eq!(margins[2], Some(4.0));
+        assert_eq!(margins[3], None, "an infinite margin: no other reading came close");
+        assert_eq!(margins[7], Some(-0.5));
+        assert_eq!(margins[0], None);
+        assert_eq!(one_of_each()[7].alternatives(), ["Nf3", "Nd2"]);
+    }
+
+    #[test]
+    fn severities() {
+        use Severity::*;
+        let sev: Vec<Severity> = one_of_each().iter().map(Finding::severity).collect();
+        assert_eq!(
+            sev,
+            [Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info]
+        );
     }
 }

@@ -1,6 +1,8 @@
 //! What ingest reads from a file: one [`Sheet`] per game, its headers and the
 //! entries as written, each with where it stands in the file.
 
+use crate::notation::language::draw_words;
+
 /// One game as typed from a paper scoresheet, before any move is understood.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Sheet {
@@ -46,26 +48,6 @@ pub enum GameResult {
     Unknown,
 }
 
-/// Words for a draw in the languages headers are written in.
-const DRAW_WORDS: &[&str] = &[
-    "draw",
-    "tablas",
-    "tabla",
-    "remis",
-    "remise",
-    "nulle",
-    "partie nulle",
-    "patta",
-    "empate",
-    "remíza",
-    "remiza",
-    "pareggio",
-    "remi",
-    "döntetlen",
-    "berabere",
-    "ничья",
-];
-
 impl GameResult {
     /// Reads a result as people write it: `1-0`, `0-1`, `1/2-1/2`, `½-½`,
     /// `0.5-0.5`, `1:0`, or a word for a draw.
@@ -87,10 +69,11 @@ impl GameResult {
             if s.bytes().any(|b| b.is_ascii_digit()) {
                 return None;
             }
+            // The words are each language's `draws`.
             let draw = if s.is_ascii() {
-                DRAW_WORDS.iter().any(|w| s.eq_ignore_ascii_case(w))
+                draw_words().any(|w| s.eq_ignore_ascii_case(w))
             } else {
-                DRAW_WORDS.iter().any(|w| s.chars().flat_map(char::to_lowercase).eq(w.chars()))
+                draw_words().any(|w| s.chars().flat_map(char::to_lowercase).eq(w.chars()))
             };
             return draw.then_some(GameResult::Draw);
         }
@@ -167,7 +150,7 @@ mod tests {
             "*" => Some(GameResult::Unknown),
             _ => {
                 let w = s.trim().to_lowercase();
-                DRAW_WORDS.contains(&w.as_str()).then_some(GameResult::Draw)
+                draw_words().any(|d| d == w).then_some(GameResult::Draw)
             }
         }
     }
@@ -247,6 +230,17 @@ mod tests {
         ];
         for t in texts {
             assert_eq!(GameResult::parse(t), parse_by_copies(t), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn every_languages_draw_words_read_as_a_draw() {
+        for l in crate::notation::LANGUAGES {
+            for w in l.draws {
+                let written: String = w.chars().flat_map(char::to_uppercase).collect();
+                assert_eq!(GameResult::parse(w), Some(GameResult::Draw), "{}: {w}", l.code);
+                assert_eq!(GameResult::parse(&written), Some(GameResult::Draw), "{}: {written}", l.code);
+            }
         }
     }
 }

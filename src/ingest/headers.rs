@@ -1,76 +1,7 @@
 //! Header keys in the languages organizers type them in, mapped to PGN tag names.
+//! The keys themselves are in each language's entry of [`LANGUAGES`].
 
-/// PGN tag name and the keys (lowercase, accents kept and dropped) that mean it.
-const KEYS: &[(&str, &[&str])] = &[
-    (
-        "Event",
-        &[
-            "event",
-            "torneo",
-            "tournoi",
-            "turnier",
-            "evento",
-            "toernooi",
-            "torneio",
-            "tournament",
-            "competition",
-            "competición",
-            "competicion",
-            "wettkampf",
-            "turniej",
-        ],
-    ),
-    (
-        "Site",
-        &[
-            "site", "lugar", "lieu", "ort", "luogo", "local", "plaats", "sede", "place", "city", "ciudad", "ville",
-            "stadt", "miejsce",
-        ],
-    ),
-    ("Date", &["date", "fecha", "datum", "data"]),
-    ("Round", &["round", "ronda", "ronde", "runde", "turno", "rodada", "rd", "rnd", "runda"]),
-    (
-        "Board",
-        &[
-            "board",
-            "mesa",
-            "table",
-            "brett",
-            "scacchiera",
-            "tabuleiro",
-            "bord",
-            "tablero",
-            "tavolo",
-            "échiquier",
-            "echiquier",
-            "stol",
-        ],
-    ),
-    (
-        "White",
-        &[
-            "white", "blancas", "blancs", "blanc", "blanco", "weiss", "weiß", "bianco", "bianchi", "brancas", "branco",
-            "wit", "białe", "biale", "vit", "hvid", "hvit",
-        ],
-    ),
-    (
-        "Black",
-        &[
-            "black", "negras", "negro", "noirs", "noir", "schwarz", "nero", "neri", "pretas", "preto", "zwart",
-            "czarne", "svart", "sort",
-        ],
-    ),
-    ("Result", &["result", "resultado", "résultat", "resultat", "ergebnis", "risultato", "uitslag", "wynik", "score"]),
-    (
-        "Language",
-        &["language", "idioma", "langue", "sprache", "lingua", "taal", "język", "jezyk", "lang", "språk", "sprog"],
-    ),
-    ("WhiteElo", &["whiteelo", "white elo", "elo blancas", "elo blancs", "elo weiss"]),
-    ("BlackElo", &["blackelo", "black elo", "elo negras", "elo noirs", "elo schwarz"]),
-    ("TimeControl", &["timecontrol", "time control", "ritmo", "cadence", "bedenkzeit"]),
-    ("ECO", &["eco"]),
-    ("Annotator", &["annotator"]),
-];
+use crate::notation::{LANGUAGES, Tag};
 
 /// The PGN tag a header key stands for, if it is one the reader knows.
 ///
@@ -82,8 +13,7 @@ const KEYS: &[(&str, &[&str])] = &[
 /// assert_eq!(canonical("Nf3"), None);
 /// ```
 pub fn canonical(key: &str) -> Option<&'static str> {
-    let k = key.trim().to_lowercase();
-    KEYS.iter().find(|(_, keys)| keys.contains(&k.as_str())).map(|(tag, _)| *tag)
+    Tag::from_key(key, LANGUAGES).map(Tag::name)
 }
 
 /// Whether `key` can be a header key nobody listed: a short name of letters.

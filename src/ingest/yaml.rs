@@ -7,11 +7,8 @@ use serde_yaml::Value;
 use super::IngestError;
 use super::headers::tag_name;
 use super::movetext::{Dialect, read_movetext};
+use crate::notation::language::is_move_key;
 use crate::sheet::{Entry, GameResult, Sheet};
-
-/// Keys that hold the moves.
-const MOVE_KEYS: &[&str] =
-    &["moves", "movimientos", "jugadas", "coups", "zuge", "züge", "mosse", "lances", "zetten", "partida", "game"];
 
 /// Reads every document of a YAML stream as a game.
 pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
@@ -35,7 +32,7 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
         let mut moves = None;
         for (k, v) in map {
             let key = scalar(&k).unwrap_or_default();
-            if MOVE_KEYS.contains(&key.to_lowercase().as_str()) {
+            if is_move_key(&key.to_lowercase()) {
                 moves = Some(v);
             } else if let Some(value) = scalar(&v) {
                 sheet.set_header(&tag_name(&key), &value);

@@ -33,8 +33,10 @@ impl EditCosts for Uniform {
     }
 }
 
-/// Groups of characters that are read or typed for one another on scoresheets.
-const CONFUSABLE: &[&str] = &[
+/// Groups of characters that are read or typed for one another on scoresheets:
+/// a substitution within a group costs [`SheetCosts::confusable`]. A character
+/// may be in several groups (`b` looks like a `6` and like an `h`).
+pub const CONFUSABLE: &[&str] = &[
     "1lI7i|!", "0OoDQ", "5Ss", "8B3", "6bG", "9gq", "2Zz", "ce", "hbk", "ft", "ad", "49", "uv", "nmh", "xX", "KkК",
     "CcС",
     // Capital letters as they are handwritten: a T crossed like a 7, a C closed into a G, the
@@ -44,6 +46,29 @@ const CONFUSABLE: &[&str] = &[
 
 /// Characters whose absence or presence says little: capture, dashes, checks.
 const LIGHT: &str = "x:-=+#/() .";
+
+// Each group is one bit of a `u32` below the light bit.
+const _: () = assert!(CONFUSABLE.len() < 31, "too many confusable groups for the class bits");
+
+/// The characters a reader or a typist takes `c` for: the others of every
+/// [`CONFUSABLE`] group it is in, in the table's order, each once.
+///
+/// ```
+/// use scoresheet::notation::look_alikes;
+/// assert_eq!(look_alikes('5'), ['S', 's']);
+/// assert_eq!(look_alikes('b'), ['6', 'G', 'h', 'k']);
+/// assert!(look_alikes('e').contains(&'c'));
+/// assert!(look_alikes('%').is_empty());
+/// ```
+pub fn look_alikes(c: char) -> Vec<char> {
+    let mut out: Vec<char> = Vec::new();
+    for x in CONFUSABLE.iter().filter(|g| g.contains(c)).flat_map(|g| g.chars()) {
+        if x != c && !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    out
+}
 
 /// Per ASCII character: bit g set when it is in confusable group g; bit 31 when light.
 /// Built at compile time so that the inner loop of the distance is a table lookup.
@@ -339,6 +364,19 @@ mod tests {
         #[test]
         fn long_strings_take_the_same_path(a in "[a-h1-8]{25,40}", b in "[a-h1-8]{25,40}") {
             prop_assert_eq!(distance(&a, &b, &Uniform) as usize, strsim::osa_distance(&a, &b));
+        }
+    }
+
+    #[test]
+    fn look_alikes_are_what_the_distance_takes_as_confusable() {
+        let costs = SheetCosts::default();
+        for c in CONFUSABLE.iter().flat_map(|g| g.chars()) {
+            for x in look_alikes(c) {
+                let folded = c.to_lowercase().eq(x.to_lowercase());
+                let expected = if folded { costs.case } else { costs.confusable };
+                assert_eq!(costs.substitute(c, x), expected, "{c} for {x}");
+                assert!(look_alikes(x).contains(&c), "{x} looks like {c} but not the other way");
+            }
         }
     }
 

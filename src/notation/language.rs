@@ -1,13 +1,20 @@
-//! Piece letters of the languages scoresheets are written in.
+//! The languages scoresheets are written in: each one's piece letters, header
+//! keys, words for a draw and keys for the moves, in one table entry.
 //!
 //! FIDE Appendix C, E2: "each player is free to use the first letter of the name
 //! commonly used in his country". A letter can name different pieces in different
 //! languages (R is the king in Spanish and a rook in English), so a letter only means
-//! something under a [`Language`].
+//! something under a [`Language`]. Header keys and the words for a draw are read
+//! in every language at once: the header is read before the language is known.
+//!
+//! Adding a language is adding one entry to [`LANGUAGES`]; the tests of this
+//! module check that its letters are distinct and that its keys agree with
+//! every other language's.
 
 use shakmaty::Role;
 
-/// A language's names for the pieces, as typed on a scoresheet.
+/// A language's names for the pieces, the header keys its organizers type, and
+/// its words for a drawn game, as written on a scoresheet.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Language {
     /// ISO 639-1 code, reported in the output.
@@ -21,6 +28,96 @@ pub struct Language {
     pub pieces: [&'static [&'static str]; 5],
     /// Letters some writers put before a pawn move.
     pub pawn: &'static [&'static str],
+    /// Header keys in this language, under the tag each stands for: lowercase,
+    /// the usual spelling first, then others (without accents, plural).
+    /// A tag's own name ("white", "timecontrol") is a key in every language and
+    /// is not listed; a word two languages share is listed in both.
+    pub headers: &'static [(Tag, &'static [&'static str])],
+    /// Words for a drawn game, written as the result (lowercase).
+    pub draws: &'static [&'static str],
+    /// Keys a YAML form puts the moves under (lowercase).
+    pub move_keys: &'static [&'static str],
+}
+
+/// The PGN tags a header key can stand for. Their names are the keys every
+/// language accepts, in any case: the one list shared by all languages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tag {
+    Event,
+    Site,
+    Date,
+    Round,
+    Board,
+    White,
+    Black,
+    Result,
+    Language,
+    WhiteElo,
+    BlackElo,
+    TimeControl,
+    Eco,
+    Annotator,
+}
+
+impl Tag {
+    /// Every tag, in the order of the PGN standard's roster and then the others.
+    pub const ALL: [Tag; 14] = [
+        Tag::Event,
+        Tag::Site,
+        Tag::Date,
+        Tag::Round,
+        Tag::Board,
+        Tag::White,
+        Tag::Black,
+        Tag::Result,
+        Tag::Language,
+        Tag::WhiteElo,
+        Tag::BlackElo,
+        Tag::TimeControl,
+        Tag::Eco,
+        Tag::Annotator,
+    ];
+
+    /// The PGN tag name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tag::Event => "Event",
+            Tag::Site => "Site",
+            Tag::Date => "Date",
+            Tag::Round => "Round",
+            Tag::Board => "Board",
+            Tag::White => "White",
+            Tag::Black => "Black",
+            Tag::Result => "Result",
+            Tag::Language => "Language",
+            Tag::WhiteElo => "WhiteElo",
+            Tag::BlackElo => "BlackElo",
+            Tag::TimeControl => "TimeControl",
+            Tag::Eco => "ECO",
+            Tag::Annotator => "Annotator",
+        }
+    }
+
+    /// The tag a header key stands for in any of `languages` (any case,
+    /// surrounding spaces ignored): its own name, or a key a language lists.
+    /// No key stands for two tags (a test checks it), so the order of the
+    /// languages does not matter.
+    ///
+    /// ```
+    /// use scoresheet::notation::{LANGUAGES, Tag};
+    /// assert_eq!(Tag::from_key(" Blancas ", LANGUAGES), Some(Tag::White));
+    /// assert_eq!(Tag::from_key("TIMECONTROL", LANGUAGES), Some(Tag::TimeControl));
+    /// assert_eq!(Tag::from_key("Nf3", LANGUAGES), None);
+    /// ```
+    pub fn from_key(key: &str, languages: &[Language]) -> Option<Tag> {
+        let k = key.trim().to_lowercase();
+        // `k` has no ASCII capital left: comparing without ASCII case is
+        // comparing with the lowercase name.
+        Tag::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(&k))
+            .or_else(|| languages.iter().find_map(|l| l.header_tag(&k)))
+    }
 }
 
 const ROLES: [Role; 5] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -28,125 +125,310 @@ const ROLES: [Role; 5] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Rol
 /// Every language the reader knows, most common on sheets first: when two
 /// languages read a sheet equally well, the earlier one is reported.
 pub static LANGUAGES: &[Language] = &[
-    lang(
-        "en",
-        "English",
-        &["english", "ingles", "anglais", "englisch", "inglese", "engels", "angielski"],
-        [&["K"], &["Q"], &["R"], &["B"], &["N"]],
-        &["P"],
-    ),
-    lang(
-        "es",
-        "Spanish",
-        &["spanish", "espanol", "castellano", "espagnol", "spanisch", "spagnolo"],
-        [&["R"], &["D"], &["T"], &["A"], &["C"]],
-        &["P"],
-    ),
-    lang(
-        "de",
-        "German",
-        &["german", "deutsch", "aleman", "allemand", "tedesco", "duits"],
-        [&["K"], &["D"], &["T"], &["L"], &["S"]],
-        &["B"],
-    ),
-    lang(
-        "fr",
-        "French",
-        &["french", "francais", "frances", "franzosisch", "francese", "frans"],
-        [&["R"], &["D"], &["T"], &["F"], &["C"]],
-        &["P"],
-    ),
-    lang(
-        "it",
-        "Italian",
-        &["italian", "italiano", "italien", "italienisch"],
-        [&["R"], &["D"], &["T"], &["A"], &["C"]],
-        &["P"],
-    ),
-    lang(
-        "pt",
-        "Portuguese",
-        &["portuguese", "portugues", "portugais", "portugiesisch", "portoghese"],
-        [&["R"], &["D"], &["T"], &["B"], &["C"]],
-        &["P"],
-    ),
-    lang(
-        "nl",
-        "Dutch",
-        &["dutch", "nederlands", "vlaams", "flemish", "holandes", "neerlandais", "niederlandisch"],
-        [&["K"], &["D"], &["T"], &["L"], &["P"]],
-        &[],
-    ),
-    lang(
-        "pl",
-        "Polish",
-        &["polish", "polski", "polaco", "polonais", "polnisch"],
-        [&["K"], &["H"], &["W"], &["G"], &["S"]],
-        &["P"],
-    ),
-    lang(
-        "sv",
-        "Swedish",
-        &["swedish", "svenska", "sueco", "suedois", "schwedisch"],
-        [&["K"], &["D"], &["T"], &["L"], &["S"]],
-        &["B"],
-    ),
-    lang(
-        "da",
-        "Danish",
-        &["danish", "dansk", "danes", "danois", "danisch"],
-        [&["K"], &["D"], &["T"], &["L"], &["S"]],
-        &["B"],
-    ),
-    lang(
-        "no",
-        "Norwegian",
-        &["norwegian", "norsk", "nb", "nn", "bokmal", "noruego", "norvegien"],
-        [&["K"], &["D"], &["T"], &["L"], &["S"]],
-        &["B"],
-    ),
-    lang("eo", "Esperanto", &["esperanto"], [&["R"], &["D"], &["T"], &["K"], &["Ĉ"]], &["P"]),
-    lang(
-        "fi",
-        "Finnish",
-        &["finnish", "suomi", "finlandes", "finnois"],
-        [&["K"], &["D"], &["T"], &["L"], &["R"]],
-        &["S"],
-    ),
-    lang("is", "Icelandic", &["icelandic", "islenska", "islandes"], [&["K"], &["D"], &["H"], &["B"], &["R"]], &["P"]),
-    lang(
-        "cs",
-        "Czech",
-        &["czech", "cesky", "cestina", "checo", "tcheque", "tschechisch"],
-        [&["K"], &["D"], &["V"], &["S"], &["J"]],
-        &["P"],
-    ),
-    lang(
-        "sk",
-        "Slovak",
-        &["slovak", "slovensky", "slovencina", "eslovaco"],
-        [&["K"], &["D"], &["V"], &["S"], &["J"]],
-        &["P"],
-    ),
-    lang(
-        "hu",
-        "Hungarian",
-        &["hungarian", "magyar", "hungaro", "hongrois", "ungarisch"],
-        [&["K"], &["V"], &["B"], &["F"], &["H"]],
-        &["G"],
-    ),
-    lang(
-        "ro",
-        "Romanian",
-        &["romanian", "romana", "rumano", "roumain", "rumanisch"],
-        [&["R"], &["D"], &["T"], &["N"], &["C"]],
-        &["P"],
-    ),
-    lang("ca", "Catalan", &["catalan", "catala"], [&["R"], &["D"], &["T"], &["A"], &["C"]], &["P"]),
-    lang(
-        "hr",
-        "Croatian",
-        &[
+    Language {
+        code: "en",
+        name: "English",
+        aliases: &["english", "ingles", "anglais", "englisch", "inglese", "engels", "angielski"],
+        pieces: [&["K"], &["Q"], &["R"], &["B"], &["N"]],
+        pawn: &["P"],
+        headers: &[
+            (Tag::Event, &["tournament", "competition"]),
+            (Tag::Site, &["place", "city"]),
+            (Tag::Round, &["rd", "rnd"]),
+            (Tag::Board, &["table"]),
+            (Tag::Result, &["score"]),
+            (Tag::Language, &["lang"]),
+            (Tag::WhiteElo, &["white elo"]),
+            (Tag::BlackElo, &["black elo"]),
+            (Tag::TimeControl, &["time control"]),
+        ],
+        draws: &["draw"],
+        move_keys: &["moves", "game"],
+    },
+    Language {
+        code: "es",
+        name: "Spanish",
+        aliases: &["spanish", "espanol", "castellano", "espagnol", "spanisch", "spagnolo"],
+        pieces: [&["R"], &["D"], &["T"], &["A"], &["C"]],
+        pawn: &["P"],
+        headers: &[
+            (Tag::Event, &["torneo", "competición", "competicion", "evento"]),
+            (Tag::Site, &["lugar", "ciudad", "sede"]),
+            (Tag::Date, &["fecha"]),
+            (Tag::Round, &["ronda"]),
+            (Tag::Board, &["mesa", "tablero"]),
+            (Tag::White, &["blancas", "blanco"]),
+            (Tag::Black, &["negras", "negro"]),
+            (Tag::Result, &["resultado"]),
+            (Tag::Language, &["idioma"]),
+            (Tag::WhiteElo, &["elo blancas"]),
+            (Tag::BlackElo, &["elo negras"]),
+            (Tag::TimeControl, &["ritmo"]),
+        ],
+        draws: &["tablas", "tabla", "empate"],
+        move_keys: &["movimientos", "jugadas", "partida"],
+    },
+    Language {
+        code: "de",
+        name: "German",
+        aliases: &["german", "deutsch", "aleman", "allemand", "tedesco", "duits"],
+        pieces: [&["K"], &["D"], &["T"], &["L"], &["S"]],
+        pawn: &["B"],
+        headers: &[
+            (Tag::Event, &["turnier", "wettkampf"]),
+            (Tag::Site, &["ort", "stadt"]),
+            (Tag::Date, &["datum"]),
+            (Tag::Round, &["runde"]),
+            (Tag::Board, &["brett"]),
+            (Tag::White, &["weiss", "weiß"]),
+            (Tag::Black, &["schwarz"]),
+            (Tag::Result, &["ergebnis"]),
+            (Tag::Language, &["sprache"]),
+            (Tag::WhiteElo, &["elo weiss"]),
+            (Tag::BlackElo, &["elo schwarz"]),
+            (Tag::TimeControl, &["bedenkzeit"]),
+        ],
+        draws: &["remis"],
+        move_keys: &["züge", "zuge"],
+    },
+    Language {
+        code: "fr",
+        name: "French",
+        aliases: &["french", "francais", "frances", "franzosisch", "francese", "frans"],
+        pieces: [&["R"], &["D"], &["T"], &["F"], &["C"]],
+        pawn: &["P"],
+        headers: &[
+            (Tag::Event, &["tournoi"]),
+            (Tag::Site, &["lieu", "ville"]),
+            (Tag::Round, &["ronde"]),
+            (Tag::Board, &["échiquier", "echiquier", "table"]),
+            (Tag::White, &["blancs", "blanc"]),
+            (Tag::Black, &["noirs", "noir"]),
+            (Tag::Result, &["résultat", "resultat"]),
+            (Tag::Language, &["langue"]),
+            (Tag::WhiteElo, &["elo blancs"]),
+            (Tag::BlackElo, &["elo noirs"]),
+            (Tag::TimeControl, &["cadence"]),
+        ],
+        draws: &["nulle", "partie nulle", "remise"],
+        move_keys: &["coups"],
+    },
+    Language {
+        code: "it",
+        name: "Italian",
+        aliases: &["italian", "italiano", "italien", "italienisch"],
+        pieces: [&["R"], &["D"], &["T"], &["A"], &["C"]],
+        pawn: &["P"],
+        headers: &[
+            (Tag::Event, &["torneo", "evento"]),
+            (Tag::Site, &["luogo", "sede"]),
+            (Tag::Date, &["data"]),
+            (Tag::Round, &["turno"]),
+            (Tag::Board, &["scacchiera", "tavolo"]),
+            (Tag::White, &["bianco", "bianchi"]),
+            (Tag::Black, &["nero", "neri"]),
+            (Tag::Result, &["risultato"]),
+            (Tag::Language, &["lingua"]),
+            (Tag::TimeControl, &["ritmo"]),
+        ],
+        draws: &["patta", "pareggio"],
+        move_keys: &["mosse"],
+    },
+    Language {
+        code: "pt",
+        name: "Portuguese",
+        aliases: &["portuguese", "portugues", "portugais", "portugiesisch", "portoghese"],
+        pieces: [&["R"], &["D"], &["T"], &["B"], &["C"]],
+        pawn: &["P"],
+        headers: &[
+            (Tag::Event, &["torneio", "evento"]),
+            (Tag::Site, &["local", "lugar", "sede"]),
+            (Tag::Date, &["data"]),
+            (Tag::Round, &["rodada"]),
+            (Tag::Board, &["tabuleiro", "mesa"]),
+            (Tag::White, &["brancas", "branco"]),
+            (Tag::Black, &["pretas", "preto"]),
+            (Tag::Result, &["resultado"]),
+            (Tag::Language, &["idioma"]),
+            (Tag::TimeControl, &["ritmo"]),
+        ],
+        draws: &["empate"],
+        move_keys: &["lances", "partida"],
+    },
+    Language {
+        code: "nl",
+        name: "Dutch",
+        aliases: &["dutch", "nederlands", "vlaams", "flemish", "holandes", "neerlandais", "niederlandisch"],
+        pieces: [&["K"], &["D"], &["T"], &["L"], &["P"]],
+        pawn: &[],
+        headers: &[
+            (Tag::Event, &["toernooi"]),
+            (Tag::Site, &["plaats"]),
+            (Tag::Date, &["datum"]),
+            (Tag::Round, &["ronde"]),
+            (Tag::Board, &["bord"]),
+            (Tag::White, &["wit"]),
+            (Tag::Black, &["zwart"]),
+            (Tag::Result, &["uitslag"]),
+            (Tag::Language, &["taal"]),
+        ],
+        draws: &["remise"],
+        move_keys: &["zetten"],
+    },
+    Language {
+        code: "pl",
+        name: "Polish",
+        aliases: &["polish", "polski", "polaco", "polonais", "polnisch"],
+        pieces: [&["K"], &["H"], &["W"], &["G"], &["S"]],
+        pawn: &["P"],
+        headers: &[
+            (Tag::Event, &["turniej"]),
+            (Tag::Site, &["miejsce"]),
+            (Tag::Date, &["data"]),
+            (Tag::Round, &["runda"]),
+            (Tag::Board, &["stol"]),
+            (Tag::White, &["białe", "biale"]),
+            (Tag::Black, &["czarne"]),
+            (Tag::Result, &["wynik"]),
+            (Tag::Language, &["język", "jezyk"]),
+        ],
+        draws: &["remis"],
+        move_keys: &[],
+    },
+    Language {
+        code: "sv",
+        name: "Swedish",
+        aliases: &["swedish", "svenska", "sueco", "suedois", "schwedisch"],
+        pieces: [&["K"], &["D"], &["T"], &["L"], &["S"]],
+        pawn: &["B"],
+        headers: &[
+            (Tag::Date, &["datum"]),
+            (Tag::Board, &["bord"]),
+            (Tag::White, &["vit"]),
+            (Tag::Black, &["svart"]),
+            (Tag::Result, &["resultat"]),
+            (Tag::Language, &["språk"]),
+        ],
+        draws: &["remi"],
+        move_keys: &[],
+    },
+    Language {
+        code: "da",
+        name: "Danish",
+        aliases: &["danish", "dansk", "danes", "danois", "danisch"],
+        pieces: [&["K"], &["D"], &["T"], &["L"], &["S"]],
+        pawn: &["B"],
+        headers: &[
+            (Tag::Date, &["datum"]),
+            (Tag::Round, &["runde"]),
+            (Tag::White, &["hvid"]),
+            (Tag::Black, &["sort"]),
+            (Tag::Result, &["resultat"]),
+            (Tag::Language, &["sprog"]),
+        ],
+        draws: &["remis"],
+        move_keys: &[],
+    },
+    Language {
+        code: "no",
+        name: "Norwegian",
+        aliases: &["norwegian", "norsk", "nb", "nn", "bokmal", "noruego", "norvegien"],
+        pieces: [&["K"], &["D"], &["T"], &["L"], &["S"]],
+        pawn: &["B"],
+        headers: &[
+            (Tag::Round, &["runde"]),
+            (Tag::White, &["hvit"]),
+            (Tag::Black, &["svart"]),
+            (Tag::Result, &["resultat"]),
+            (Tag::Language, &["språk"]),
+        ],
+        draws: &["remis"],
+        move_keys: &[],
+    },
+    Language {
+        code: "eo",
+        name: "Esperanto",
+        aliases: &["esperanto"],
+        pieces: [&["R"], &["D"], &["T"], &["K"], &["Ĉ"]],
+        pawn: &["P"],
+        headers: &[],
+        draws: &[],
+        move_keys: &[],
+    },
+    Language {
+        code: "fi",
+        name: "Finnish",
+        aliases: &["finnish", "suomi", "finlandes", "finnois"],
+        pieces: [&["K"], &["D"], &["T"], &["L"], &["R"]],
+        pawn: &["S"],
+        headers: &[],
+        draws: &[],
+        move_keys: &[],
+    },
+    Language {
+        code: "is",
+        name: "Icelandic",
+        aliases: &["icelandic", "islenska", "islandes"],
+        pieces: [&["K"], &["D"], &["H"], &["B"], &["R"]],
+        pawn: &["P"],
+        headers: &[],
+        draws: &[],
+        move_keys: &[],
+    },
+    Language {
+        code: "cs",
+        name: "Czech",
+        aliases: &["czech", "cesky", "cestina", "checo", "tcheque", "tschechisch"],
+        pieces: [&["K"], &["D"], &["V"], &["S"], &["J"]],
+        pawn: &["P"],
+        headers: &[(Tag::Date, &["datum"])],
+        draws: &["remíza", "remiza"],
+        move_keys: &[],
+    },
+    Language {
+        code: "sk",
+        name: "Slovak",
+        aliases: &["slovak", "slovensky", "slovencina", "eslovaco"],
+        pieces: [&["K"], &["D"], &["V"], &["S"], &["J"]],
+        pawn: &["P"],
+        headers: &[],
+        draws: &["remíza", "remiza"],
+        move_keys: &[],
+    },
+    Language {
+        code: "hu",
+        name: "Hungarian",
+        aliases: &["hungarian", "magyar", "hungaro", "hongrois", "ungarisch"],
+        pieces: [&["K"], &["V"], &["B"], &["F"], &["H"]],
+        pawn: &["G"],
+        headers: &[],
+        draws: &["döntetlen", "remi"],
+        move_keys: &[],
+    },
+    Language {
+        code: "ro",
+        name: "Romanian",
+        aliases: &["romanian", "romana", "rumano", "roumain", "rumanisch"],
+        pieces: [&["R"], &["D"], &["T"], &["N"], &["C"]],
+        pawn: &["P"],
+        headers: &[],
+        draws: &[],
+        move_keys: &[],
+    },
+    Language {
+        code: "ca",
+        name: "Catalan",
+        aliases: &["catalan", "catala"],
+        pieces: [&["R"], &["D"], &["T"], &["A"], &["C"]],
+        pawn: &["P"],
+        headers: &[(Tag::Round, &["ronda"])],
+        draws: &[],
+        move_keys: &[],
+    },
+    Language {
+        code: "hr",
+        name: "Croatian",
+        aliases: &[
             "croatian",
             "hrvatski",
             "serbian",
@@ -160,47 +442,85 @@ pub static LANGUAGES: &[Language] = &[
             "sl",
             "croata",
         ],
-        [&["K"], &["D"], &["T"], &["L"], &["S"]],
-        &["P"],
-    ),
-    lang("et", "Estonian", &["estonian", "eesti", "estonio"], [&["K"], &["L"], &["V"], &["O"], &["R"]], &["E"]),
-    lang("tr", "Turkish", &["turkish", "turkce", "turco", "turc"], [&["Ş"], &["V"], &["K"], &["F"], &["A"]], &["P"]),
-    lang("lv", "Latvian", &["latvian", "latviesu"], [&["K"], &["D"], &["T"], &["L"], &["Z"]], &["B"]),
-    lang("lt", "Lithuanian", &["lithuanian", "lietuviu"], [&["K"], &["V"], &["B"], &["R"], &["Ž"]], &["P"]),
+        pieces: [&["K"], &["D"], &["T"], &["L"], &["S"]],
+        pawn: &["P"],
+        headers: &[(Tag::Date, &["datum"]), (Tag::Board, &["stol"])],
+        draws: &["remi"],
+        move_keys: &[],
+    },
+    Language {
+        code: "et",
+        name: "Estonian",
+        aliases: &["estonian", "eesti", "estonio"],
+        pieces: [&["K"], &["L"], &["V"], &["O"], &["R"]],
+        pawn: &["E"],
+        headers: &[],
+        draws: &[],
+        move_keys: &[],
+    },
+    Language {
+        code: "tr",
+        name: "Turkish",
+        aliases: &["turkish", "turkce", "turco", "turc"],
+        pieces: [&["Ş"], &["V"], &["K"], &["F"], &["A"]],
+        pawn: &["P"],
+        headers: &[],
+        draws: &["berabere"],
+        move_keys: &[],
+    },
+    Language {
+        code: "lv",
+        name: "Latvian",
+        aliases: &["latvian", "latviesu"],
+        pieces: [&["K"], &["D"], &["T"], &["L"], &["Z"]],
+        pawn: &["B"],
+        headers: &[],
+        draws: &[],
+        move_keys: &[],
+    },
+    Language {
+        code: "lt",
+        name: "Lithuanian",
+        aliases: &["lithuanian", "lietuviu"],
+        pieces: [&["K"], &["V"], &["B"], &["R"], &["Ž"]],
+        pawn: &["P"],
+        headers: &[],
+        draws: &[],
+        move_keys: &[],
+    },
     // Cyrillic: the king is "Кр" where "К" is the knight; typists on a Latin
     // keyboard use the look-alike Latin letters, so those are accepted too.
-    lang(
-        "ru",
-        "Russian",
-        &["russian", "russkij", "русский", "ruso", "russe", "russisch"],
-        [&["Кр", "Kp", "Kr", "KP"], &["Ф", "F"], &["Л"], &["С", "C"], &["К", "K"]],
-        &[],
-    ),
-    lang(
-        "uk",
-        "Ukrainian",
-        &["ukrainian", "українська", "ucraniano"],
-        [&["Кр", "Kp", "Kr", "KP"], &["Ф", "F"], &["Т", "T"], &["С", "C"], &["К", "K"]],
-        &[],
-    ),
-    lang(
-        "bg",
-        "Bulgarian",
-        &["bulgarian", "български", "bulgaro"],
-        [&["Ц"], &["Д"], &["Т", "T"], &["О", "O"], &["К", "K"]],
-        &[],
-    ),
+    Language {
+        code: "ru",
+        name: "Russian",
+        aliases: &["russian", "russkij", "русский", "ruso", "russe", "russisch"],
+        pieces: [&["Кр", "Kp", "Kr", "KP"], &["Ф", "F"], &["Л"], &["С", "C"], &["К", "K"]],
+        pawn: &[],
+        headers: &[],
+        draws: &["ничья"],
+        move_keys: &[],
+    },
+    Language {
+        code: "uk",
+        name: "Ukrainian",
+        aliases: &["ukrainian", "українська", "ucraniano"],
+        pieces: [&["Кр", "Kp", "Kr", "KP"], &["Ф", "F"], &["Т", "T"], &["С", "C"], &["К", "K"]],
+        pawn: &[],
+        headers: &[],
+        draws: &[],
+        move_keys: &[],
+    },
+    Language {
+        code: "bg",
+        name: "Bulgarian",
+        aliases: &["bulgarian", "български", "bulgaro"],
+        pieces: [&["Ц"], &["Д"], &["Т", "T"], &["О", "O"], &["К", "K"]],
+        pawn: &[],
+        headers: &[],
+        draws: &[],
+        move_keys: &[],
+    },
 ];
-
-const fn lang(
-    code: &'static str,
-    name: &'static str,
-    aliases: &'static [&'static str],
-    pieces: [&'static [&'static str]; 5],
-    pawn: &'static [&'static str],
-) -> Language {
-    Language { code, name, aliases, pieces, pawn }
-}
 
 impl Language {
     /// The language with this ISO code or name (any case, accents ignored).
@@ -255,6 +575,35 @@ impl Language {
     pub fn has_letter(&self, c: char) -> bool {
         self.pieces.iter().any(|sp| sp.iter().any(|s| s.starts_with(c)))
     }
+
+    /// The tag a lowercase header key stands for in this language's own list
+    /// (a tag's name is not in it: see [`Tag::from_key`]).
+    pub fn header_tag(&self, key: &str) -> Option<Tag> {
+        self.headers.iter().find(|(_, keys)| keys.contains(&key)).map(|(tag, _)| *tag)
+    }
+
+    /// The usual key for a tag in this language (lowercase), if it lists one.
+    ///
+    /// ```
+    /// use scoresheet::notation::{Language, Tag};
+    /// let es = Language::find("es").unwrap();
+    /// assert_eq!(es.header_key(Tag::White), Some("blancas"));
+    /// assert_eq!(es.header_key(Tag::Annotator), None);
+    /// ```
+    pub fn header_key(&self, tag: Tag) -> Option<&'static str> {
+        self.headers.iter().find(|(t, _)| *t == tag).and_then(|(_, keys)| keys.first().copied())
+    }
+}
+
+/// Every language's words for a drawn game, in the order of [`LANGUAGES`]
+/// (a word two languages share comes twice).
+pub fn draw_words() -> impl Iterator<Item = &'static str> {
+    LANGUAGES.iter().flat_map(|l| l.draws.iter().copied())
+}
+
+/// Whether a lowercase key of a YAML form holds the moves, in any language.
+pub fn is_move_key(key: &str) -> bool {
+    LANGUAGES.iter().any(|l| l.move_keys.contains(&key))
 }
 
 /// Lowercase, accents stripped: "Español" and "espanol" name the same language.
@@ -316,5 +665,87 @@ mod tests {
         let sv = Language::find("svenska").unwrap();
         assert!(de.same_letters(sv));
         assert!(!de.same_letters(Language::find("nl").unwrap()));
+    }
+
+    /// Keys as the reader compares them: it lowercases and trims what was written.
+    fn all_keys() -> impl Iterator<Item = (&'static Language, Tag, &'static str)> {
+        LANGUAGES.iter().flat_map(|l| l.headers.iter().flat_map(move |(t, keys)| keys.iter().map(move |k| (l, *t, *k))))
+    }
+
+    #[test]
+    fn every_languages_header_keys_stand_for_their_tag() {
+        for (l, tag, key) in all_keys() {
+            assert_eq!(key, key.trim().to_lowercase(), "{}: key {key:?} is not lowercase and trimmed", l.code);
+            assert_eq!(Tag::from_key(key, LANGUAGES), Some(tag), "{}: {key}", l.code);
+            let written: String = key.chars().flat_map(char::to_uppercase).collect();
+            assert_eq!(Tag::from_key(&format!(" {written} "), LANGUAGES), Some(tag), "{}: {written}", l.code);
+        }
+        for tag in Tag::ALL {
+            assert_eq!(Tag::from_key(tag.name(), LANGUAGES), Some(tag));
+            assert_eq!(Tag::from_key(&tag.name().to_lowercase(), LANGUAGES), Some(tag));
+        }
+    }
+
+    #[test]
+    fn no_key_stands_for_two_tags() {
+        for (l, tag, key) in all_keys() {
+            assert!(
+                Tag::ALL.iter().all(|t| !t.name().eq_ignore_ascii_case(key)),
+                "{}: {key} is a tag's own name, accepted in every language",
+                l.code
+            );
+            for (m, other, _) in all_keys().filter(|(_, _, k)| *k == key) {
+                assert_eq!(tag, other, "{key} is {tag:?} in {} but {other:?} in {}", l.code, m.code);
+            }
+        }
+    }
+
+    #[test]
+    fn a_new_language_entry_is_picked_up_by_the_header_reader() {
+        static FINNISH: Language = Language {
+            code: "fi",
+            name: "Finnish",
+            aliases: &[],
+            pieces: [&["K"], &["D"], &["T"], &["L"], &["R"]],
+            pawn: &[],
+            headers: &[(Tag::White, &["valkea", "valkoiset"]), (Tag::Black, &["musta"])],
+            draws: &[],
+            move_keys: &[],
+        };
+        let with = std::slice::from_ref(&FINNISH);
+        assert_eq!(Tag::from_key("Valkoiset", with), Some(Tag::White));
+        assert_eq!(Tag::from_key("MUSTA", with), Some(Tag::Black));
+        assert_eq!(Tag::from_key("White", with), Some(Tag::White));
+        assert_eq!(FINNISH.header_key(Tag::White), Some("valkea"));
+        assert_eq!(Tag::from_key("Valkoiset", LANGUAGES), None);
+    }
+
+    #[test]
+    fn the_usual_keys_are_the_first_listed() {
+        let keys = |code| {
+            let l = Language::find(code).unwrap();
+            [Tag::Event, Tag::White, Tag::Black, Tag::Result, Tag::Language].map(|t| l.header_key(t))
+        };
+        assert_eq!(keys("de"), ["turnier", "weiss", "schwarz", "ergebnis", "sprache"].map(Some));
+        assert_eq!(keys("pl"), ["turniej", "białe", "czarne", "wynik", "język"].map(Some));
+        // English keys are the tags' own names, which no language lists.
+        assert_eq!(keys("en")[1], None);
+    }
+
+    #[test]
+    fn draw_words_and_move_keys_are_lowercase_words() {
+        for l in LANGUAGES {
+            for w in l.draws.iter().chain(l.move_keys) {
+                assert_eq!(*w, w.to_lowercase(), "{}: {w}", l.code);
+                // The reading of a result takes a token with a digit, or not
+                // starting with a letter, for no word.
+                assert!(w.starts_with(char::is_alphabetic) && !w.contains(|c: char| c.is_ascii_digit()), "{w}");
+            }
+            for k in l.move_keys {
+                assert_eq!(Tag::from_key(k, LANGUAGES), None, "{}: {k} holds the moves, not a header", l.code);
+                assert!(is_move_key(k));
+            }
+        }
+        assert!(draw_words().any(|w| w == "remis"));
     }
 }

@@ -1,6 +1,6 @@
 //! Algebraic notation as written on scoresheets (FIDE Laws of Chess, Appendix C):
-//! the languages' piece letters, lexing one entry, the readings of an entry,
-//! and the legal moves to the squares an entry names.
+//! the languages (piece letters, header keys, words for a draw), lexing one
+//! entry, the readings of an entry, and the legal moves to the squares an entry names.
 
 pub mod descriptive;
 pub mod distance;
@@ -10,4 +10,5 @@ pub mod lex;
 pub mod reading;
 pub mod targets;
 
-pub use language::{LANGUAGES, Language};
+pub use distance::{CONFUSABLE, look_alikes};
+pub use language::{LANGUAGES, Language, Tag};
