@@ -34,7 +34,7 @@ impl EditCosts for Uniform {
 }
 
 /// Groups of characters that are read or typed for one another on scoresheets:
-/// a substitution within a group costs [`SheetCosts::confusable`]. A character
+/// a substitution within a group costs [`Edits::confusable`](crate::cost::Edits::confusable). A character
 /// may be in several groups (`b` looks like a `6` and like an `h`).
 pub const CONFUSABLE: &[&str] = &[
     "1lI7i|!", "0OoDQ", "5Ss", "8B3", "6bG", "9gq", "2Zz", "ce", "hbk", "ft", "ad", "49", "uv", "nmh", "xX", "KkК",
@@ -369,7 +369,7 @@ mod tests {
 
     #[test]
     fn look_alikes_are_what_the_distance_takes_as_confusable() {
-        let costs = SheetCosts::default();
+        let costs = Edits::default();
         for c in CONFUSABLE.iter().flat_map(|g| g.chars()) {
             for x in look_alikes(c) {
                 let folded = c.to_lowercase().eq(x.to_lowercase());
