@@ -34,6 +34,11 @@ pub struct Reading {
     pub cost: u8,
 }
 
+/// The piece a figurine stands for (`♘` is a knight, whatever the language).
+pub(crate) fn figurine(c: char) -> Option<Role> {
+    FIGURINES.iter().find(|(f, _)| *f == c).map(|&(_, r)| r)
+}
+
 const FIGURINES: &[(char, Role)] = &[
     ('♔', Role::King),
     ('♚', Role::King),

@@ -15,7 +15,7 @@ use crate::cost::{MAX_FUZZY_LEN, Params};
 use crate::notation::distance::{Rows, Written};
 use crate::notation::forms::{Forms, fit, forms};
 use crate::notation::lex::{CheckMark, Lexed};
-use crate::notation::reading::{Reading, Target, exact_move};
+use crate::notation::reading::{Reading, Target, exact_move, figurine};
 use crate::notation::targets::Targets;
 use crate::notation::{LANGUAGES, Language};
 
@@ -428,15 +428,8 @@ pub(super) fn normalize(core: &str, lang: &Language) -> Vec<char> {
     }
     let mut out = String::new();
     for c in core.chars() {
-        let role = match c {
-            '♔' | '♚' => Some(shakmaty::Role::King),
-            '♕' | '♛' => Some(shakmaty::Role::Queen),
-            '♖' | '♜' => Some(shakmaty::Role::Rook),
-            '♗' | '♝' => Some(shakmaty::Role::Bishop),
-            '♘' | '♞' => Some(shakmaty::Role::Knight),
-            _ => None,
-        };
-        match role {
+        // A pawn figurine is kept as it is: pawns have no letter to put there.
+        match figurine(c).filter(|r| *r != Role::Pawn) {
             Some(r) => out.push_str(lang.letter(r)),
             None => out.push(c),
         }
