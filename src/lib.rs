@@ -12,7 +12,6 @@ pub mod convert;
 pub mod daemon;
 pub mod emit;
 pub mod finding;
-pub mod generate;
 pub mod ingest;
 pub mod notation;
 pub mod reconstruct;
