@@ -7,7 +7,7 @@
 //! `cargo test --release --workspace -- --ignored`, as CI does where it is.
 
 use scoresheet_dev::check::run_corpus_check;
-use scoresheet_dev::corpus::{CORPUS, SUBSET, SUBSET_RANGES, load_range, read_games, require_shared};
+use scoresheet_dev::corpus::{CORPUS, SUBSET, SUBSET_RANGES, load_range, read_games, require_shared, shown};
 
 #[test]
 #[ignore = "needs ../shared/corpus"]
@@ -25,7 +25,7 @@ fn first_200_corpus_games_come_back_move_for_move() {
 fn the_committed_games_are_the_ranges_the_tests_read() {
     let total: usize = SUBSET_RANGES.iter().map(|r| r.len()).sum();
     let games = read_games(SUBSET, 0, 0, usize::MAX).unwrap();
-    assert_eq!(games.len(), total, "games in {SUBSET}");
+    assert_eq!(games.len(), total, "games in {}", shown(SUBSET));
     for r in &SUBSET_RANGES {
         let games = load_range(r.start, r.len());
         assert_eq!(games.len(), r.len());
@@ -42,7 +42,7 @@ fn the_committed_games_are_the_corpus_games() {
         let committed = read_games(SUBSET, offset, r.start, r.len()).unwrap();
         let corpus = read_games(CORPUS, r.start, r.start, r.len()).unwrap();
         assert_eq!(committed.len(), r.len());
-        assert!(committed == corpus, "{SUBSET}: games {r:?} differ from the corpus's");
+        assert!(committed == corpus, "{}: games {r:?} differ from the corpus's", shown(SUBSET));
         offset += r.len();
     }
 }

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::{FileReport, GameReport, Status};
 use scoresheet::finding::Severity;
-use scoresheet_dev::corpus::{CorpusGame, load_range, source};
+use scoresheet_dev::corpus::{CorpusGame, load_range, shown, source};
 use scoresheet_dev::generate::{Noisy, derive_seed};
 use scoresheet_dev::noisy::{fault_triples, noisy};
 use scoresheet_dev::slips::{legal_slips, only_legal_slips, undetectable};
@@ -57,7 +57,7 @@ fn games() -> &'static [CorpusGame] {
     static GAMES: OnceLock<Vec<CorpusGame>> = OnceLock::new();
     GAMES.get_or_init(|| {
         let games = load_range(FIRST, SHEETS);
-        assert_eq!(games.len(), SHEETS, "games from {}", source(FIRST, SHEETS).0);
+        assert_eq!(games.len(), SHEETS, "games from {}", shown(source(FIRST, SHEETS).0));
         games
     })
 }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::{FileReport, GameReport, Status};
 
-use crate::corpus::{CORPUS_GAMES, CorpusGame, load, read_pgn, replay, source};
+use crate::corpus::{CORPUS_GAMES, CorpusGame, load, read_pgn, replay, shown, source};
 use crate::typed::{Form, Typed, typed};
 
 /// A game that did not come back move for move from one form.
@@ -218,7 +218,7 @@ pub fn run_corpus_check(limit: Option<usize>) {
     let t0 = std::time::Instant::now();
     let games = load(limit);
     let expected = limit.unwrap_or(CORPUS_GAMES).min(CORPUS_GAMES);
-    assert_eq!(games.len(), expected, "games read from {}", source(0, expected).0);
+    assert_eq!(games.len(), expected, "games read from {}", shown(source(0, expected).0));
     let load_time = t0.elapsed();
     let plies: usize = games.iter().map(|g| g.sans.len()).sum();
     let rewritten = games.iter().filter(|g| g.written != g.sans).count();

@@ -11,7 +11,7 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::ops::{ControlFlow, Range};
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, Result};
 use flate2::read::GzDecoder;
@@ -40,8 +40,23 @@ pub const SUBSET_RANGES: [Range<usize>; 2] = [0..2000, 5000..5300];
 pub fn require_shared() {
     assert!(
         Path::new(SHARED).is_dir(),
-        "this test needs the development corpus in ../shared/corpus beside the repository ({SHARED} is missing)"
+        "this test needs the development corpus in ../shared/corpus beside the repository ({} is missing)",
+        shown(SHARED)
     );
+}
+
+/// `path` with its `..` taken out, for messages.
+pub fn shown(path: &str) -> String {
+    let mut out = PathBuf::new();
+    for c in Path::new(path).components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out.display().to_string()
 }
 
 /// One game of the corpus.
@@ -119,13 +134,13 @@ pub fn read_games(file: &str, offset: usize, first: usize, count: usize) -> Resu
 /// The PGN texts of `count` games of a gzipped PGN file from its `skip`-th:
 /// a game ends where a tag line follows movetext.
 fn read_chunks(file: &str, skip: usize, count: usize) -> Result<Vec<String>> {
-    let reader = BufReader::new(GzDecoder::new(File::open(file).with_context(|| file.to_string())?));
+    let reader = BufReader::new(GzDecoder::new(File::open(file).with_context(|| shown(file))?));
     let mut out = Vec::new();
     let mut ended = 0;
     let mut chunk = String::new();
     let mut in_movetext = false;
     for line in reader.lines() {
-        let line = line.with_context(|| file.to_string())?;
+        let line = line.with_context(|| shown(file))?;
         if line.starts_with('[') && in_movetext {
             let game = std::mem::take(&mut chunk);
             if ended >= skip {

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use scoresheet::reconstruct::book::Book;
 use scoresheet_dev::book::{BUILTIN_RECIPE, book_games, tally, write};
-use scoresheet_dev::corpus::CORPUS;
+use scoresheet_dev::corpus::{CORPUS, shown};
 
 fn main() -> Result<()> {
     let mut args = std::env::args().skip(1);
@@ -30,7 +30,7 @@ fn main() -> Result<()> {
     }
     let (Some(truth), Some(out)) = (truth, out) else { bail!("usage: book --truth TRUTH.json --out BOOK") };
     if !std::path::Path::new(CORPUS).is_file() {
-        bail!("the development corpus is not beside the repository: {CORPUS} is missing");
+        bail!("the development corpus is not beside the repository: {} is missing", shown(CORPUS));
     }
     let games = book_games(&truth);
     let records = tally(&games, BUILTIN_RECIPE);
