@@ -10,10 +10,10 @@
 //! `SanPlus` (which generates all legal moves after every move) and cheaply.
 //!
 //! The `noisy` group reads 200 corpus games as sheets made by
-//! `scoresheet::generate`, clean (rate 0) and with faults (rate 0.05, the same
+//! `scoresheet_dev::generate`, clean (rate 0) and with faults (rate 0.05, the same
 //! seeds, so the same languages, formats and layouts), both through `convert`:
 //! `noisy/noisy_200 / noisy/clean_200` is what the repair search costs per game
-//! (issue 3's target: at most 5×).
+//! (the target: at most 5×).
 //!
 //! `cargo bench --bench reading -- --warm-up-time 1 --measurement-time 5`
 //! `cargo bench --bench reading -- --warm-up-time 1 --measurement-time 5 noisy`
@@ -28,26 +28,27 @@ use shakmaty::{
     san::{San, SanPlus},
 };
 
-#[path = "../tests/common/mod.rs"]
-mod common;
+use scoresheet_dev::corpus::{CorpusGame, load};
+use scoresheet_dev::generate::derive_seed;
+use scoresheet_dev::typed::{Form, typed};
 
 const GAMES: usize = 2_000;
 
 /// A typed sheet: file name and bytes.
 type Sheet = (String, Vec<u8>);
 
-fn sheets(games: &[common::CorpusGame], header: bool) -> Vec<Sheet> {
+fn sheets(games: &[CorpusGame], header: bool) -> Vec<Sheet> {
     games
         .iter()
         .map(|g| {
-            let t = common::typed(g, common::Form::Spanish { header });
+            let t = typed(g, Form::Spanish { header });
             (t.name, t.text.into_bytes())
         })
         .collect()
 }
 
 fn reading(c: &mut Criterion) {
-    let games = common::load(Some(GAMES));
+    let games = load(Some(GAMES));
     assert_eq!(games.len(), GAMES);
     let sans: Vec<Vec<String>> = games.iter().map(|g| g.sans.clone()).collect();
     let declared = sheets(&games, true);
@@ -154,19 +155,19 @@ const NOISY_RATE: f64 = 0.05;
 const NOISY_SEED: u64 = 0xBE9C_0003;
 
 /// Generated sheets of the first 200 corpus games, at `rate`.
-fn generated(games: &[common::CorpusGame], rate: f64) -> Vec<Sheet> {
+fn generated(games: &[CorpusGame], rate: f64) -> Vec<Sheet> {
     games
         .iter()
         .enumerate()
         .map(|(i, g)| {
-            let n = common::noisy(g, scoresheet::generate::derive_seed(NOISY_SEED, i as u64), rate);
+            let n = scoresheet_dev::noisy::noisy(g, derive_seed(NOISY_SEED, i as u64), rate);
             (n.file_name, n.text.into_bytes())
         })
         .collect()
 }
 
 fn noisy(c: &mut Criterion) {
-    let games = common::load(Some(NOISY_GAMES));
+    let games = load(Some(NOISY_GAMES));
     assert_eq!(games.len(), NOISY_GAMES);
     let clean = generated(&games, 0.0);
     let noisy = generated(&games, NOISY_RATE);

@@ -13,7 +13,6 @@ pub mod cost;
 pub mod daemon;
 pub mod emit;
 pub mod finding;
-pub mod generate;
 pub mod ingest;
 pub mod notation;
 pub mod reconstruct;

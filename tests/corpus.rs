@@ -2,24 +2,54 @@
 //! PGN, re-typed as a Spanish sheet and as a German sheet — must come back move
 //! for move, validated, with a PGN that pgn-reader and shakmaty read back.
 //!
-//! The full corpus runs in CI with `cargo test --release -- --ignored`.
+//! The default tests read the corpus games committed in `tests/data`; the full
+//! corpus lives in ../shared/corpus beside the repository: run with
+//! `cargo test --release --workspace -- --ignored`, as CI does where it is.
 
-mod common;
+use scoresheet_dev::check::run_corpus_check;
+use scoresheet_dev::corpus::{CORPUS, SUBSET, SUBSET_RANGES, load_range, read_games, require_shared, shown};
 
 #[test]
-#[ignore = "20,000 games: run with `cargo test --release -- --ignored`"]
+#[ignore = "needs ../shared/corpus"]
 fn every_corpus_game_comes_back_move_for_move() {
-    common::run_corpus_check(None);
+    require_shared();
+    run_corpus_check(None);
 }
 
 #[test]
 fn first_200_corpus_games_come_back_move_for_move() {
-    common::run_corpus_check(Some(200));
+    run_corpus_check(Some(200));
+}
+
+#[test]
+fn the_committed_games_are_the_ranges_the_tests_read() {
+    let total: usize = SUBSET_RANGES.iter().map(|r| r.len()).sum();
+    let games = read_games(SUBSET, 0, 0, usize::MAX).unwrap();
+    assert_eq!(games.len(), total, "games in {}", shown(SUBSET));
+    for r in &SUBSET_RANGES {
+        let games = load_range(r.start, r.len());
+        assert_eq!(games.len(), r.len());
+        assert!(games.iter().zip(r.clone()).all(|(g, i)| g.index == i));
+    }
+}
+
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn the_committed_games_are_the_corpus_games() {
+    require_shared();
+    let mut offset = 0;
+    for r in &SUBSET_RANGES {
+        let committed = read_games(SUBSET, offset, r.start, r.len()).unwrap();
+        let corpus = read_games(CORPUS, r.start, r.start, r.len()).unwrap();
+        assert_eq!(committed.len(), r.len());
+        assert!(committed == corpus, "{}: games {r:?} differ from the corpus's", shown(SUBSET));
+        offset += r.len();
+    }
 }
 
 #[test]
 fn retyping_uses_the_languages_letters() {
-    use common::{GERMAN, SPANISH, retype};
+    use scoresheet_dev::typed::{GERMAN, SPANISH, retype};
     assert_eq!(retype("Nxf3+", SPANISH), "Cxf3+");
     assert_eq!(retype("Kxe2", SPANISH), "Rxe2");
     assert_eq!(retype("Rad1", SPANISH), "Tad1");

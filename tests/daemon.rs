@@ -3,9 +3,7 @@
 //! editors drop them, the daemon killed and restarted.
 //!
 //! The waits below are deadlines against a hang, not timings: every figure
-//! about speed is printed by `examples/latency.rs`.
-
-mod common;
+//! about speed is printed by the `latency` tool of `crates/scoresheet-dev`.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -14,6 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
+
+use scoresheet_dev::corpus::{CorpusGame, load};
+use scoresheet_dev::typed::{Form, typed};
 
 const DEADLINE: Duration = Duration::from_secs(240);
 
@@ -103,12 +104,12 @@ fn drop_file(inbox: &Path, name: &str, bytes: &[u8]) {
 /// Sheet `i`: a real game typed in Spanish, with headers that name its output
 /// `<round>-<board>-W<i>-B<i>.pgn`. Every 10th has a box no move fits (it goes
 /// to review); every 50th is not a scoresheet at all (rejected).
-fn sheet(i: usize, game: &common::CorpusGame) -> (String, Vec<u8>) {
+fn sheet(i: usize, game: &CorpusGame) -> (String, Vec<u8>) {
     let name = format!("mesa-{i:04}.txt");
     if i % 50 == 49 {
         return (name, vec![0u8, 159, 146, 150, 0, 0, 1, 2]);
     }
-    let typed = common::typed(game, common::Form::Spanish { header: false });
+    let typed = typed(game, Form::Spanish { header: false });
     let mut moves = typed.text;
     if i % 10 == 9 {
         moves = moves.replacen("2.", "2.Qq9 ", 1);
@@ -156,7 +157,7 @@ fn setup() -> (tempfile::TempDir, PathBuf) {
 
 #[test]
 fn a_thousand_sheets_dropped_at_once_each_end_in_one_folder_and_in_the_archive() {
-    let games = common::load(Some(1000));
+    let games = load(Some(1000));
     let (_t, root) = setup();
     let daemon = start(&root, &[]);
     let inbox = root.join("inbox");
@@ -206,7 +207,7 @@ fn a_thousand_sheets_dropped_at_once_each_end_in_one_folder_and_in_the_archive()
 
 #[test]
 fn a_sheet_written_slowly_in_pieces_is_read_once_and_complete() {
-    let games = common::load(Some(1));
+    let games = load(Some(1));
     let (_t, root) = setup();
     let daemon = start(&root, &[]);
     let inbox = root.join("inbox");
@@ -232,7 +233,7 @@ fn a_sheet_written_slowly_in_pieces_is_read_once_and_complete() {
 
 #[test]
 fn killed_at_random_moments_twenty_times_nothing_is_lost_or_written_twice() {
-    let games = common::load(Some(800));
+    let games = load(Some(800));
     let (_t, root) = setup();
     let inbox = root.join("inbox");
     let mut rng = 0x9E37_79B9_7F4A_7C15u64;
@@ -317,7 +318,7 @@ fn make_unwritable(dir: &Path) -> impl FnOnce() + use<> {
 
 #[test]
 fn an_output_folder_that_cannot_be_written_keeps_the_file_and_retries_it() {
-    let games = common::load(Some(2));
+    let games = load(Some(2));
     let (t, root) = setup();
     let config = t.path().join("fast-retry.yaml");
     fs::write(&config, "watch:\n  retry_secs: 1\n").unwrap();
@@ -368,7 +369,7 @@ fn headers_that_name_paths_cannot_write_outside_the_folders() {
 
 #[test]
 fn poll_mode_reads_dropped_files_too() {
-    let games = common::load(Some(1));
+    let games = load(Some(1));
     let (_t, root) = setup();
     let daemon = start(&root, &["--poll", "--log-format", "json"]);
     let inbox = root.join("inbox");
@@ -402,7 +403,7 @@ fn an_invalid_config_is_refused_at_start_with_its_line_and_field() {
 
 #[test]
 fn two_daemons_on_one_folder_never_process_a_file_twice() {
-    let games = common::load(Some(200));
+    let games = load(Some(200));
     let (_t, root) = setup();
     let first = start(&root, &[]);
     let second = start(&root, &[]);

@@ -1,4 +1,4 @@
-//! The repair search measured on sheets made by `scoresheet::generate` from
+//! The repair search measured on sheets made by `scoresheet_dev::generate` from
 //! real games (corpus games 5000..5300, one fixed seed each, in the dev sheets'
 //! mix of languages and formats), and regression sheets named after what was
 //! typed.
@@ -10,15 +10,15 @@
 //! never the other way. Issue 3's targets: at most one silently wrong game per
 //! 600 sheets, move accuracy as high as it goes.
 
-mod common;
-
 use std::sync::OnceLock;
 
-use common::CorpusGame;
 use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::{FileReport, GameReport, Status};
 use scoresheet::finding::Severity;
-use scoresheet::generate::{Noisy, derive_seed};
+use scoresheet_dev::corpus::{CorpusGame, load_range, shown, source};
+use scoresheet_dev::generate::{Noisy, derive_seed};
+use scoresheet_dev::noisy::{fault_triples, noisy};
+use scoresheet_dev::slips::{legal_slips, only_legal_slips, undetectable};
 
 /// Corpus games the sheets are made from.
 const FIRST: usize = 5000;
@@ -30,7 +30,7 @@ const SEED: u64 = 0x5EED_0003;
 /// Noisy sheets validated but not the game played, other than legal slips (a
 /// slip that alone makes another legal move the rest of the game never
 /// contradicts: read strictly, with repairs off, the clean sheet with that one
-/// slip is a legal game; see `common::legal_slips`) and undetectable sheets (the
+/// slip is a legal game; see `scoresheet_dev::slips::legal_slips`) and undetectable sheets (the
 /// whole sheet as written, read strictly, is another legal game). Measured 3 of
 /// 300 when written: a legal slip contradicted much later, where the reader
 /// repaired the later entries instead (`e4` for 2.c4, `f6` for 1...Nf6), and a
@@ -56,8 +56,8 @@ const MOVE_ACCURACY_FLOOR: f64 = 0.985;
 fn games() -> &'static [CorpusGame] {
     static GAMES: OnceLock<Vec<CorpusGame>> = OnceLock::new();
     GAMES.get_or_init(|| {
-        let games = common::load_range(FIRST, SHEETS);
-        assert_eq!(games.len(), SHEETS, "games from {}", common::CORPUS);
+        let games = load_range(FIRST, SHEETS);
+        assert_eq!(games.len(), SHEETS, "games from {}", shown(source(FIRST, SHEETS).0));
         games
     })
 }
@@ -127,14 +127,14 @@ fn noisy_outcomes() -> &'static [Outcome] {
             .iter()
             .enumerate()
             .map(|(i, g)| {
-                let sheet = common::noisy(g, seed(i), RATE);
+                let sheet = noisy(g, seed(i), RATE);
                 let game = read(&sheet).games.into_iter().next();
                 let mut o = Outcome { undetectable: false, legal_slips_only: false, sheet, game };
                 if o.validated_wrong() {
                     let s = &o.sheet;
-                    o.undetectable = common::undetectable(&s.entries(), s.language, &s.sans);
-                    let slips = common::legal_slips(&s.sans, s.language, &common::fault_triples(s));
-                    o.legal_slips_only = common::only_legal_slips(o.moves(), &s.sans, &slips);
+                    o.undetectable = undetectable(&s.entries(), s.language, &s.sans);
+                    let slips = legal_slips(&s.sans, s.language, &fault_triples(s));
+                    o.legal_slips_only = only_legal_slips(o.moves(), &s.sans, &slips);
                 }
                 o
             })
@@ -147,7 +147,7 @@ fn clean_generated_sheets_come_back_validated_and_exact() {
     let mut failures = Vec::new();
     let mut formats = std::collections::BTreeSet::new();
     for (i, g) in games().iter().enumerate() {
-        let sheet = common::noisy(g, seed(i), 0.0);
+        let sheet = noisy(g, seed(i), 0.0);
         assert!(sheet.faults.is_empty() && !sheet.truncated && sheet.sans == g.sans);
         formats.insert(sheet.file_name.rsplit('.').next().unwrap().to_string());
         let report = read(&sheet);

@@ -5,9 +5,9 @@
 //!
 //! The built-in book counts the first 30 plies of 14,945 games of the
 //! development corpus, positions reached by 4 games or more, moves played
-//! twice or more (`examples/book.rs` builds it; the games the tests, the
-//! benchmarks and the evaluation read are left out, so that their figures
-//! stay honest, and `tests/book.rs` checks that it is so).
+//! twice or more (the `book` tool of `crates/scoresheet-dev` builds it; the
+//! games the tests, the benchmarks and the evaluation read are left out, so
+//! that their figures stay honest, and `tests/book.rs` checks that it is so).
 //!
 //! ```
 //! use scoresheet::reconstruct::book::Book;
@@ -23,9 +23,11 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position, Role, Square};
 
 /// The first bytes of a book file: a name and a format version.
-const MAGIC: &[u8; 8] = b"SSBOOK1\n";
-/// A record: position key (u64), move (u16), times played (u16), little-endian.
-const RECORD: usize = 12;
+pub const MAGIC: &[u8; 8] = b"SSBOOK1\n";
+/// The size of a record: position key ([`position_key`], u64), move
+/// ([`move_code`], u16), times played (u16), little-endian, sorted by key then
+/// move.
+pub const RECORD: usize = 12;
 /// How strongly the uniform guess is mixed into a position's counts: a
 /// position seen in few games says less about its moves than one seen in many.
 const PSEUDO_GAMES: f32 = 3.0;
@@ -66,7 +68,7 @@ impl Book<'static> {
 }
 
 impl<'a> Book<'a> {
-    /// A book from the bytes of a book file (see [`write()`]).
+    /// A book from the bytes of a book file: [`MAGIC`], then the records.
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Book<'a>, BookError> {
         let body = bytes.strip_prefix(MAGIC.as_slice()).ok_or(BookError::Magic)?;
         let (records, rest) = body.as_chunks::<RECORD>();
@@ -154,57 +156,6 @@ pub fn move_code(mv: &Move) -> u16 {
     from | (u16::from(mv.to()) << 6) | (promotion << 12)
 }
 
-/// How a book is made from games (see [`tally`]).
-#[derive(Debug, Clone, Copy)]
-pub struct Recipe {
-    /// Moves counted from each game: the opening.
-    pub plies: usize,
-    /// A position is kept when this many games reached it.
-    pub min_games: u32,
-    /// A move is kept when this many games played it there.
-    pub min_played: u16,
-}
-
-/// The recipe of the built-in book.
-pub const BUILTIN_RECIPE: Recipe = Recipe { plies: 30, min_games: 4, min_played: 2 };
-
-/// The records of a book counted over `games` (each the moves of one game from
-/// the start), as [`write()`] takes them.
-pub fn tally<G: AsRef<[Move]>>(games: impl IntoIterator<Item = G>, recipe: Recipe) -> Vec<(u64, u16, u16)> {
-    let mut counts: std::collections::HashMap<(u64, u16), u16> = std::collections::HashMap::new();
-    for game in games {
-        let mut pos = Chess::default();
-        for m in game.as_ref().iter().take(recipe.plies) {
-            let n = counts.entry((position_key(&pos), move_code(m))).or_default();
-            *n = n.saturating_add(1);
-            pos.play_unchecked(*m);
-        }
-    }
-    let mut reached: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
-    for (&(key, _), &n) in &counts {
-        *reached.entry(key).or_default() += u32::from(n);
-    }
-    counts
-        .into_iter()
-        .filter(|&((key, _), n)| n >= recipe.min_played && reached[&key] >= recipe.min_games)
-        .map(|((key, code), n)| (key, code, n))
-        .collect()
-}
-
-/// The bytes of a book file holding `counts`: (position key, move code, times played).
-pub fn write(mut counts: Vec<(u64, u16, u16)>) -> Vec<u8> {
-    counts.sort_unstable();
-    counts.dedup_by_key(|(k, m, _)| (*k, *m));
-    let mut out = Vec::with_capacity(MAGIC.len() + counts.len() * RECORD);
-    out.extend_from_slice(MAGIC);
-    for (key, code, n) in counts {
-        out.extend_from_slice(&key.to_le_bytes());
-        out.extend_from_slice(&code.to_le_bytes());
-        out.extend_from_slice(&n.to_le_bytes());
-    }
-    out
-}
-
 /// The position key of a record.
 fn record_key(r: &[u8; RECORD]) -> u64 {
     u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]])
@@ -223,67 +174,6 @@ mod tests {
 
     fn mv(pos: &Chess, san: &str) -> Move {
         san.parse::<San>().unwrap().to_move(pos).unwrap()
-    }
-
-    #[test]
-    fn counts_come_back_as_shares() {
-        let start = Chess::default();
-        let mut after = start.clone();
-        after.play_unchecked(mv(&start, "e4"));
-        let counts = vec![
-            (position_key(&start), move_code(&mv(&start, "e4")), 6),
-            (position_key(&start), move_code(&mv(&start, "d4")), 2),
-            (position_key(&after), move_code(&mv(&after, "c5")), 1),
-        ];
-        let bytes = write(counts);
-        let book = Book::from_bytes(&bytes).unwrap();
-        assert_eq!(book.len(), 3);
-        let (e4, d4, a3) = (mv(&start, "e4"), mv(&start, "d4"), mv(&start, "a3"));
-        let p = |m: &Move| book.log_prior(&start, m).unwrap().exp();
-        assert!(p(&e4) > p(&d4) && p(&d4) > p(&a3), "{} {} {}", p(&e4), p(&d4), p(&a3));
-        assert!((p(&e4) - (6.0 + 0.1) / 11.0).abs() < 1e-6);
-        // A position no game reached is not in the book.
-        let mut other = start.clone();
-        other.play_unchecked(d4);
-        assert_eq!(book.log_prior(&other, &mv(&other, "d5")), None);
-        assert!(book.log_prior(&after, &mv(&after, "c5")).is_some());
-    }
-
-    #[test]
-    fn lines_are_weighed_over_the_same_plies() {
-        let start = Chess::default();
-        let e4 = mv(&start, "e4");
-        let mut after = start.clone();
-        after.play_unchecked(e4);
-        let c5 = mv(&after, "c5");
-        let d4 = mv(&start, "d4");
-        let bytes = write(vec![
-            (position_key(&start), move_code(&e4), 6),
-            (position_key(&start), move_code(&d4), 2),
-            (position_key(&after), move_code(&c5), 5),
-        ]);
-        let book = Book::from_bytes(&bytes).unwrap();
-        let mut after_d4 = start.clone();
-        after_d4.play_unchecked(d4);
-        let d5 = mv(&after_d4, "d5");
-        let scores = book.line_scores(&start, &[&[e4, c5], &[d4, d5], &[e4]]).unwrap();
-        let (e4c5, d4d5, e4_only) = (scores[0], scores[1], scores[2]);
-        // d4 leaves the book after one move: its second counts as one of thirty.
-        assert!((d4d5 - (book.log_prior(&start, &d4).unwrap() + (1.0f32 / 30.0).ln())).abs() < 1e-5);
-        assert!(e4c5 > d4d5, "{scores:?}");
-        assert!((e4_only - d4d5).abs() > 0.1 && e4_only > d4d5);
-        assert_eq!(book.line_scores(&after_d4, &[&[d5]]), None);
-    }
-
-    #[test]
-    fn files_that_are_not_books_are_refused() {
-        assert_eq!(Book::from_bytes(b"PGN\n").unwrap_err(), BookError::Magic);
-        let mut bytes = write(vec![(1, 2, 3)]);
-        bytes.pop();
-        assert_eq!(Book::from_bytes(&bytes).unwrap_err(), BookError::Truncated(11));
-        let mut unsorted = write(vec![(1, 2, 3), (5, 1, 1)]);
-        unsorted[MAGIC.len()..].rotate_left(RECORD);
-        assert_eq!(Book::from_bytes(&unsorted).unwrap_err(), BookError::Unsorted(1));
     }
 
     proptest::proptest! {

@@ -4,7 +4,7 @@
 //! rename to its PGN appearing in pgn/. Prints the median, 90th percentile and
 //! worst.
 //!
-//! `cargo build --release && cargo run --release --example latency -- [SHEETS]`
+//! `cargo build --release && cargo run --release -p scoresheet-dev --bin latency -- [SHEETS]`
 //! (default 100 sheets, from examples/sheets/scholars-mate-es.txt with a board
 //! number each).
 
@@ -15,14 +15,14 @@ use std::time::{Duration, Instant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = std::env::args().nth(1).map(|a| a.parse()).transpose()?.unwrap_or(100);
-    // target/release/examples/latency -> target/release/scoresheet
+    // target/release/latency -> target/release/scoresheet
     let exe = std::env::current_exe()?;
-    let bin: PathBuf = exe.parent().and_then(|p| p.parent()).ok_or("no target folder")?.join("scoresheet");
+    let bin: PathBuf = exe.parent().ok_or("no target folder")?.join("scoresheet");
     if !bin.exists() {
         return Err(format!("{} not found: run `cargo build --release` first", bin.display()).into());
     }
     let template =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/sheets/scholars-mate-es.txt"))?;
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sheets/scholars-mate-es.txt"))?;
     let root = tempfile::tempdir()?;
     let mut daemon = Command::new(&bin)
         .args(["watch", "--root"])

@@ -1,4 +1,4 @@
-//! Noisy scoresheets made from real games, to measure the reader (issue 3).
+//! Noisy scoresheets made from real games, to measure the reader.
 //!
 //! [`noisy_sheet`] types a game's moves as a volunteer would — in a language's
 //! piece letters (castling `0-0` in most languages), in one of the file
@@ -29,7 +29,7 @@
 //! ```
 //! use scoresheet::convert::{Options, convert};
 //! use scoresheet::emit::report::Status;
-//! use scoresheet::generate::noisy_sheet;
+//! use scoresheet_dev::generate::noisy_sheet;
 //! use scoresheet::ingest::Format;
 //! use scoresheet::notation::Language;
 //!
@@ -59,8 +59,8 @@ use std::fmt::Write as _;
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position, Role, Square};
 
-use crate::ingest::Format;
-use crate::notation::Language;
+use scoresheet::ingest::Format;
+use scoresheet::notation::Language;
 
 /// A small deterministic random number generator (splitmix64): the same seed
 /// gives the same numbers on every machine and every run.
@@ -345,7 +345,7 @@ pub fn noisy_sheet_tagged(
 /// when `zeros`: `Nxf3+` → `Cxf3+`, `e8=Q` → `e8=D`, `O-O` → `0-0` (Spanish).
 ///
 /// ```
-/// use scoresheet::generate::localize;
+/// use scoresheet_dev::generate::localize;
 /// use scoresheet::notation::Language;
 /// let de = Language::find("de").unwrap();
 /// assert_eq!(localize("Nxf3+", de, true), "Sxf3+");
@@ -796,8 +796,8 @@ fn yaml_scalar(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::{Options, convert};
-    use crate::emit::report::Status;
+    use scoresheet::convert::{Options, convert};
+    use scoresheet::emit::report::Status;
 
     fn game(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()

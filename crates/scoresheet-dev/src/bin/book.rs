@@ -1,23 +1,22 @@
 //! Builds the opening book (`data/book.bin`, see `scoresheet::reconstruct::book`)
-//! from the development corpus.
+//! from the development corpus in ../shared/corpus.
 //!
 //! ```sh
-//! cargo run --release --example book -- --truth ../shared/corpus/sheets-dev/truth.json --out data/book.bin
+//! cargo run --release -p scoresheet-dev --bin book -- --truth ../shared/corpus/sheets-dev/truth.json --out data/book.bin
 //! ```
 //!
 //! Left out, so that no figure measured on them is flattered by a book that
 //! has seen the game: the games of the sheets in `--truth` (matched by their
 //! first 40 moves), and the corpus games the tests, the benchmarks and the
-//! evaluation's generated sheets are made from (`common::LEFT_OUT_OF_BOOK`).
+//! evaluation's generated sheets are made from (`scoresheet_dev::book::LEFT_OUT_OF_BOOK`).
 //! `tests/book.rs` checks that the shipped book is this one.
 
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use scoresheet::reconstruct::book::{BUILTIN_RECIPE, Book, tally, write};
-
-#[path = "../tests/common/mod.rs"]
-mod common;
+use scoresheet::reconstruct::book::Book;
+use scoresheet_dev::book::{BUILTIN_RECIPE, book_games, tally, write};
+use scoresheet_dev::corpus::{CORPUS, shown};
 
 fn main() -> Result<()> {
     let mut args = std::env::args().skip(1);
@@ -30,7 +29,10 @@ fn main() -> Result<()> {
         }
     }
     let (Some(truth), Some(out)) = (truth, out) else { bail!("usage: book --truth TRUTH.json --out BOOK") };
-    let games = common::book_games(&truth);
+    if !std::path::Path::new(CORPUS).is_file() {
+        bail!("the development corpus is not beside the repository: {} is missing", shown(CORPUS));
+    }
+    let games = book_games(&truth);
     let records = tally(&games, BUILTIN_RECIPE);
     let positions = records.iter().map(|r| r.0).collect::<std::collections::HashSet<_>>().len();
     let bytes = write(records);

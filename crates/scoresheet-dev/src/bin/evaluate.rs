@@ -1,10 +1,11 @@
-//! Measures the reader on typed sheets with a `truth.json` (issue 3), and makes
-//! such sheets from the corpus with `scoresheet::generate`.
+//! Measures the reader on typed sheets with a `truth.json`, and makes such
+//! sheets from the development corpus (../shared/corpus) with
+//! `scoresheet_dev::generate`.
 //!
 //! ```sh
-//! cargo run --release --example evaluate -- ../shared/corpus/sheets-dev
-//! cargo run --release --example evaluate -- --generate 600 --out /tmp/gen [--seed S] [--rate R] [--first K]
-//! cargo run --release --example evaluate -- /tmp/gen
+//! cargo run --release -p scoresheet-dev --bin evaluate -- ../shared/corpus/sheets-dev
+//! cargo run --release -p scoresheet-dev --bin evaluate -- --generate 600 --out /tmp/gen [--seed S] [--rate R] [--first K]
+//! cargo run --release -p scoresheet-dev --bin evaluate -- /tmp/gen
 //! ```
 //!
 //! `truth.json` is a list of `{file, lang, sans, written, injected: [{ply, type,
@@ -27,12 +28,12 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::Status;
-use scoresheet::generate::derive_seed;
 use scoresheet::notation::Language;
+use scoresheet_dev::corpus::try_load_range;
+use scoresheet_dev::generate::derive_seed;
+use scoresheet_dev::noisy::noisy;
+use scoresheet_dev::slips::{legal_slips, only_legal_slips, truth_faults, undetectable};
 use serde_json::{Value, json};
-
-#[path = "../tests/common/mod.rs"]
-mod common;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -73,12 +74,12 @@ fn write_sheets(n: usize, out: &Path, seed: u64, rate: f64, first: usize) -> Res
     std::fs::create_dir_all(out).with_context(|| out.display().to_string())?;
     let t0 = Instant::now();
     // A few spare games: games too short to be a sheet are passed over.
-    let games = common::load_range(first, n + n / 10 + 10);
+    let games = try_load_range(first, n + n / 10 + 10)?;
     let mut truth = Vec::with_capacity(n);
     let mut faults = 0;
     for g in games.iter().filter(|g| g.sans.len() >= 4).take(n) {
         let i = truth.len();
-        let sheet = common::noisy(g, derive_seed(seed, i as u64), rate);
+        let sheet = noisy(g, derive_seed(seed, i as u64), rate);
         let ext = sheet.file_name.rsplit('.').next().unwrap_or("txt");
         let file = format!("sheet-{i:05}.{ext}");
         std::fs::write(out.join(&file), &sheet.text)?;
@@ -200,7 +201,7 @@ fn evaluate(dir: &Path) -> Result<()> {
         let lang = e["lang"].as_str().unwrap_or("en");
         let written: Vec<String> =
             e["written"].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)).collect();
-        if common::undetectable(&written, lang, &sans) {
+        if undetectable(&written, lang, &sans) {
             t.undetectable += 1;
             continue;
         }
@@ -222,8 +223,8 @@ fn evaluate(dir: &Path) -> Result<()> {
         match status {
             Status::Validated if !exact => {
                 let ply = sans.iter().zip(moves).take_while(|(a, b)| a == b).count();
-                let slips = common::legal_slips(&sans, lang, &common::truth_faults(injected));
-                let excused = common::only_legal_slips(moves, &sans, &slips);
+                let slips = legal_slips(&sans, lang, &truth_faults(injected));
+                let excused = only_legal_slips(moves, &sans, &slips);
                 t.legal_slips += usize::from(excused);
                 t.silent_wrong.push(format!(
                     "{file}{}: ply {} true {} read {} ({} vs {} moves)",

@@ -1,0 +1,17 @@
+//! Development tools of scoresheet, kept out of the library: the noisy-sheet
+//! generator, the development corpus and the forms its games are typed in,
+//! the round-trip check, the judgement of wrong readings no reader could
+//! avoid, and the opening book's builder.
+//!
+//! The root package's tests and benchmarks use this crate; its binaries are
+//! `evaluate` (measures the reader on typed sheets with a truth.json, and
+//! makes generated ones), `book` (builds `data/book.bin`) and `latency`
+//! (times the daemon from drop to PGN).
+
+pub mod book;
+pub mod check;
+pub mod corpus;
+pub mod generate;
+pub mod noisy;
+pub mod slips;
+pub mod typed;
