@@ -5,7 +5,7 @@
 //! Each is one `match` with no catch-all arm ([`Finding::code`],
 //! [`Finding::severity`], [`Finding::message`] and the report's fields), so a
 //! new kind of finding does not compile until it has all of them. The JSON
-//! report ([`crate::emit::report`]) and the PGN comments ([`crate::emit::pgn`])
+//! report ([`crate::emit::report`]) and the PGN comments (`crate::emit::pgn`)
 //! render every kind alike from these.
 
 use serde::Serialize;
@@ -71,7 +71,7 @@ pub enum Finding {
     /// A repair the rest of the game does not settle: the alternatives are
     /// listed; `margin` is how much less likely the nearest of them is, when
     /// known (negative where the book or the material check put a reading
-    /// that costs more first, see [`crate::reconstruct::prior`]).
+    /// that costs more first, see `crate::reconstruct::prior`).
     AmbiguousRepair { at: At, written: String, replacement: String, alternatives: Vec<String>, margin: f32 },
     /// Moves are written after the game ended (checkmate or stalemate).
     MovesAfterEnd { at: At, written: String },

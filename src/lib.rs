@@ -3,9 +3,17 @@
 //! into validated PGN.
 //!
 //! Data flows one way:
-//! bytes → [`ingest`] → [`sheet::Sheet`] → [`notation`] readings →
-//! [`reconstruct`] → [`reconstruct::Game`] with [`finding::Finding`]s → [`emit`].
-//! [`convert`] runs the pipeline for one file; the binary does the IO.
+//! bytes → [`ingest`] → [`Sheet`] → [`notation`] readings → [`reconstruct`](mod@reconstruct)
+//! (costs in [`cost`]) → [`Game`] with [`Finding`]s → [`emit`].
+//! [`convert()`] runs the pipeline for one file and reports on it; the binary
+//! and the [`daemon`] do the IO.
+//!
+//! ```
+//! use scoresheet::{Options, Status, convert};
+//! let report = convert("board-3.txt", b"1.e4 e5 2.Cf3 Cc6 3.Ab5 a6", &Options::default());
+//! assert_eq!(report.games[0].status, Status::Validated);
+//! assert_eq!(report.games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+//! ```
 
 pub mod config;
 pub mod convert;
@@ -17,3 +25,13 @@ pub mod ingest;
 pub mod notation;
 pub mod reconstruct;
 pub mod sheet;
+
+pub use config::Config;
+pub use convert::{Options, convert};
+pub use cost::{Costs, Edits, Limits, Params};
+pub use emit::report::{FileReport, FindingReport, GameReport, Report, Status};
+pub use finding::{At, Finding, Severity};
+pub use ingest::{Format, IngestError, read};
+pub use notation::{LANGUAGES, Language, Tag};
+pub use reconstruct::{Game, Played, Settings, reconstruct};
+pub use sheet::{Entry, GameResult, Sheet};

@@ -14,13 +14,6 @@ use notify::event::{AccessKind, AccessMode, CreateKind, EventKind, ModifyKind, R
 
 /// Names that are never read: dotfiles and the temporary names editors and
 /// copy tools use while writing.
-///
-/// ```
-/// use scoresheet::daemon::detect::ignored;
-/// use std::ffi::OsStr;
-/// assert!(ignored(OsStr::new("mesa12.txt.tmp")) && ignored(OsStr::new(".~lock.x#")) && ignored(OsStr::new("a.txt~")));
-/// assert!(!ignored(OsStr::new("mesa12.txt")));
-/// ```
 pub fn ignored(name: &OsStr) -> bool {
     let name = name.to_string_lossy();
     name.starts_with('.')
@@ -144,10 +137,6 @@ impl Detector {
     pub fn len(&self) -> usize {
         self.seen.len()
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.seen.is_empty()
-    }
 }
 
 /// A plain file, not followed through a link: a link or a pipe dropped in
@@ -165,6 +154,15 @@ fn stat(path: &Path) -> (u64, Option<SystemTime>) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn temporary_and_lock_names_are_ignored() {
+        use std::ffi::OsStr;
+        assert!(
+            ignored(OsStr::new("mesa12.txt.tmp")) && ignored(OsStr::new(".~lock.x#")) && ignored(OsStr::new("a.txt~"))
+        );
+        assert!(!ignored(OsStr::new("mesa12.txt")));
+    }
+
     use super::*;
     use notify::event::DataChange;
 
@@ -180,7 +178,7 @@ mod tests {
         assert!(d.settled(t0 + Duration::from_secs(5)).is_empty(), "quiet, but still open");
         let close = EventKind::Access(AccessKind::Close(AccessMode::Write));
         assert_eq!(d.event(&close, &path, t0), Verdict::Ready);
-        assert!(d.is_empty());
+        assert_eq!(d.len(), 0);
     }
 
     #[test]

@@ -10,21 +10,21 @@
 //! nothing is overwritten. This is where each part of that is kept; a change to
 //! the daemon keeps all of them.
 //!
-//! 1. **Only complete files are read** ([`detect::Detector`]): a file renamed
+//! 1. **Only complete files are read** (`detect::Detector`): a file renamed
 //!    into the inbox or closed by its writer at once, any other once its size
 //!    and modification time stay the same for `settle_ms`. Links, pipes and
-//!    devices are never followed or read, and names [`detect::ignored`] lists
+//!    devices are never followed or read, and names `detect::ignored` lists
 //!    (dotfiles, editors' temporary files) never taken.
-//! 2. **Claim by rename** ([`claim::WorkDir::claim`]). Each daemon owns a
+//! 2. **Claim by rename** (`claim::WorkDir::claim`). Each daemon owns a
 //!    folder `<work>/<id>/`, held by a lock on `<work>/<id>.lock` for its whole
-//!    life ([`claim::WorkDir::create`] locks it under a `.starting` name first,
+//!    life (`claim::WorkDir::create` locks it under a `.starting` name first,
 //!    so a `.lock` anyone can see is always held). A file is claimed by
 //!    renaming it from the inbox into that folder: the rename is atomic, so of
 //!    two daemons on one inbox exactly one gets the file and the other finds it
 //!    gone. The scheduler runs one file of a name at a time (`State::push`),
 //!    and a claim never replaces a file of the folder.
 //! 3. **Outputs never overwrite, and are idempotent by content**
-//!    ([`place::place_new`]). An output is written to a temporary file
+//!    (`place::place_new`). An output is written to a temporary file
 //!    (`.scoresheet-…`) in its folder, synced to disk when `watch.fsync`
 //!    ([`crate::emit::file`]), then given the first of `<name>`, `<name>-2`, …
 //!    that nobody holds, by a rename that refuses an existing name. A name that
@@ -33,26 +33,26 @@
 //!    outputs derived from placed games are replaced instead, each at once
 //!    ([`crate::emit::file::replace`]): a review game's `<name>.json` report
 //!    beside it, and the round's file `pgn/<event>/round-<n>.pgn`
-//!    ([`round::add_game`]: rewritten whole under a lock, a game already in it
+//!    (`round::add_game`: rewritten whole under a lock, a game already in it
 //!    not added again).
-//! 4. **The original archived by link** ([`place::link_new`]): hard-linked
+//! 4. **The original archived by link** (`place::link_new`): hard-linked
 //!    into archive/ under its own name (else `-2`, …), never through memory and
 //!    never over another file; a name that already links to this very file
 //!    counts as done. Across file systems it is copied instead, placed as
 //!    outputs are (always synced). A file rejected unread (too large, not a
 //!    plain file) goes to rejected/ the same way.
 //! 5. **The claim removed last** (`process::archive`, the last step of both
-//!    [`process::process`] and [`process::reject_file`]): until the original
+//!    `process::process` and `process::reject_file`): until the original
 //!    is linked into archive/ and the claim removed, a crash leaves the file
 //!    claimed, and every step is done again without writing twice (3, 4).
-//! 6. **A dead daemon's claims taken over** ([`claim::WorkDir::recover`], at
+//! 6. **A dead daemon's claims taken over** (`claim::WorkDir::recover`, at
 //!    the start and every `scan_interval_secs`). A `.lock` nobody holds was a
 //!    daemon's that died: the kernel frees a lock with its process. Its claimed
 //!    files are linked into this daemon's folder (a link never replaces a
 //!    file), unlinked from the dead one, and processed from there; a name
 //!    queued or running here waits for a later pass. Once every file is taken,
 //!    the folder (with any temporary files in it) and the lock go.
-//! 7. **The sweep** ([`place::sweep`], at the start and every
+//! 7. **The sweep** (`place::sweep`, at the start and every
 //!    `scan_interval_secs`): temporary files older than ten minutes in pgn/,
 //!    review/, rejected/ and archive/ (and their per-event folders) were left
 //!    by a daemon killed while writing, and are removed; a live daemon's last
@@ -68,21 +68,21 @@
 //! `tests/daemon.rs` holds the daemon to these: killed with SIGKILL at random
 //! moments twenty times, two daemons on one inbox, a thousand files dropped at
 //! once, a file written slowly, an output folder that cannot be written; and
-//! the unit tests of [`claim`], [`place`] and [`round`].
+//! the unit tests of `claim`, `place` and `round`.
 //!
 //! # Errors
 //!
 //! Errors are of two kinds, as in ripgrep and watchexec: a [`DaemonError`]
 //! stops the daemon (it cannot start: no folder, no watcher), a
-//! [`process::FileError`] concerns one file, is logged and retried, and the run
+//! `process::FileError` concerns one file, is logged and retried, and the run
 //! goes on.
 
-pub mod claim;
-pub mod detect;
-pub mod names;
-pub mod place;
-pub mod process;
-pub mod round;
+pub(crate) mod claim;
+pub(crate) mod detect;
+pub(crate) mod names;
+pub(crate) mod place;
+pub(crate) mod process;
+pub(crate) mod round;
 mod watcher;
 
 use std::collections::{HashSet, VecDeque};

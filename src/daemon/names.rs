@@ -11,14 +11,6 @@ const MAX_NAME_BYTES: usize = 255;
 /// (any script), everything else (path separators, `..`, control characters,
 /// spaces, punctuation) folded into single `_`, no leading or trailing `_` or
 /// `.`, at most 40 characters. Empty when nothing usable is left.
-///
-/// ```
-/// use scoresheet::daemon::names::part;
-/// assert_eq!(part("../../etc/passwd"), "etc_passwd");
-/// assert_eq!(part("Carlsen, Magnus"), "Carlsen_Magnus");
-/// assert_eq!(part("Pérez\u{0}\n"), "Pérez");
-/// assert_eq!(part("?"), "");
-/// ```
 pub fn part(value: &str) -> String {
     let mut out = String::with_capacity(value.len().min(MAX_PART));
     let mut n = 0;
@@ -44,12 +36,6 @@ pub fn part(value: &str) -> String {
 
 /// `<stem><ext>`, or `<stem>-<k><ext>` for the k-th of several files of one
 /// name, the stem shortened (at a character boundary) to fit in a file name.
-///
-/// ```
-/// use scoresheet::daemon::names::numbered;
-/// assert_eq!(numbered("mesa.txt", ".error.txt", 2), "mesa.txt-2.error.txt");
-/// assert_eq!(numbered(&"é".repeat(200), ".pgn", 1).len(), 254);
-/// ```
 pub fn numbered(stem: &str, ext: &str, k: usize) -> String {
     let suffix = if k == 1 { String::new() } else { format!("-{k}") };
     let mut end = stem.len().min(MAX_NAME_BYTES.saturating_sub(suffix.len() + ext.len()));
@@ -63,13 +49,6 @@ pub fn numbered(stem: &str, ext: &str, k: usize) -> String {
 /// stem is `stem`: `<round>-<board>-<white>-<black>` when both players are
 /// named (round and board when given), else the stem (`<stem>-<n>` for one of
 /// several games).
-///
-/// ```
-/// use scoresheet::daemon::names::game_name;
-/// let tags = |k: &str| match k { "Round" => Some("3"), "Board" => Some("12"), "White" => Some("Pérez, Ana"), "Black" => Some("../../etc/passwd"), _ => None };
-/// assert_eq!(game_name(tags, "sheet", 0, 1), "3-12-Pérez_Ana-etc_passwd");
-/// assert_eq!(game_name(|_| None, "sheet", 1, 2), "sheet-2");
-/// ```
 pub fn game_name<'a>(tag: impl Fn(&str) -> Option<&'a str>, stem: &str, index: usize, count: usize) -> String {
     let get = |k: &str| tag(k).map(part).filter(|v| !v.is_empty());
     if let (Some(white), Some(black)) = (get("White"), get("Black")) {
@@ -89,6 +68,33 @@ pub fn game_name<'a>(tag: impl Fn(&str) -> Option<&'a str>, stem: &str, index: u
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_part_keeps_letters_digits_and_single_separators() {
+        assert_eq!(part("../../etc/passwd"), "etc_passwd");
+        assert_eq!(part("Carlsen, Magnus"), "Carlsen_Magnus");
+        assert_eq!(part("Pérez\u{0}\n"), "Pérez");
+        assert_eq!(part("?"), "");
+    }
+
+    #[test]
+    fn a_numbered_name_stays_within_the_limit() {
+        assert_eq!(numbered("mesa.txt", ".error.txt", 2), "mesa.txt-2.error.txt");
+        assert_eq!(numbered(&"é".repeat(200), ".pgn", 1).len(), 254);
+    }
+
+    #[test]
+    fn a_game_is_named_by_round_board_and_players() {
+        let tags = |k: &str| match k {
+            "Round" => Some("3"),
+            "Board" => Some("12"),
+            "White" => Some("Pérez, Ana"),
+            "Black" => Some("../../etc/passwd"),
+            _ => None,
+        };
+        assert_eq!(game_name(tags, "sheet", 0, 1), "3-12-Pérez_Ana-etc_passwd");
+        assert_eq!(game_name(|_| None, "sheet", 1, 2), "sheet-2");
+    }
+
     use super::*;
 
     #[test]

@@ -2,5 +2,5 @@
 //! writing files at once.
 
 pub mod file;
-pub mod pgn;
+pub(crate) mod pgn;
 pub mod report;

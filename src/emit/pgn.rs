@@ -38,12 +38,6 @@ pub fn tags(sheet: &Sheet, game: &Game) -> Vec<(String, String)> {
     out
 }
 
-/// Writes one game.
-pub fn write(sheet: &Sheet, game: &Game) -> String {
-    let sans: Vec<String> = game.moves.iter().map(|m| san_text(m.san)).collect();
-    write_with(sheet, game, &tags(sheet, game), &sans)
-}
-
 /// The SAN of a move with its check mark, as written to the PGN.
 pub fn san_text(san: SanPlus) -> String {
     let mut s = String::with_capacity(8);

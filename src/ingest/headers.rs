@@ -4,14 +4,6 @@
 use crate::notation::{LANGUAGES, Tag};
 
 /// The PGN tag a header key stands for, if it is one the reader knows.
-///
-/// ```
-/// use scoresheet::ingest::headers::canonical;
-/// assert_eq!(canonical("Blancas"), Some("White"));
-/// assert_eq!(canonical(" RÉSULTAT "), Some("Result"));
-/// assert_eq!(canonical("Scacchiera"), Some("Board"));
-/// assert_eq!(canonical("Nf3"), None);
-/// ```
 pub fn canonical(key: &str) -> Option<&'static str> {
     Tag::from_key(key, LANGUAGES).map(Tag::name)
 }
@@ -36,4 +28,17 @@ pub fn tag_name(key: &str) -> String {
 fn capitalize(w: &str) -> String {
     let mut c = w.chars();
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_of_any_language_name_their_tag() {
+        assert_eq!(canonical("Blancas"), Some("White"));
+        assert_eq!(canonical(" RÉSULTAT "), Some("Result"));
+        assert_eq!(canonical("Scacchiera"), Some("Board"));
+        assert_eq!(canonical("Nf3"), None);
+    }
 }

@@ -7,13 +7,13 @@
 //! assert_eq!(sheets[0].entries[1].text, "Cf6");
 //! ```
 
-pub mod csv;
-pub mod decode;
-pub mod headers;
-pub mod movetext;
-pub mod pgn;
-pub mod text;
-pub mod yaml;
+pub(crate) mod csv;
+pub(crate) mod decode;
+pub(crate) mod headers;
+pub(crate) mod movetext;
+pub(crate) mod pgn;
+pub(crate) mod text;
+pub(crate) mod yaml;
 
 use crate::sheet::Sheet;
 

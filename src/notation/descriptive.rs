@@ -8,16 +8,6 @@
 /// mark no algebraic move has: a dash after a capital (`P-K4`), a capture of a
 /// piece (`PxP`), three capitals in a row (`CAR3`), or a rank after a capital
 /// that is not a file (`PR4`). `CF3` (a knight typed in capitals) is not.
-///
-/// ```
-/// use scoresheet::notation::descriptive::looks_descriptive;
-/// for d in ["P-K4", "N-KB3", "PxP", "PR4", "CAR3", "PAD4", "B-N5", "QxQ"] {
-///     assert!(looks_descriptive(d), "{d}");
-/// }
-/// for a in ["e4", "Cf3", "CF3", "Nbd7", "0-0", "O-O-O", "exd5", "T1", "?"] {
-///     assert!(!looks_descriptive(a), "{a}");
-/// }
-/// ```
 pub fn looks_descriptive(core: &str) -> bool {
     let b = core.as_bytes();
     let capital = |c: u8| c.is_ascii_uppercase() && c != b'O';
@@ -40,4 +30,19 @@ pub fn descriptive_from<'a>(cores: impl ExactSizeIterator<Item = &'a str>) -> bo
     let n = cores.len();
     let d = cores.filter(|c| looks_descriptive(c)).count();
     d >= 3 && 3 * d >= n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptive_entries_are_told_from_algebraic_ones() {
+        for d in ["P-K4", "N-KB3", "PxP", "PR4", "CAR3", "PAD4", "B-N5", "QxQ"] {
+            assert!(looks_descriptive(d), "{d}");
+        }
+        for a in ["e4", "Cf3", "CF3", "Nbd7", "0-0", "O-O-O", "exd5", "T1", "?"] {
+            assert!(!looks_descriptive(a), "{a}");
+        }
+    }
 }

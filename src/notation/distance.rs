@@ -15,9 +15,11 @@ pub trait EditCosts {
     fn transpose(&self, a: char, b: char) -> f32;
 }
 
-/// Every operation costs 1: the plain OSA distance.
+/// Every operation costs 1: the plain OSA distance (what the tests compare with strsim).
+#[cfg(test)]
 pub struct Uniform;
 
+#[cfg(test)]
 impl EditCosts for Uniform {
     fn substitute(&self, a: char, b: char) -> f32 {
         if a == b { 0.0 } else { 1.0 }
@@ -170,16 +172,9 @@ fn adjacent(a: char, b: char) -> bool {
 }
 
 /// The cost of turning what was `written` into `meant`: each operation is
-/// something the writer or typist did to `meant`.
-///
-/// ```
-/// use scoresheet::cost::Edits;
-/// use scoresheet::notation::distance::{distance, Uniform};
-/// let c = Edits::default();
-/// // "Clf3" for "C1f3": an l read for a 1 costs far less than an unrelated letter.
-/// assert!(distance("Clf3", "C1f3", &c) < distance("Cdf3", "C1f3", &c));
-/// assert_eq!(distance("abcd", "acbd", &Uniform), 1.0);
-/// ```
+/// something the writer or typist did to `meant`. (The search compares one
+/// entry with many forms through [`Written`]; this is for the tests.)
+#[cfg(test)]
 pub fn distance(written: &str, meant: &str, costs: &impl EditCosts) -> f32 {
     let w: Vec<char> = written.chars().collect();
     let m: Vec<char> = meant.chars().collect();
@@ -187,6 +182,7 @@ pub fn distance(written: &str, meant: &str, costs: &impl EditCosts) -> f32 {
 }
 
 /// [`distance`] on character slices.
+#[cfg(test)]
 pub fn distance_chars(w: &[char], m: &[char], costs: &impl EditCosts) -> f32 {
     Written::new(w, costs, &[], (f32::INFINITY, f32::INFINITY)).distance_to(m, costs, f32::INFINITY)
 }
@@ -224,6 +220,7 @@ pub struct Rows {
 impl Written {
     /// `pieces` are the piece letters the writer may use; one written for
     /// another costs `piece` (a writer's slip, not a misreading).
+    #[cfg(test)]
     pub fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], piece_costs: (f32, f32)) -> Self {
         Self::with_rows(chars, costs, pieces, piece_costs, &mut Rows::default())
     }
@@ -352,6 +349,14 @@ impl Written {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_look_alike_costs_less_than_an_unrelated_letter() {
+        let c = Edits::default();
+        // "Clf3" for "C1f3": an l read for a 1 costs far less than an unrelated letter.
+        assert!(distance("Clf3", "C1f3", &c) < distance("Cdf3", "C1f3", &c));
+        assert_eq!(distance("abcd", "acbd", &Uniform), 1.0);
+    }
+
     use super::*;
     use proptest::prelude::*;
 

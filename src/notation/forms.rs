@@ -48,18 +48,6 @@ impl Forms {
 }
 
 /// The forms of one legal move, each with an extra cost.
-///
-/// ```
-/// use scoresheet::notation::{Language, forms::{forms, Forms}};
-/// use shakmaty::{Chess, Position, san::San};
-/// let pos = Chess::default();
-/// let m = pos.legal_moves().into_iter().find(|m| m.to() == shakmaty::Square::F3 && m.role() == shakmaty::Role::Knight).unwrap();
-/// let san = San::from_move(&pos, m);
-/// let mut out = Forms::default();
-/// forms(&m, &san, Language::find("es").unwrap(), Language::find("en").unwrap(), &mut out);
-/// let texts: Vec<String> = out.iter().map(|(f, _)| f.iter().collect()).collect();
-/// assert!(texts.contains(&"Cf3".to_string()) && texts.contains(&"Cg1-f3".to_string()) && texts.contains(&"Nf3".to_string()));
-/// ```
 pub fn forms(m: &Move, san: &San, lang: &Language, english: &Language, out: &mut Forms) {
     out.clear();
     push_forms(m, san, lang, 0.0, out);
@@ -184,4 +172,30 @@ pub fn fit(written: &Written, forms: &Forms, costs: &Edits, bound: f32) -> f32 {
         best = best.min(d);
     }
     if best > bound { f32::INFINITY } else { best }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_forms_of_a_move_in_its_language_and_in_english() {
+        use crate::notation::Language;
+        use shakmaty::{Chess, Position, san::San};
+        let pos = Chess::default();
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to() == shakmaty::Square::F3 && m.role() == shakmaty::Role::Knight)
+            .unwrap();
+        let san = San::from_move(&pos, m);
+        let mut out = Forms::default();
+        forms(&m, &san, Language::find("es").unwrap(), Language::find("en").unwrap(), &mut out);
+        let texts: Vec<String> = out.iter().map(|(f, _)| f.iter().collect()).collect();
+        assert!(
+            texts.contains(&"Cf3".to_string())
+                && texts.contains(&"Cg1-f3".to_string())
+                && texts.contains(&"Nf3".to_string())
+        );
+    }
 }

@@ -159,7 +159,8 @@ impl<'a> Targets<'a> {
         }
     }
 
-    /// The legal moves of `role` to `to`.
+    /// The legal moves of `role` to `to` (what the tests check `add` by).
+    #[cfg(test)]
     pub fn to(&self, role: Role, to: Square) -> Few {
         let mut out = Few::new();
         self.add(role, to, true, &mut out);

@@ -13,7 +13,7 @@ use crate::sheet::Sheet;
 
 /// How unlikely `moves` (a game from the start position) are given what the
 /// sheet says, under `lang` and `params`: the cost of the cheapest alignment
-/// of the entries to them (see [`Searcher::align`]). Next to
+/// of the entries to them (see `Searcher::align`). Next to
 /// [`Game::cost`](super::Game::cost) it tells whether a game the search did
 /// not find fits the sheet better (a search miss) or worse (the costs prefer
 /// the other reading).

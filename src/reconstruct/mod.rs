@@ -1,19 +1,19 @@
 //! From entries to a game, stage by stage:
 //!
-//! 1. [`infer`]: the language, where none is given;
-//! 2. [`read`]: each entry read exactly where it can be, a repair window where
-//!    one names no legal move, owned by a [`read::Reader`];
-//! 3. [`beam`]: the beam search over one window, built on the
-//!    [`searcher`]'s cost of reading one entry as one move;
-//! 4. [`judge`]: how clearly a window's best reading is ahead, and the
+//! 1. `infer`: the language, where none is given;
+//! 2. `read`: each entry read exactly where it can be, a repair window where
+//!    one names no legal move, owned by a `read::Reader`;
+//! 3. `beam`: the beam search over one window, built on the
+//!    `searcher`'s cost of reading one entry as one move;
+//! 4. `judge`: how clearly a window's best reading is ahead, and the
 //!    alternatives where it is not;
-//! 5. [`slips`]: a slip made before a window that explains its repairs;
-//! 6. [`settle`]: the doubts the windows left, weighed on the whole sheet;
-//! 7. [`build`] and [`detect`]: the moves of the game and its findings.
+//! 5. `slips`: a slip made before a window that explains its repairs;
+//! 6. `settle`: the doubts the windows left, weighed on the whole sheet;
+//! 7. `build` and `detect`: the moves of the game and its findings.
 //!
-//! The state of a reading is a [`draft::Draft`]; what everything costs is in
-//! [`crate::cost`]. [`fit`] weighs a given game against the sheet, for the
-//! evaluation. [`prior`] and [`book`] order readings in doubt.
+//! The state of a reading is a `draft::Draft`; what everything costs is in
+//! [`crate::cost`]. `fit` weighs a given game against the sheet, for the
+//! evaluation. `prior` and [`book`] order readings in doubt.
 
 mod beam;
 pub mod book;
@@ -23,7 +23,7 @@ mod draft;
 mod fit;
 mod infer;
 mod judge;
-pub mod prior;
+pub(crate) mod prior;
 mod read;
 mod searcher;
 mod settle;
@@ -87,7 +87,7 @@ pub struct Settings {
     pub language: Option<&'static Language>,
     pub params: Params,
     /// How often players chose moves in the opening, which orders readings
-    /// in doubt (see [`prior`]); `None` orders them by the material check alone.
+    /// in doubt (see `prior`); `None` orders them by the material check alone.
     pub book: Option<Book<'static>>,
 }
 

@@ -13,18 +13,6 @@ use crate::cost::{PRIOR_MOST, PRIOR_PER_PAWN, PRIOR_RECAPTURE};
 /// Plausibility scores (natural logs, higher is likelier) of `lines`, moves
 /// from `start`: the book's over the same plies where it knows `start`, plus
 /// the penalty of every move that gives material away.
-///
-/// ```
-/// use scoresheet::reconstruct::prior::line_scores;
-/// use shakmaty::{Chess, Position, fen::Fen, CastlingMode, san::San};
-/// // White to move; nothing guards d8 from Black's king.
-/// let fen: Fen = "4k3/6p1/8/8/8/8/8/3Q2K1 w - - 0 40".parse().unwrap();
-/// let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
-/// let mv = |s: &str| s.parse::<San>().unwrap().to_move(&pos).unwrap();
-/// let s = line_scores(None, &pos, &[&[mv("Qh5")], &[mv("Qa4+")], &[mv("Qd8+")]]);
-/// assert_eq!(s[0], s[1]);
-/// assert!(s[2] < s[0]); // the queen is taken for nothing
-/// ```
 pub fn line_scores(book: Option<&Book<'_>>, start: &Chess, lines: &[&[Move]]) -> Vec<f32> {
     let mut scores = book.and_then(|b| b.line_scores(start, lines)).unwrap_or_else(|| vec![0.0; lines.len()]);
     for (score, line) in scores.iter_mut().zip(lines) {
@@ -135,6 +123,18 @@ fn value(role: Role) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_queen_left_to_be_taken_for_nothing_is_less_plausible() {
+        use shakmaty::{CastlingMode, fen::Fen, san::San};
+        // White to move; nothing guards d8 from Black's king.
+        let fen: Fen = "4k3/6p1/8/8/8/8/8/3Q2K1 w - - 0 40".parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        let mv = |s: &str| s.parse::<San>().unwrap().to_move(&pos).unwrap();
+        let s = line_scores(None, &pos, &[&[mv("Qh5")], &[mv("Qa4+")], &[mv("Qd8+")]]);
+        assert_eq!(s[0], s[1]);
+        assert!(s[2] < s[0]); // the queen is taken for nothing
+    }
+
     use super::*;
     use shakmaty::fen::Fen;
     use shakmaty::san::San;
