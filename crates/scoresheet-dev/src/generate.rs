@@ -60,7 +60,7 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position, Role, Square};
 
 use scoresheet::ingest::Format;
-use scoresheet::notation::Language;
+use scoresheet::notation::{Language, Tag};
 
 /// A small deterministic random number generator (splitmix64): the same seed
 /// gives the same numbers on every machine and every run.
@@ -537,7 +537,11 @@ fn san_slip(kind: FaultKind, san: &str, played: Option<&Move>, rng: &mut Rng) ->
     Some(out)
 }
 
-/// Characters a reader or a typist takes for one another.
+/// The look-alike slips this generator makes: a chosen part of the reader's
+/// table (`scoresheet::notation::CONFUSABLE`), the pairs typists of real
+/// sheets confuse most, so that the generated sets keep their make-up when
+/// the reader learns more look-alikes. A test keeps every pair here one the
+/// reader knows.
 const CONFUSABLE: &[&[char]] = &[
     &['1', 'l', 'I', '7'],
     &['0', 'O', 'o', 'D'],
@@ -629,19 +633,21 @@ fn extension(format: Format) -> &'static str {
     }
 }
 
-/// Header keys for event, white, black, result and language, as organizers
-/// of the language type them.
-fn header_keys(code: &str) -> [&'static str; 5] {
-    match code {
-        "es" => ["Torneo", "Blancas", "Negras", "Resultado", "Idioma"],
-        "fr" => ["Tournoi", "Blancs", "Noirs", "Résultat", "Langue"],
-        "de" => ["Turnier", "Weiss", "Schwarz", "Ergebnis", "Sprache"],
-        "it" => ["Torneo", "Bianco", "Nero", "Risultato", "Lingua"],
-        "pt" => ["Torneio", "Brancas", "Pretas", "Resultado", "Idioma"],
-        "nl" => ["Toernooi", "Wit", "Zwart", "Uitslag", "Taal"],
-        "pl" => ["Turniej", "Białe", "Czarne", "Wynik", "Język"],
-        _ => ["Event", "White", "Black", "Result", "Language"],
+/// The header keys of a sheet in `code`'s language: the usual key of each tag
+/// in the library's language table, capitalised as people write them;
+/// English where the table lists none for a tag.
+fn header_keys(code: &str) -> [String; 5] {
+    let tags = [Tag::Event, Tag::White, Tag::Black, Tag::Result, Tag::Language];
+    match Language::find(code).map(|l| tags.map(|t| l.header_key(t))) {
+        Some([Some(a), Some(b), Some(c), Some(d), Some(e)]) => [a, b, c, d, e].map(capitalized),
+        _ => tags.map(|t| t.name().to_string()),
     }
+}
+
+/// `key` with its first letter upper case (`blancas` → `Blancas`).
+fn capitalized(key: &str) -> String {
+    let mut chars = key.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Writes the sheet's text in its format.
@@ -655,11 +661,11 @@ fn render(noisy: &Noisy, tags: &Tags<'_>, style: &Style, rng: &mut Rng) -> Strin
             noisy.result.clone()
         }
     });
-    let fields: Vec<(&str, &str)> = [(keys[0], tags.event), (keys[1], tags.white), (keys[2], tags.black)]
+    let fields: Vec<(&str, &str)> = [(&*keys[0], tags.event), (&*keys[1], tags.white), (&*keys[2], tags.black)]
         .into_iter()
         .filter_map(|(k, v)| Some((k, v?)))
         .collect();
-    let language = style.header.then_some((keys[4], noisy.language));
+    let language = style.header.then_some((&*keys[4], noisy.language));
     let mut t = String::new();
     match noisy.format {
         Format::Text => {
@@ -712,13 +718,13 @@ fn render(noisy: &Noisy, tags: &Tags<'_>, style: &Style, rng: &mut Rng) -> Strin
             if !t.is_empty() {
                 t.push('\n');
             }
-            let _ = writeln!(t, "#{sep}{}{sep}{}", cell(keys[1]), cell(keys[2]));
+            let _ = writeln!(t, "#{sep}{}{sep}{}", cell(&keys[1]), cell(&keys[2]));
             for (i, pair) in entries.chunks(2).enumerate() {
                 let cells: Vec<String> = pair.iter().map(|s| cell(s)).collect();
                 let _ = writeln!(t, "{}{sep}{}", i + 1, cells.join(&sep.to_string()));
             }
             if let Some(r) = &result {
-                let _ = writeln!(t, "{}{sep}{}", cell(keys[3]), cell(r));
+                let _ = writeln!(t, "{}{sep}{}", cell(&keys[3]), cell(r));
             }
         }
         Format::Yaml => {
@@ -795,6 +801,17 @@ fn yaml_scalar(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_look_alike_slip_made_is_one_the_reader_knows() {
+        for group in super::CONFUSABLE {
+            for &a in *group {
+                for &b in group.iter().filter(|&&b| b != a) {
+                    assert!(scoresheet::notation::look_alikes(a).contains(&b), "{a} for {b}");
+                }
+            }
+        }
+    }
+
     use super::*;
     use scoresheet::convert::{Options, convert};
     use scoresheet::emit::report::Status;
