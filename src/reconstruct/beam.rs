@@ -208,15 +208,15 @@ impl<'a> Searcher<'a> {
     /// Keeps the nodes of `next` within the margin of `best`, cheapest first,
     /// and makes their positions from those of the nodes they extend.
     pub(super) fn prune(&self, arena: &[Node], next: &mut Vec<usize>, positions: &[Chess], best: f32) -> Vec<Chess> {
-        let p = self.params;
+        let params = self.params;
         // Only the nodes within the margin are sorted: a stable sort keeps
         // them in the order it would among all.
-        next.retain(|&j| arena[j].cost <= best + p.limits.beam_margin);
+        next.retain(|&j| arena[j].cost <= best + params.limits.beam_margin);
         next.sort_by(|a, b| arena[*a].cost.total_cmp(&arena[*b].cost));
         // Boxes nobody could read give every legal move the same cost: the
         // beam is not cut inside such a tie, which only later entries settle.
-        let tied = next.partition_point(|&j| arena[j].cost <= best + TIE_WIDTH_ILLEGIBLE * p.costs.illegible);
-        next.truncate(p.limits.beam.max(tied.min(TIE_BEAM_FACTOR * p.limits.beam)));
+        let tied = next.partition_point(|&j| arena[j].cost <= best + TIE_WIDTH_ILLEGIBLE * params.costs.illegible);
+        next.truncate(params.limits.beam.max(tied.min(TIE_BEAM_FACTOR * params.limits.beam)));
         next.iter()
             .map(|&j| {
                 let mut pos = positions[arena[j].from].clone();
@@ -281,7 +281,7 @@ impl<'a> Searcher<'a> {
     /// entries after it would only crowd the beam with one-more-slip readings.
     /// A move not written is tried before the entry only with an insertion budget.
     pub(super) fn expand(&mut self, pos: &Chess, i: usize, budget: Budget, locked: bool, out: &mut Vec<Step>) {
-        let p = *self.params;
+        let params = *self.params;
         let Budget { read: budget, insert: insert_budget, widen } = budget;
         out.clear();
         if locked && let Some(mv) = self.exact(pos, i) {
@@ -291,27 +291,27 @@ impl<'a> Searcher<'a> {
         let moves = pos.legal_moves();
         let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
         if moves.is_empty() {
-            out.push(Step::Skip { entry: i, cost: p.costs.after_end });
+            out.push(Step::Skip { entry: i, cost: params.costs.after_end });
             return;
         }
         // Most moves are ruled out by the entry's tables, without a call.
         let illegible = self.illegible[i];
-        let quick = if illegible { Quick::NONE } else { self.entry(i).quick };
+        let quick = if illegible { Quick::NONE } else { self.prepared(i).quick };
         let mut cheapest = f32::INFINITY;
         for m in &moves {
             let cost = if illegible {
-                p.costs.illegible
-            } else if quick.rules_out(m, budget.min(p.limits.max_fit)) {
+                params.costs.illegible
+            } else if quick.rules_out(m, budget.min(params.limits.max_fit)) {
                 f32::INFINITY
             } else {
                 self.fit(i, m, &moves, pos, budget)
             };
             cheapest = cheapest.min(cost);
-            if cost <= p.limits.max_fit && cost <= budget {
+            if cost <= params.limits.max_fit && cost <= budget {
                 out.push(Step::Read { entry: i, mv: *m, cost });
             }
         }
-        let skip = if repeat { p.costs.skip_repeat } else { p.costs.skip };
+        let skip = if repeat { params.costs.skip_repeat } else { params.costs.skip };
         if skip <= budget {
             out.push(Step::Skip { entry: i, cost: skip });
         }
@@ -324,15 +324,17 @@ impl<'a> Searcher<'a> {
         // the generated set: `NeS` after a move not written, where skipping
         // the entry cost 7 and the insertion 6 + 2.5 was cut at 8).
         let own_best = cheapest.min(skip);
-        let insert_budget = insert_budget
-            .map(|b| if widen && own_best >= p.costs.insert { b.max(own_best + p.limits.beam_margin) } else { b });
+        let insert_budget = insert_budget.map(|b| {
+            if widen && own_best >= params.costs.insert { b.max(own_best + params.limits.beam_margin) } else { b }
+        });
         if let Some(insert_budget) = insert_budget
             && cheapest > self.params.limits.insert_trigger
-            && p.costs.insert <= insert_budget
+            && params.costs.insert <= insert_budget
         {
             // The reading after a move not written must fit within the
             // budget the insertion leaves.
-            let limit = p.costs.edits.confusable.min(p.limits.max_fit).min(insert_budget - p.costs.insert);
+            let limit =
+                params.costs.edits.confusable.min(params.limits.max_fit).min(insert_budget - params.costs.insert);
             // After the move not written, only moves to a square the entry
             // could name within `limit` (and castling) can be read: those
             // alone are made, not every legal move (the search's inner loop).
@@ -344,14 +346,19 @@ impl<'a> Searcher<'a> {
                 moves_to(&p1, targets, &mut moves1);
                 for m2 in &moves1 {
                     let cost = if illegible {
-                        p.costs.illegible
+                        params.costs.illegible
                     } else if quick.rules_out(m2, limit) {
                         f32::INFINITY
                     } else {
                         self.fit(i, m2, &moves1, &p1, limit)
                     };
                     if cost <= limit {
-                        out.push(Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: p.costs.insert + cost });
+                        out.push(Step::InsertRead {
+                            inserted: *m1,
+                            entry: i,
+                            mv: *m2,
+                            cost: params.costs.insert + cost,
+                        });
                     }
                 }
             }

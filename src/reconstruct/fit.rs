@@ -32,7 +32,7 @@ impl<'a> Searcher<'a> {
     /// fits the sheet, e.g. the game an arbiter settled on, next to the one
     /// the search found. Infinite when no alignment fits.
     pub fn align(&mut self, pos: &Chess, start: usize, moves: &[Move]) -> f32 {
-        let p = *self.params;
+        let params = *self.params;
         let n = self.lexed.len();
         let m = moves.len();
         let mut positions = Vec::with_capacity(m + 1);
@@ -59,17 +59,17 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
                 let skip = if legal[j].is_empty() {
-                    p.costs.after_end
+                    params.costs.after_end
                 } else if repeat {
-                    p.costs.skip_repeat
+                    params.costs.skip_repeat
                 } else {
-                    p.costs.skip
+                    params.costs.skip
                 };
                 let down = row + width + j;
                 dp[down] = dp[down].min(here + skip);
                 let read = |j: usize, this: &mut Self| -> f32 {
                     if this.illegible[i] {
-                        p.costs.illegible
+                        params.costs.illegible
                     } else if this.exact(&positions[j], i) == Some(moves[j]) {
                         0.0
                     } else {
@@ -82,7 +82,7 @@ impl<'a> Searcher<'a> {
                 }
                 if j + 1 < m {
                     let c = read(j + 1, self);
-                    dp[down + 2] = dp[down + 2].min(here + p.costs.insert + c);
+                    dp[down + 2] = dp[down + 2].min(here + params.costs.insert + c);
                 }
             }
         }

@@ -128,15 +128,18 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
             g
         }
     };
-    let p = &settings.params;
+    let params = &settings.params;
     // Not a record that turns descriptive: it stops there however it is read.
-    if p.limits.second_look > 0.0
-        && game.cost > p.limits.second_look
-        && p.limits.second_look_margin > p.limits.beam_margin
+    if params.limits.second_look > 0.0
+        && game.cost > params.limits.second_look
+        && params.limits.second_look_margin > params.limits.beam_margin
         && !game.turns_descriptive()
     {
         let wide = Settings {
-            params: Params { limits: Limits { beam_margin: p.limits.second_look_margin, ..p.limits }, ..*p },
+            params: Params {
+                limits: Limits { beam_margin: params.limits.second_look_margin, ..params.limits },
+                ..*params
+            },
             ..*settings
         };
         if let Some(mut second) = read(sheet, &lexed, game.language, &wide, game.cost)

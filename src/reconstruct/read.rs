@@ -168,9 +168,9 @@ impl<'a> Reader<'a> {
             // A slip made before the window may explain its repairs more cheaply.
             if added > 0.0
                 && keep > floor
-                && let Some(p) = reconsider(self.searcher(), &mut draft, keep, floor, &limits)
+                && let Some(after) = reconsider(self.searcher(), &mut draft, keep, floor, &limits)
             {
-                pos = p;
+                pos = after;
             }
         }
         Some(draft)

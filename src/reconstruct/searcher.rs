@@ -55,16 +55,17 @@ impl Step {
     }
 }
 
-/// Re-reads entries from `start` in position `pos`, where entry `failed` could
-/// not be read exactly.
-pub struct Searcher<'a> {
+/// What reading the entries of one sheet, under one language, as moves costs,
+/// with the tables and caches that answer it: the windows, their judgement,
+/// the earlier slips and the fit of a given game are its methods.
+pub(crate) struct Searcher<'a> {
     pub lexed: &'a [Lexed<'a>],
     pub illegible: &'a [bool],
     /// The strict readings of every entry.
     pub strict: Vec<Vec<Reading>>,
     pub lang: &'static Language,
     pub params: &'a Params,
-    pub(super) entries: Vec<Option<Entry>>,
+    pub(super) prepared: Vec<Option<Prepared>>,
     /// The nodes of the last window (kept for their room).
     pub(super) arena: Vec<Node>,
     /// Readings already weighed, by [`fit_key`].
@@ -89,14 +90,14 @@ impl<'a> Searcher<'a> {
         lang: &'static Language,
         params: &'a Params,
     ) -> Self {
-        let entries = lexed.iter().map(|_| None).collect();
+        let prepared = lexed.iter().map(|_| None).collect();
         Searcher {
             lexed,
             illegible,
             strict,
             lang,
             params,
-            entries,
+            prepared,
             arena: Vec::new(),
             fits: HashMap::default(),
             buf: Forms::default(),
@@ -162,11 +163,11 @@ impl<'a> Searcher<'a> {
     }
 
     /// Entry `i` prepared for fuzzy reading.
-    pub(super) fn entry(&mut self, i: usize) -> &Entry {
-        let p = self.params;
+    pub(super) fn prepared(&mut self, i: usize) -> &Prepared {
+        let params = self.params;
         let (lexed, strict, lang, pieces, rows) =
             (&self.lexed[i], &self.strict[i], self.lang, &self.pieces, &mut self.rows);
-        self.entries[i].get_or_insert_with(|| Entry::new(lexed, strict, lang, p, pieces, rows))
+        self.prepared[i].get_or_insert_with(|| Prepared::new(lexed, strict, lang, params, pieces, rows))
     }
 
     /// How far entry `i` is from move `m`: 0 when it reads exactly, else the
@@ -178,9 +179,9 @@ impl<'a> Searcher<'a> {
 
     /// How far entry `i`'s letters are from move `m`, its check sign aside.
     pub(super) fn fit_letters(&mut self, i: usize, m: &Move, moves: &MoveList, pos: &Chess, bound: f32) -> f32 {
-        let p = self.params;
-        self.entry(i);
-        let entry = self.entries[i].as_ref().expect("prepared above");
+        let params = self.params;
+        self.prepared(i);
+        let entry = self.prepared[i].as_ref().expect("prepared above");
         // A strict reading (exact, or loose: a lowercase piece letter, a pawn
         // letter, the promotion piece left out) costs what the reading costs.
         let castle = m.is_castle();
@@ -192,7 +193,7 @@ impl<'a> Searcher<'a> {
             // rest of the game must settle.
             let alike =
                 moves.iter().filter(|o| self.strict[i].iter().any(|r| f32::from(r.cost) == c && r.matches(o))).count();
-            return if alike > 1 { c + p.costs.edits.light } else { c };
+            return if alike > 1 { c + params.costs.edits.light } else { c };
         }
         // A long run of characters is no slip of one move: reading it fuzzily
         // against every legal move would only cost time.
@@ -207,7 +208,7 @@ impl<'a> Searcher<'a> {
             } else {
                 f32::INFINITY
             };
-            if full.min(short) > bound.min(p.limits.max_fit) {
+            if full.min(short) > bound.min(params.limits.max_fit) {
                 return f32::INFINITY;
             }
         }
@@ -222,7 +223,7 @@ impl<'a> Searcher<'a> {
             return c;
         }
         forms(m, &san, self.lang, &LANGUAGES[0], &mut self.buf);
-        let c = fit(written, &self.buf, &p.costs.edits, p.limits.max_fit);
+        let c = fit(written, &self.buf, &params.costs.edits, params.limits.max_fit);
         self.fits.insert(key, c);
         c
     }
@@ -230,7 +231,7 @@ impl<'a> Searcher<'a> {
 
 /// What the search needs of one entry, prepared the first time it is read
 /// fuzzily.
-pub(super) struct Entry {
+pub(super) struct Prepared {
     pub(super) quick: Quick,
     /// The entry prepared for the edit distance; `None` when it is too long to
     /// be read fuzzily.
@@ -297,12 +298,12 @@ impl Quick {
     }
 }
 
-impl Entry {
+impl Prepared {
     pub(super) fn new(
         lexed: &Lexed<'_>,
         strict: &[Reading],
         lang: &'static Language,
-        p: &Params,
+        params: &Params,
         pieces: &[char],
         rows: &mut Rows,
     ) -> Self {
@@ -315,9 +316,9 @@ impl Entry {
         let written = (lexed.core.len() <= MAX_FUZZY_LEN).then(|| {
             Written::with_rows(
                 &normalize(&lexed.core, lang),
-                &p.costs.edits,
+                &params.costs.edits,
                 pieces,
-                (p.costs.edits.piece, p.costs.edits.dropped_piece),
+                (params.costs.edits.piece, params.costs.edits.dropped_piece),
                 rows,
             )
         });
@@ -332,7 +333,7 @@ impl Entry {
             }
         }
         let floor = std::array::from_fn(|sq| to_bound[sq].min(file_bound[sq % 8]));
-        Entry { quick: Quick { strict_to, to_bound, file_bound, floor }, written }
+        Prepared { quick: Quick { strict_to, to_bound, file_bound, floor }, written }
     }
 }
 

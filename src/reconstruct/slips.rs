@@ -131,7 +131,7 @@ impl<'a> Searcher<'a> {
             }
             let limit = (largest[k + 1] + slack).min(self.params.limits.max_fit);
             let moves = here.legal_moves();
-            let quick = self.entry(entry).quick;
+            let quick = self.prepared(entry).quick;
             for m in &moves {
                 if *m == mv || quick.rules_out(m, limit) {
                     continue;
