@@ -16,6 +16,9 @@ pub enum Dialect {
 pub const ILLEGIBLE: &[&str] =
     &["?", "??", "???", "X", "XX", "-", "--", "---", "—", "_", "__", "___", "…?", "...", "..", "…"];
 
+/// The characters of movetext still to read, with their byte offsets.
+type Chars<'t> = std::iter::Peekable<std::str::CharIndices<'t>>;
+
 /// Reads movetext into `sheet`. `text` starts at `line` (1-based) and column `col`.
 /// Returns the byte offset where the game ended (a result token in PGN), or `text.len()`.
 pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, sheet: &mut Sheet) -> usize {
@@ -27,71 +30,16 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
         match c {
             '{' => {
                 r.flush(&mut token, token_at);
-                let mut body = String::new();
-                r.advance(c);
-                for (_, c) in chars.by_ref() {
-                    r.advance(c);
-                    if c == '}' {
-                        break;
-                    }
-                    body.push(c);
-                }
-                r.comment(body.split_whitespace().collect::<Vec<_>>().join(" "));
+                r.brace_comment(&mut chars);
                 continue;
             }
             ';' if dialect == Dialect::Pgn => {
                 r.flush(&mut token, token_at);
-                let mut body = String::new();
-                while let Some(&(_, c)) = chars.peek() {
-                    if c == '\n' {
-                        break;
-                    }
-                    body.push(c);
-                    r.advance(c);
-                    chars.next();
-                }
-                r.comment(body.trim().to_string());
+                r.line_comment(&mut chars);
                 continue;
             }
             '(' => {
-                // Attached to a move ("d8(D)", "Tf1(=)"): part of the token.
-                if !token.is_empty() {
-                    token.push(c);
-                    r.advance(c);
-                    while let Some(&(_, c)) = chars.peek() {
-                        token.push(c);
-                        r.advance(c);
-                        chars.next();
-                        if c == ')' {
-                            break;
-                        }
-                    }
-                    continue;
-                }
-                // "(=)" alone: the draw offer; anything else is a variation, skipped.
-                let rest = &text[i..];
-                if rest.starts_with("(=)") {
-                    for _ in 0..3 {
-                        let (_, c) = chars.next().unwrap_or((0, ' '));
-                        r.advance(c);
-                    }
-                    r.draw_offer();
-                    continue;
-                }
-                let mut depth = 0;
-                r.advance(c);
-                depth += 1;
-                for (_, c) in chars.by_ref() {
-                    r.advance(c);
-                    match c {
-                        '(' => depth += 1,
-                        ')' => depth -= 1,
-                        _ => {}
-                    }
-                    if depth == 0 {
-                        break;
-                    }
-                }
+                r.parenthesis(&text[i..], &mut chars, &mut token);
                 continue;
             }
             c if c.is_whitespace() || c == ',' || (c == ';' && dialect == Dialect::Plain) => {
@@ -120,6 +68,77 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
     }
     r.flush(&mut token, token_at);
     text.len()
+}
+
+impl Reader<'_> {
+    /// `{...}`, its `{` just read: kept as a comment of the entry before.
+    fn brace_comment(&mut self, chars: &mut Chars<'_>) {
+        let mut body = String::new();
+        self.advance('{');
+        for (_, c) in chars.by_ref() {
+            self.advance(c);
+            if c == '}' {
+                break;
+            }
+            body.push(c);
+        }
+        self.comment(body.split_whitespace().collect::<Vec<_>>().join(" "));
+    }
+
+    /// `; ...` to the end of the line (PGN), its `;` just read.
+    fn line_comment(&mut self, chars: &mut Chars<'_>) {
+        let mut body = String::new();
+        while let Some(&(_, c)) = chars.peek() {
+            if c == '\n' {
+                break;
+            }
+            body.push(c);
+            self.advance(c);
+            chars.next();
+        }
+        self.comment(body.trim().to_string());
+    }
+
+    /// A `(`, just read, that starts `rest`: part of the token it is
+    /// attached to (`d8(D)`, `Tf1(=)`); alone, `(=)` is the draw offer and
+    /// anything else a variation, skipped.
+    fn parenthesis(&mut self, rest: &str, chars: &mut Chars<'_>, token: &mut String) {
+        if !token.is_empty() {
+            token.push('(');
+            self.advance('(');
+            while let Some(&(_, c)) = chars.peek() {
+                token.push(c);
+                self.advance(c);
+                chars.next();
+                if c == ')' {
+                    break;
+                }
+            }
+            return;
+        }
+        if rest.starts_with("(=)") {
+            self.advance('(');
+            for _ in 0..2 {
+                let (_, c) = chars.next().unwrap_or((0, ' '));
+                self.advance(c);
+            }
+            self.draw_offer();
+            return;
+        }
+        let mut depth = 1;
+        self.advance('(');
+        for (_, c) in chars.by_ref() {
+            self.advance(c);
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                break;
+            }
+        }
+    }
 }
 
 /// An ASCII character that goes into the token it is in and moves on one
@@ -349,6 +368,15 @@ mod tests {
         assert_eq!(s.entries[1].nags, [1]);
         assert!(s.entries[2].draw_offer);
         assert_eq!(s.result, Some(GameResult::WhiteWins));
+    }
+
+    #[test]
+    fn a_draw_offer_typed_against_the_next_move_leaves_it_whole() {
+        let mut s = Sheet::default();
+        read_movetext("1. e4 e5 2. Nf3 (=)Nc6 3. Bb5", 1, 1, Dialect::Plain, &mut s);
+        assert_eq!(texts(&s), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+        assert!(s.entries[2].draw_offer);
+        assert_eq!((s.entries[3].line, s.entries[3].col), (1, 20));
     }
 
     #[test]
