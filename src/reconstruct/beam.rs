@@ -335,31 +335,34 @@ impl<'a> Searcher<'a> {
             // budget the insertion leaves.
             let limit =
                 params.costs.edits.confusable.min(params.limits.max_fit).min(insert_budget - params.costs.insert);
-            // After the move not written, only moves to a square the entry
-            // could name within `limit` (and castling) can be read: those
-            // alone are made, not every legal move (the search's inner loop).
-            let targets = if illegible { (Bitboard::FULL, Bitboard::EMPTY) } else { quick.admissible(limit) };
-            let mut moves1 = MoveList::new();
-            for m1 in &moves {
-                let mut p1 = pos.clone();
-                p1.play_unchecked(*m1);
-                moves_to(&p1, targets, &mut moves1);
-                for m2 in &moves1 {
-                    let cost = if illegible {
-                        params.costs.illegible
-                    } else if quick.rules_out(m2, limit) {
-                        f32::INFINITY
-                    } else {
-                        self.fit(i, m2, &moves1, &p1, limit)
-                    };
-                    if cost <= limit {
-                        out.push(Step::InsertRead {
-                            inserted: *m1,
-                            entry: i,
-                            mv: *m2,
-                            cost: params.costs.insert + cost,
-                        });
-                    }
+            self.insertions(pos, i, &moves, quick, limit, out);
+        }
+    }
+
+    /// Every move not written before entry `i` in `pos`, followed by a reading
+    /// of the entry within `limit`, into `out`. After the move not written,
+    /// only moves to a square the entry could name within `limit` (and
+    /// castling) can be read: those alone are made, not every legal move (the
+    /// search's inner loop).
+    fn insertions(&mut self, pos: &Chess, i: usize, moves: &MoveList, quick: Quick, limit: f32, out: &mut Vec<Step>) {
+        let costs = self.params.costs;
+        let illegible = self.illegible[i];
+        let targets = if illegible { (Bitboard::FULL, Bitboard::EMPTY) } else { quick.admissible(limit) };
+        let mut moves1 = MoveList::new();
+        for m1 in moves {
+            let mut p1 = pos.clone();
+            p1.play_unchecked(*m1);
+            moves_to(&p1, targets, &mut moves1);
+            for m2 in &moves1 {
+                let cost = if illegible {
+                    costs.illegible
+                } else if quick.rules_out(m2, limit) {
+                    f32::INFINITY
+                } else {
+                    self.fit(i, m2, &moves1, &p1, limit)
+                };
+                if cost <= limit {
+                    out.push(Step::InsertRead { inserted: *m1, entry: i, mv: *m2, cost: costs.insert + cost });
                 }
             }
         }
