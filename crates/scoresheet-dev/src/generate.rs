@@ -650,9 +650,32 @@ fn capitalized(key: &str) -> String {
     chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
+/// What every format writes of a sheet.
+struct Page<'a> {
+    noisy: &'a Noisy,
+    tags: &'a Tags<'a>,
+    style: &'a Style,
+    entries: Vec<String>,
+    /// Header keys: event, white, black, result, language.
+    keys: [String; 5],
+    result: Option<String>,
+}
+
+impl Page<'_> {
+    /// The header fields given, under the sheet's keys.
+    fn fields(&self) -> Vec<(&str, &str)> {
+        let tags = self.tags;
+        let language = self.style.header.then_some((&*self.keys[4], self.noisy.language));
+        [(&*self.keys[0], tags.event), (&*self.keys[1], tags.white), (&*self.keys[2], tags.black)]
+            .into_iter()
+            .filter_map(|(k, v)| Some((k, v?)))
+            .chain(language)
+            .collect()
+    }
+}
+
 /// Writes the sheet's text in its format.
 fn render(noisy: &Noisy, tags: &Tags<'_>, style: &Style, rng: &mut Rng) -> String {
-    let entries = noisy.entries();
     let keys = if style.localized_keys { header_keys(noisy.language) } else { header_keys("en") };
     let result = (noisy.result != "*").then(|| {
         if noisy.result == "1/2-1/2" && noisy.format != Format::Pgn && rng.chance(0.2) {
@@ -661,133 +684,147 @@ fn render(noisy: &Noisy, tags: &Tags<'_>, style: &Style, rng: &mut Rng) -> Strin
             noisy.result.clone()
         }
     });
-    let fields: Vec<(&str, &str)> = [(&*keys[0], tags.event), (&*keys[1], tags.white), (&*keys[2], tags.black)]
-        .into_iter()
-        .filter_map(|(k, v)| Some((k, v?)))
-        .collect();
-    let language = style.header.then_some((&*keys[4], noisy.language));
+    let page = Page { noisy, tags, style, entries: noisy.entries(), keys, result };
     let mut t = String::new();
     match noisy.format {
-        Format::Text => {
-            for (k, v) in fields.iter().chain(&language) {
-                let _ = writeln!(t, "{k}: {v}");
-            }
-            if !t.is_empty() {
-                t.push('\n');
-            }
-            let pairs: Vec<&[String]> = entries.chunks(2).collect();
-            for (i, pair) in pairs.iter().enumerate() {
-                let last = i + 1 == pairs.len();
-                match style.layout {
-                    // 1.d4 Cf6, 2.c4 e6, ten moves a line.
-                    0 => {
-                        let _ = write!(t, "{}.{}", i + 1, pair.join(" "));
-                        if !last {
-                            t.push_str(if (i + 1) % 10 == 0 { ",\n" } else { ", " });
-                        }
-                    }
-                    // 1. d4 Cf6 2. c4 e6, eight moves a line.
-                    1 => {
-                        let _ = write!(t, "{}. {}", i + 1, pair.join(" "));
-                        if !last {
-                            t.push(if (i + 1) % 8 == 0 { '\n' } else { ' ' });
-                        }
-                    }
-                    // One numbered pair a line.
-                    _ => {
-                        let _ = write!(t, "{}\t{}", i + 1, pair.join("\t"));
-                        if !last {
-                            t.push('\n');
-                        }
-                    }
-                }
-            }
-            t.push('\n');
-            if let Some(r) = &result {
-                let _ = writeln!(t, "{r}");
-            }
-        }
-        Format::Csv | Format::Tsv => {
-            let sep = if noisy.format == Format::Csv { ',' } else { '\t' };
-            let cell = |s: &str| {
-                if s.contains([sep, '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
-            };
-            for (k, v) in fields.iter().chain(&language) {
-                let _ = writeln!(t, "{}{sep}{}", cell(k), cell(v));
-            }
-            if !t.is_empty() {
-                t.push('\n');
-            }
-            let _ = writeln!(t, "#{sep}{}{sep}{}", cell(&keys[1]), cell(&keys[2]));
-            for (i, pair) in entries.chunks(2).enumerate() {
-                let cells: Vec<String> = pair.iter().map(|s| cell(s)).collect();
-                let _ = writeln!(t, "{}{sep}{}", i + 1, cells.join(&sep.to_string()));
-            }
-            if let Some(r) = &result {
-                let _ = writeln!(t, "{}{sep}{}", cell(&keys[3]), cell(r));
-            }
-        }
-        Format::Yaml => {
-            for (k, v) in [("event", tags.event), ("white", tags.white), ("black", tags.black)] {
-                if let Some(v) = v {
-                    let _ = writeln!(t, "{k}: {}", yaml_scalar(v));
-                }
-            }
-            if let Some(r) = &result {
-                let _ = writeln!(t, "result: {}", yaml_scalar(r));
-            }
-            if style.header {
-                let _ = writeln!(t, "language: {}", noisy.language);
-            }
-            t.push_str("moves:\n");
-            for pair in entries.chunks(2) {
-                for (j, e) in pair.iter().enumerate() {
-                    let _ = writeln!(t, "{} {}", if j == 0 { "- -" } else { "  -" }, yaml_scalar(e));
-                }
-            }
-        }
-        Format::Pgn => {
-            let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
-            for (k, v) in [("Event", tags.event), ("White", tags.white), ("Black", tags.black)] {
-                if let Some(v) = v {
-                    let _ = writeln!(t, "[{k} \"{}\"]", quote(v));
-                }
-            }
-            let _ = writeln!(t, "[Result \"{}\"]", noisy.result);
-            if style.header {
-                let _ = writeln!(t, "[Language \"{}\"]", noisy.language);
-            }
-            t.push('\n');
-            let mut line = String::new();
-            let spaced = style.layout == 1;
-            let tokens = entries.chunks(2).enumerate().flat_map(|(i, pair)| {
-                let mut v = Vec::with_capacity(3);
-                let first = pair[0].clone();
-                if spaced {
-                    v.push(format!("{}.", i + 1));
-                    v.push(first);
-                } else {
-                    v.push(format!("{}.{first}", i + 1));
-                }
-                v.extend(pair.get(1).cloned());
-                v
-            });
-            for tok in tokens.chain(std::iter::once(noisy.result.clone())) {
-                if !line.is_empty() && line.chars().count() + 1 + tok.chars().count() > 79 {
-                    t.push_str(&line);
-                    t.push('\n');
-                    line.clear();
-                }
-                if !line.is_empty() {
-                    line.push(' ');
-                }
-                line.push_str(&tok);
-            }
-            t.push_str(&line);
-            t.push('\n');
-        }
+        Format::Text => render_text(&page, &mut t),
+        Format::Csv | Format::Tsv => render_table(&page, &mut t),
+        Format::Yaml => render_yaml(&page, &mut t),
+        Format::Pgn => render_pgn(&page, &mut t),
     }
     t
+}
+
+/// `Key: value` lines, then the moves in the sheet's layout.
+fn render_text(page: &Page<'_>, t: &mut String) {
+    let Page { entries, result, style, .. } = page;
+    let fields = page.fields();
+    for (k, v) in &fields {
+        let _ = writeln!(t, "{k}: {v}");
+    }
+    if !t.is_empty() {
+        t.push('\n');
+    }
+    let pairs: Vec<&[String]> = entries.chunks(2).collect();
+    for (i, pair) in pairs.iter().enumerate() {
+        let last = i + 1 == pairs.len();
+        match style.layout {
+            // 1.d4 Cf6, 2.c4 e6, ten moves a line.
+            0 => {
+                let _ = write!(t, "{}.{}", i + 1, pair.join(" "));
+                if !last {
+                    t.push_str(if (i + 1) % 10 == 0 { ",\n" } else { ", " });
+                }
+            }
+            // 1. d4 Cf6 2. c4 e6, eight moves a line.
+            1 => {
+                let _ = write!(t, "{}. {}", i + 1, pair.join(" "));
+                if !last {
+                    t.push(if (i + 1) % 8 == 0 { '\n' } else { ' ' });
+                }
+            }
+            // One numbered pair a line.
+            _ => {
+                let _ = write!(t, "{}\t{}", i + 1, pair.join("\t"));
+                if !last {
+                    t.push('\n');
+                }
+            }
+        }
+    }
+    t.push('\n');
+    if let Some(r) = &result {
+        let _ = writeln!(t, "{r}");
+    }
+}
+
+/// Key/value rows, a header row, a row per move number, the result row.
+fn render_table(page: &Page<'_>, t: &mut String) {
+    let Page { noisy, entries, result, keys, .. } = page;
+    let fields = page.fields();
+    let sep = if noisy.format == Format::Csv { ',' } else { '\t' };
+    let cell = |s: &str| {
+        if s.contains([sep, '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
+    };
+    for (k, v) in &fields {
+        let _ = writeln!(t, "{}{sep}{}", cell(k), cell(v));
+    }
+    if !t.is_empty() {
+        t.push('\n');
+    }
+    let _ = writeln!(t, "#{sep}{}{sep}{}", cell(&keys[1]), cell(&keys[2]));
+    for (i, pair) in entries.chunks(2).enumerate() {
+        let cells: Vec<String> = pair.iter().map(|s| cell(s)).collect();
+        let _ = writeln!(t, "{}{sep}{}", i + 1, cells.join(&sep.to_string()));
+    }
+    if let Some(r) = &result {
+        let _ = writeln!(t, "{}{sep}{}", cell(&keys[3]), cell(r));
+    }
+}
+
+/// A YAML form: the headers, then the moves as pairs.
+fn render_yaml(page: &Page<'_>, t: &mut String) {
+    let Page { noisy, tags, style, entries, result, .. } = page;
+    for (k, v) in [("event", tags.event), ("white", tags.white), ("black", tags.black)] {
+        if let Some(v) = v {
+            let _ = writeln!(t, "{k}: {}", yaml_scalar(v));
+        }
+    }
+    if let Some(r) = &result {
+        let _ = writeln!(t, "result: {}", yaml_scalar(r));
+    }
+    if style.header {
+        let _ = writeln!(t, "language: {}", noisy.language);
+    }
+    t.push_str("moves:\n");
+    for pair in entries.chunks(2) {
+        for (j, e) in pair.iter().enumerate() {
+            let _ = writeln!(t, "{} {}", if j == 0 { "- -" } else { "  -" }, yaml_scalar(e));
+        }
+    }
+}
+
+/// Hand-typed PGN: the tags, then the moves in lines under 80 characters.
+fn render_pgn(page: &Page<'_>, t: &mut String) {
+    let Page { noisy, tags, style, entries, .. } = page;
+    let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    for (k, v) in [("Event", tags.event), ("White", tags.white), ("Black", tags.black)] {
+        if let Some(v) = v {
+            let _ = writeln!(t, "[{k} \"{}\"]", quote(v));
+        }
+    }
+    let _ = writeln!(t, "[Result \"{}\"]", noisy.result);
+    if style.header {
+        let _ = writeln!(t, "[Language \"{}\"]", noisy.language);
+    }
+    t.push('\n');
+    let mut line = String::new();
+    let spaced = style.layout == 1;
+    let tokens = entries.chunks(2).enumerate().flat_map(|(i, pair)| {
+        let mut v = Vec::with_capacity(3);
+        let first = pair[0].clone();
+        if spaced {
+            v.push(format!("{}.", i + 1));
+            v.push(first);
+        } else {
+            v.push(format!("{}.{first}", i + 1));
+        }
+        v.extend(pair.get(1).cloned());
+        v
+    });
+    for tok in tokens.chain(std::iter::once(noisy.result.clone())) {
+        if !line.is_empty() && line.chars().count() + 1 + tok.chars().count() > 79 {
+            t.push_str(&line);
+            t.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&tok);
+    }
+    t.push_str(&line);
+    t.push('\n');
 }
 
 /// A YAML scalar, quoted when it would not read back as the same string.
