@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use scoresheet::convert::{Options, convert};
-use scoresheet::emit::report::Status;
+use scoresheet::emit::report::{GameReport, Status};
 use scoresheet::notation::Language;
 use scoresheet_dev::corpus::try_load_range;
 use scoresheet_dev::generate::derive_seed;
@@ -184,47 +184,77 @@ fn evaluate(dir: &Path) -> Result<()> {
     // game next to the cost of the one read (a search miss when the truth is cheaper).
     let explain = std::env::var_os("EXPLAIN").is_some();
     for e in &truth {
-        let file = e["file"].as_str().context("truth entry without file")?;
-        let sans: Vec<String> =
-            e["sans"].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)).collect();
-        let bytes = std::fs::read(dir.join(file)).with_context(|| file.to_string())?;
-        let (c0, w0) = (thread_cpu(), Instant::now());
-        let report = convert(file, &bytes, &opts);
-        let took = w0.elapsed();
-        t.wall += took;
-        t.times.push((took, file.to_string()));
-        t.cpu = match (t.cpu, c0, thread_cpu()) {
-            (Some(sum), Some(a), Some(b)) => Some(sum + b.saturating_sub(a)),
-            _ => None,
-        };
-        t.sheets += 1;
+        score_sheet(dir, e, &opts, explain, &mut t)?;
+    }
+    print_tally(dir, &t);
+    Ok(())
+}
+
+/// Reads one sheet of the truth and counts it into `t`.
+fn score_sheet(dir: &Path, e: &Value, opts: &Options, explain: bool, t: &mut Tally) -> Result<()> {
+    let file = e["file"].as_str().context("truth entry without file")?;
+    let sans: Vec<String> =
+        e["sans"].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)).collect();
+    let bytes = std::fs::read(dir.join(file)).with_context(|| file.to_string())?;
+    let (c0, w0) = (thread_cpu(), Instant::now());
+    let report = convert(file, &bytes, opts);
+    let took = w0.elapsed();
+    t.wall += took;
+    t.times.push((took, file.to_string()));
+    t.cpu = match (t.cpu, c0, thread_cpu()) {
+        (Some(sum), Some(a), Some(b)) => Some(sum + b.saturating_sub(a)),
+        _ => None,
+    };
+    t.sheets += 1;
+    let lang = e["lang"].as_str().unwrap_or("en");
+    let written: Vec<String> =
+        e["written"].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)).collect();
+    if undetectable(&written, lang, &sans) {
+        t.undetectable += 1;
+        return Ok(());
+    }
+    let game = report.games.first();
+    let moves: &[String] = game.map_or(&[], |g| &g.moves);
+    let status = game.map_or(Status::Rejected, |g| g.status);
+    let exact = moves == sans;
+    let injected = e["injected"].as_array().map_or(&[][..], Vec::as_slice);
+    let truncated = e["truncated"] == true;
+    let clean = injected.is_empty() && !truncated && e["descriptive"] != true;
+    t.games += 1;
+    t.plies += sans.len();
+    t.right += sans.iter().zip(moves).filter(|(a, b)| a == b).count();
+    t.exact += usize::from(exact);
+    t.file_errors += usize::from(report.error.is_some());
+    if explain && (!exact || status != Status::Validated) {
+        explain_game(file, &bytes, lang, &sans, moves, status, injected);
+    }
+    t.count(file, e, &sans, game, exact, status, injected, truncated, clean);
+    Ok(())
+}
+
+impl Tally {
+    /// Counts one game read by what became of it.
+    #[allow(clippy::too_many_arguments)] // one sheet's truth and what was read of it
+    fn count(
+        &mut self,
+        file: &str,
+        e: &Value,
+        sans: &[String],
+        game: Option<&GameReport>,
+        exact: bool,
+        status: Status,
+        injected: &[Value],
+        truncated: bool,
+        clean: bool,
+    ) {
+        let t = self;
         let lang = e["lang"].as_str().unwrap_or("en");
-        let written: Vec<String> =
-            e["written"].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)).collect();
-        if undetectable(&written, lang, &sans) {
-            t.undetectable += 1;
-            continue;
-        }
-        let game = report.games.first();
         let moves: &[String] = game.map_or(&[], |g| &g.moves);
-        let status = game.map_or(Status::Rejected, |g| g.status);
-        let exact = moves == sans;
-        let injected = e["injected"].as_array().map_or(&[][..], Vec::as_slice);
-        let truncated = e["truncated"] == true;
-        let clean = injected.is_empty() && !truncated && e["descriptive"] != true;
-        t.games += 1;
-        t.plies += sans.len();
-        t.right += sans.iter().zip(moves).filter(|(a, b)| a == b).count();
-        t.exact += usize::from(exact);
-        t.file_errors += usize::from(report.error.is_some());
-        if explain && (!exact || status != Status::Validated) {
-            explain_game(file, &bytes, lang, &sans, moves, status, injected);
-        }
         match status {
             Status::Validated if !exact => {
                 let ply = sans.iter().zip(moves).take_while(|(a, b)| a == b).count();
-                let slips = legal_slips(&sans, lang, &truth_faults(injected));
-                let excused = only_legal_slips(moves, &sans, &slips);
+                let slips = legal_slips(sans, lang, &truth_faults(injected));
+                let excused = only_legal_slips(moves, sans, &slips);
                 t.legal_slips += usize::from(excused);
                 t.silent_wrong.push(format!(
                     "{file}{}: ply {} true {} read {} ({} vs {} moves)",
@@ -270,8 +300,6 @@ fn evaluate(dir: &Path) -> Result<()> {
             slot.1 += usize::from(right);
         }
     }
-    print_tally(dir, &t);
-    Ok(())
 }
 
 /// Prints how the true game and the game read fit the sheet under the true language.
