@@ -27,6 +27,14 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// How each sheet of the file is read: these options with the built-in
+    /// opening book.
+    pub fn settings(&self) -> Settings {
+        Settings { language: self.language, params: self.params, ..Settings::default() }
+    }
+}
+
 /// Converts the bytes of one file named `path` (the name picks the format).
 ///
 /// ```
@@ -51,7 +59,7 @@ pub fn convert(path: &str, bytes: &[u8], opts: &Options) -> FileReport {
 
 /// Reads, judges and renders one sheet.
 pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
-    let game = reconstruct(sheet, &Settings { language: opts.language, params: opts.params, ..Settings::default() });
+    let game = reconstruct(sheet, &opts.settings());
     let status = status(sheet, &game);
     // The tags and the moves' SANs are worked out once, for the PGN and the report.
     let tags = pgn::tags(sheet, &game);

@@ -266,7 +266,8 @@ impl<'a> Searcher<'a> {
         if !tracing::enabled!(tracing::Level::TRACE) {
             return;
         }
-        for &id in beam.iter().take(8) {
+        const TRACED: usize = 8;
+        for &id in beam.iter().take(TRACED) {
             let line: Vec<String> = path(arena, id)
                 .iter()
                 .map(|s| format!("{}{:?}", s.cost(), s.moves().map(|m| m.to_string()).collect::<Vec<_>>()))

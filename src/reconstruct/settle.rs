@@ -27,6 +27,16 @@ use crate::cost::SETTLE_ROUNDS;
 use crate::finding::{At, Finding, Severity};
 use crate::sheet::Sheet;
 
+/// A doubted step being weighed: a reading of entry `entry` as `chosen`, at
+/// step `k` of the reading, in `pos`, after steps costing `before`.
+struct Weighed {
+    k: usize,
+    entry: usize,
+    chosen: Move,
+    pos: Chess,
+    before: f32,
+}
+
 /// A rival of a doubted step that reads the whole sheet within the ceiling.
 struct Holding {
     /// The cost of the rival's whole reading.
@@ -64,11 +74,11 @@ impl<'a> Reader<'a> {
             // A move not written may be any of many that the window did not all
             // list: only a reading of an entry is settled so.
             let Step::Read { entry, mv: chosen, .. } = draft.records[k].step else { continue };
-            let pos = draft.position_at(k);
-            let before = draft.cost_of(0, k);
-            let (candidates, refuted) = self.rivals(&pos, entry, chosen, &doubt.rivals, before, ceiling);
+            let at = Weighed { k, entry, chosen, pos: draft.position_at(k), before: draft.cost_of(0, k) };
+            let (candidates, refuted) = self.rivals(&at, &doubt.rivals, ceiling);
             let others = candidates.len();
-            let holding = self.hold(draft, k, &pos, entry, candidates, refuted, ceiling);
+            // None is read unless the window's rivals were all moves here.
+            let holding = if refuted { self.hold(draft, &at, candidates, ceiling) } else { None };
             let refuted = refuted && holding.is_none();
             // A rival that ends the game early leaves entries unread, at no cost
             // here: it does not replace the reading.
@@ -77,7 +87,7 @@ impl<'a> Reader<'a> {
                 && h.draft.after_end == draft.after_end
                 && !self.prior_keeps(draft, total, &h.draft, h.cost)
             {
-                return Some(replaced(draft, k, &pos, chosen, h, &settled, total, limits.review_margin));
+                return Some(replaced(draft, &at, h, &settled, total, limits.review_margin));
             }
             if refuted && others > 0 {
                 settled.push(k);
@@ -91,21 +101,14 @@ impl<'a> Reader<'a> {
         None
     }
 
-    /// The rivals of `chosen` as the reading of `entry` in `pos`: those the
-    /// window kept close, and every move the entry reads as cheaply enough to
-    /// matter (the window's beam may have let some go: an illegible box
+    /// The rivals of the move chosen at a doubted step: those the window
+    /// kept close (`named`), and every move the entry reads as cheaply enough
+    /// to matter (the window's beam may have let some go: an illegible box
     /// reads as any legal move), those that read furthest first; and whether
     /// every rival the window named is still a move here (else the doubt
     /// cannot be settled).
-    fn rivals(
-        &mut self,
-        pos: &Chess,
-        entry: usize,
-        chosen: Move,
-        named: &[String],
-        before: f32,
-        ceiling: f32,
-    ) -> (Vec<Move>, bool) {
+    fn rivals(&mut self, at: &Weighed, named: &[String], ceiling: f32) -> (Vec<Move>, bool) {
+        let Weighed { entry, chosen, ref pos, before, .. } = *at;
         let chosen_san = San::from_move(pos, chosen);
         let mut candidates: Vec<Move> = Vec::new();
         let mut refuted = true;
@@ -158,24 +161,10 @@ impl<'a> Reader<'a> {
         reached.into_iter().map(|(_, _, m)| m).collect()
     }
 
-    /// Reads the rivals of step `k` until one holds: one that reads the whole
-    /// sheet within `ceiling` (and does not stop early). None is read unless
-    /// the window's rivals were all moves here (`refuted`).
-    #[allow(clippy::too_many_arguments)] // one doubted step: where it is and what it read
-    fn hold(
-        &mut self,
-        draft: &Draft,
-        k: usize,
-        pos: &Chess,
-        entry: usize,
-        candidates: Vec<Move>,
-        refuted: bool,
-        ceiling: f32,
-    ) -> Option<Holding> {
-        if !refuted {
-            return None;
-        }
-        let before = draft.cost_of(0, k);
+    /// Reads the rivals of a doubted step until one holds: one that reads the
+    /// whole sheet within `ceiling` (and does not stop early).
+    fn hold(&mut self, draft: &Draft, at: &Weighed, candidates: Vec<Move>, ceiling: f32) -> Option<Holding> {
+        let Weighed { k, entry, ref pos, before, .. } = *at;
         for mv in candidates {
             let cost = self.searcher().reading_cost(pos, entry, &mv);
             if before + cost >= ceiling {
@@ -208,17 +197,8 @@ impl<'a> Reader<'a> {
 /// margins and doubts (those settled this round are settled), and step `k`
 /// is in doubt, never validated so: the window missed this reading, and may
 /// have missed others as cheap.
-#[allow(clippy::too_many_arguments)] // the reading replaced, and the rival that replaces it
-fn replaced(
-    draft: &Draft,
-    k: usize,
-    pos: &Chess,
-    chosen: Move,
-    rival: Holding,
-    settled: &[usize],
-    total: f32,
-    review_margin: f32,
-) -> Draft {
+fn replaced(draft: &Draft, at: &Weighed, rival: Holding, settled: &[usize], total: f32, review_margin: f32) -> Draft {
+    let Weighed { k, chosen, ref pos, .. } = *at;
     let Holding { cost, mv, draft: mut new } = rival;
     for (r, old) in new.records.iter_mut().zip(&draft.records[..k]) {
         r.margin = old.margin;

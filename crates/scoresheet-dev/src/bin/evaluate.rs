@@ -216,40 +216,31 @@ fn score_sheet(dir: &Path, e: &Value, opts: &Options, explain: bool, t: &mut Tal
     let game = report.games.first();
     let moves: &[String] = game.map_or(&[], |g| &g.moves);
     let status = game.map_or(Status::Rejected, |g| g.status);
-    let exact = moves == sans;
     let injected = e["injected"].as_array().map_or(&[][..], Vec::as_slice);
-    let truncated = e["truncated"] == true;
-    let clean = injected.is_empty() && !truncated && e["descriptive"] != true;
-    t.games += 1;
-    t.plies += sans.len();
-    t.right += sans.iter().zip(moves).filter(|(a, b)| a == b).count();
-    t.exact += usize::from(exact);
     t.file_errors += usize::from(report.error.is_some());
-    if explain && (!exact || status != Status::Validated) {
+    if explain && (moves != sans || status != Status::Validated) {
         explain_game(file, &bytes, lang, &sans, moves, status, injected);
     }
-    t.count(file, e, &sans, game, exact, status, injected, truncated, clean);
+    t.count(file, e, &sans, game);
     Ok(())
 }
 
 impl Tally {
-    /// Counts one game read by what became of it.
-    #[allow(clippy::too_many_arguments)] // one sheet's truth and what was read of it
-    fn count(
-        &mut self,
-        file: &str,
-        e: &Value,
-        sans: &[String],
-        game: Option<&GameReport>,
-        exact: bool,
-        status: Status,
-        injected: &[Value],
-        truncated: bool,
-        clean: bool,
-    ) {
+    /// Counts one game read (`game`, of the sheet `file` whose truth is `e`)
+    /// by what became of it.
+    fn count(&mut self, file: &str, e: &Value, sans: &[String], game: Option<&GameReport>) {
         let t = self;
         let lang = e["lang"].as_str().unwrap_or("en");
         let moves: &[String] = game.map_or(&[], |g| &g.moves);
+        let status = game.map_or(Status::Rejected, |g| g.status);
+        let exact = moves == sans;
+        let injected = e["injected"].as_array().map_or(&[][..], Vec::as_slice);
+        let truncated = e["truncated"] == true;
+        let clean = injected.is_empty() && !truncated && e["descriptive"] != true;
+        t.games += 1;
+        t.plies += sans.len();
+        t.right += sans.iter().zip(moves).filter(|(a, b)| a == b).count();
+        t.exact += usize::from(exact);
         match status {
             Status::Validated if !exact => {
                 let ply = sans.iter().zip(moves).take_while(|(a, b)| a == b).count();
