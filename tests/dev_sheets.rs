@@ -128,7 +128,7 @@ fn no_sheet_is_validated_unless_it_is_the_game_played() {
         wrong.len(),
         unseen.len()
     );
-    // Issue 3's target is at most one such game in all. These ceilings are what
+    // The aim is at most one such game in all. These ceilings are what
     // the reader achieves now, a ratchet: lower them, never raise them. (The
     // second was raised once, from 5 to 6: sheet 269's 51...Kf8 for Kf7, two
     // moves from the end, went to review only because its "..." box was
@@ -140,10 +140,9 @@ fn no_sheet_is_validated_unless_it_is_the_game_played() {
 #[test]
 #[ignore = "needs ../shared/corpus"]
 fn few_determinable_sheets_are_sent_to_review() {
-    // Every game in review costs an arbiter's time. Issue 3 counts the games
-    // that legality alone settles (no omitted or illegible move with several
-    // legal fits, not descriptive) and asks that at most 5% of them go to
-    // review. A game read wrong must go there; one read right should not.
+    // Every game in review costs an arbiter's time. Of the games that
+    // legality alone settles (no omitted or illegible move with several legal
+    // fits, not descriptive), the aim is that at most 5% go to review. A game read wrong must go there; one read right should not.
     let (mut right, mut wrong) = (Vec::new(), Vec::new());
     let mut determinable = 0;
     for t in truth() {

@@ -7,8 +7,8 @@
 //!
 //! The ceilings and floors below are ratchets, measured when the test was
 //! written: lower a ceiling or raise a floor when the reader gets better,
-//! never the other way. Issue 3's targets: at most one silently wrong game per
-//! 600 sheets, move accuracy as high as it goes.
+//! never the other way. The aims: at most one silently wrong game per 600
+//! sheets, move accuracy as high as it goes.
 
 use std::sync::OnceLock;
 
@@ -34,9 +34,9 @@ const SEED: u64 = 0x5EED_0003;
 /// whole sheet as written, read strictly, is another legal game). Measured 3 of
 /// 300 when written: a legal slip contradicted much later, where the reader
 /// repaired the later entries instead (`e4` for 2.c4, `f6` for 1...Nf6), and a
-/// missing move filled in wrongly. 1 in session 7 (readings in doubt ordered
-/// by their plausibility, tied readings all read every way). A ratchet: issue
-/// 3's target is at most one per 600 sheets.
+/// missing move filled in wrongly. 1 once readings in doubt were ordered by
+/// their plausibility and tied readings all read every way. A ratchet: the
+/// aim is at most one per 600 sheets.
 const SILENT_WRONG_CEILING: usize = 1;
 /// Noisy sheets validated wrong in all, legal slips included. Measured 9 of
 /// 300 (6 legal slips); 5 (3) once a repair is weighed against a single
@@ -49,8 +49,8 @@ const SILENT_WRONG_ALL_CEILING: usize = 7;
 /// 0.9555 (22803/23866) at f988822, 0.9550 with the search edits then in
 /// progress; 0.9799 with windows re-read from steps in doubt, from further
 /// back, and single earlier slips weighed. The floor leaves 0.005 for changes
-/// of the costs. 0.9873 in session 7: the floor raised to 0.982. 0.9893 with
-/// check signs read as evidence: 0.985.
+/// of the costs. 0.9873 with readings in doubt ordered by plausibility: the
+/// floor raised to 0.982. 0.9893 with check signs read as evidence: 0.985.
 const MOVE_ACCURACY_FLOOR: f64 = 0.985;
 
 fn games() -> &'static [CorpusGame] {
