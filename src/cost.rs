@@ -218,8 +218,10 @@ impl Costs {
     /// Whether no step can cost less than nothing, so that the cost of a
     /// reading only grows as it goes on (what lets the search give up early).
     pub fn never_negative(&self) -> bool {
-        let own = [self.skip, self.skip_repeat, self.insert, self.illegible, self.after_end, self.false_check];
-        own.iter().all(|c| *c >= 0.0) && self.edits.never_negative()
+        // Destructured: a new cost cannot be left out.
+        let Costs { skip, skip_repeat, insert, illegible, after_end, false_check, edits } = *self;
+        [skip, skip_repeat, insert, illegible, after_end, false_check].iter().all(|c| *c >= 0.0)
+            && edits.never_negative()
     }
 }
 

@@ -154,6 +154,9 @@ fn stat(path: &Path) -> (u64, Option<SystemTime>) {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use notify::event::DataChange;
+
     #[test]
     fn temporary_and_lock_names_are_ignored() {
         use std::ffi::OsStr;
@@ -162,9 +165,6 @@ mod tests {
         );
         assert!(!ignored(OsStr::new("mesa12.txt")));
     }
-
-    use super::*;
-    use notify::event::DataChange;
 
     #[test]
     fn a_file_open_for_writing_waits_for_its_close() {

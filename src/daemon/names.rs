@@ -68,6 +68,8 @@ pub fn game_name<'a>(tag: impl Fn(&str) -> Option<&'a str>, stem: &str, index: u
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn a_part_keeps_letters_digits_and_single_separators() {
         assert_eq!(part("../../etc/passwd"), "etc_passwd");
@@ -94,8 +96,6 @@ mod tests {
         assert_eq!(game_name(tags, "sheet", 0, 1), "3-12-Pérez_Ana-etc_passwd");
         assert_eq!(game_name(|_| None, "sheet", 1, 2), "sheet-2");
     }
-
-    use super::*;
 
     #[test]
     fn no_header_can_name_a_path_outside_the_folder() {

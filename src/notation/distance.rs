@@ -225,7 +225,7 @@ impl Written {
         Self::with_rows(chars, costs, pieces, piece_costs, &mut Rows::default())
     }
 
-    /// As [`Self::new`], with the rows of characters seen before taken from
+    /// As `new` (for the tests), with the rows of characters seen before taken from
     /// `rows` (which must have been filled under the same costs and pieces).
     pub fn with_rows(
         chars: &[char],
@@ -349,6 +349,9 @@ impl Written {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
     #[test]
     fn a_look_alike_costs_less_than_an_unrelated_letter() {
         let c = Edits::default();
@@ -356,9 +359,6 @@ mod tests {
         assert!(distance("Clf3", "C1f3", &c) < distance("Cdf3", "C1f3", &c));
         assert_eq!(distance("abcd", "acbd", &Uniform), 1.0);
     }
-
-    use super::*;
-    use proptest::prelude::*;
 
     proptest! {
         #[test]

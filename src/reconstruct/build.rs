@@ -1,5 +1,5 @@
 //! Turning a reading's steps into the game's moves; the findings are raised
-//! by [`detect`](super::detect) as the moves are played.
+//! by [`detect`] as the moves are played.
 
 use shakmaty::Chess;
 

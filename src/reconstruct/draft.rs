@@ -43,7 +43,7 @@ pub(crate) struct Record {
     /// Set where the best reading is not clearly ahead.
     pub doubt: Option<Doubt>,
     /// A window's close readings part from its best here: a later window
-    /// must start no later, to weigh them again.
+    /// must start no later, to weigh them again (used while reading only).
     pub unsettled: bool,
 }
 
@@ -132,7 +132,7 @@ impl Draft {
         order.into_iter().map(|k| (k, self.records[k].doubt.take().expect("a doubted step"))).collect()
     }
 
-    /// Takes `records` (a window's reading, or another draft's) in after the
+    /// Takes `records` (a window's reading) in after the
     /// steps kept, their doubts raised after every doubt so far, in the
     /// order they were raised there.
     pub fn extend(&mut self, records: Vec<Record>) {

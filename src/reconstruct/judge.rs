@@ -245,7 +245,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Puts first the close reading whose moves are the likelier (see
-    /// [`Params::prior_reach`]); whether it moved one.
+    /// [`Limits::prior_reach`](crate::cost::Limits::prior_reach)); whether it moved one.
     pub(super) fn prefer_plausible(&mut self, arena: &[Node], beam: &mut Vec<usize>, start: &Chess) -> bool {
         // The beam is sorted by cost; a few of the closest are weighed.
         let close: Vec<usize> = beam

@@ -30,6 +30,8 @@ mod settle;
 mod slips;
 
 pub use crate::cost::Params;
+// The evaluation weighs a given game against a sheet with the reader's own
+// costs, which only the searcher (private) can compute.
 pub use fit::fit_cost;
 
 use shakmaty::san::{San, SanPlus, Suffix};

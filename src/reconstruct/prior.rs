@@ -123,6 +123,11 @@ fn value(role: Role) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::san::San;
+    use shakmaty::{CastlingMode, Chess};
+
     #[test]
     fn a_queen_left_to_be_taken_for_nothing_is_less_plausible() {
         use shakmaty::{CastlingMode, fen::Fen, san::San};
@@ -134,11 +139,6 @@ mod tests {
         assert_eq!(s[0], s[1]);
         assert!(s[2] < s[0]); // the queen is taken for nothing
     }
-
-    use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::san::San;
-    use shakmaty::{CastlingMode, Chess};
 
     fn at(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()

@@ -81,6 +81,8 @@ enum Repair {
 /// A window read from one start, before it is taken into the reading.
 struct Reread {
     window: Window,
+    /// The position at the window's start.
+    start: Chess,
     /// What the window's reading costs more than the steps it replaces.
     added: f32,
 }
@@ -145,9 +147,8 @@ impl<'a> Reader<'a> {
             // A step left in doubt by an earlier window is read again with this
             // one: what made this entry fail may be what settles it.
             let len = draft.len();
-            let doubted = (0..len)
-                .filter(|&s| draft.records[s].doubt.is_some() || draft.records[s].unsettled)
-                .find(|&s| s + limits.deep_back >= len);
+            let doubted = (len.saturating_sub(limits.deep_back)..len)
+                .find(|&s| draft.records[s].doubt.is_some() || draft.records[s].unsettled);
             let keep = len.saturating_sub(limits.back).min(doubted.unwrap_or(usize::MAX)).max(floor);
             if ceiling.is_finite() && draft.cost_of(0, keep) >= ceiling {
                 return None;
@@ -160,11 +161,16 @@ impl<'a> Reader<'a> {
                 }
                 Repair::Beaten => return None,
             };
-            let added = window.added;
+            let Reread { window, start, added } = window;
+            // Positions are not kept per step: the window's moves are played
+            // from its start.
+            pos = start;
+            for m in window.records.iter().flat_map(|r| r.step.moves()) {
+                pos.play_unchecked(m);
+            }
             draft.records.truncate(keep);
-            draft.extend(window.window.records);
-            pos = draft.position_at(draft.len());
-            i = window.window.end;
+            draft.extend(window.records);
+            i = window.end;
             // A slip made before the window may explain its repairs more cheaply.
             if added > 0.0
                 && keep > floor
@@ -254,7 +260,7 @@ impl<'a> Reader<'a> {
             }
         });
         let added = window.records.iter().map(|r| r.step.cost()).sum::<f32>() - old;
-        Reread { window, added }
+        Reread { window, start, added }
     }
 }
 

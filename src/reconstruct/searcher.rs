@@ -397,7 +397,7 @@ pub(super) fn fit_key(i: usize, from: Option<Square>, san: &San) -> u64 {
 }
 
 /// What reading an entry with check sign `mark` as `m` in `pos` costs for
-/// the sign: [`Params::false_check`] where it claims a check (or mate) that
+/// the sign: [`Costs::false_check`](crate::cost::Costs::false_check) where it claims a check (or mate) that
 /// `m` does not give, else nothing.
 pub(crate) fn mark_cost(params: &Params, pos: &Chess, mark: Option<CheckMark>, m: &Move) -> f32 {
     if mark.is_none() || params.costs.false_check == 0.0 {
@@ -447,7 +447,6 @@ pub(super) fn san_at(start: &Chess, line: &[Move], p: usize) -> San {
     San::from_move(&pos, line[p])
 }
 
-/// The SAN of the move at ply `p` (0-based from `start`) of a line of moves.
 /// The SAN, with check marks, of each move of a line played from `start`.
 pub(crate) fn sans(start: &Chess, moves: &[Move]) -> Vec<String> {
     let mut pos = start.clone();

@@ -48,7 +48,10 @@ pub(super) fn reconsider(
     }
     let slip = found.first()?;
     let k = from + slip.at;
-    let at = draft.position_at(k);
+    let mut at = start;
+    for m in steps[..slip.at].iter().flat_map(Step::moves) {
+        at.play_unchecked(m);
+    }
     let current = draft.cost_of(k, draft.len());
     let ours = draft.moves(k, draft.len());
     let theirs: Vec<Move> = slip.line.iter().flat_map(Step::moves).collect();
@@ -63,14 +66,18 @@ pub(super) fn reconsider(
         let mut alternatives: Vec<String> = their_sans.first().into_iter().chain(ours_sans.first()).cloned().collect();
         alternatives.dedup();
         draft.records.truncate(k);
+        let mut after = at;
         for (n, s) in slip.line.iter().enumerate() {
             let margin = if n == 0 { rival - slip.cost } else { f32::INFINITY };
             draft.records.push(Record { margin, ..Record::sure(*s) });
+            for m in s.moves() {
+                after.play_unchecked(m);
+            }
         }
         if rival - slip.cost < limits.review_margin {
             draft.raise(k, Doubt::kept(alternatives));
         }
-        return Some(draft.position_at(draft.len()));
+        return Some(after);
     }
     // Keep the repairs, but in doubt: the first one the slip explains (reads
     // more cheaply), and what the slip would play there. The slip's line is

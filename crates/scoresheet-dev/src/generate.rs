@@ -635,7 +635,7 @@ fn extension(format: Format) -> &'static str {
 
 /// The header keys of a sheet in `code`'s language: the usual key of each tag
 /// in the library's language table, capitalised as people write them;
-/// English where the table lists none for a tag.
+/// English for every key unless the language lists all five.
 fn header_keys(code: &str) -> [String; 5] {
     let tags = [Tag::Event, Tag::White, Tag::Black, Tag::Result, Tag::Language];
     match Language::find(code).map(|l| tags.map(|t| l.header_key(t))) {
@@ -838,9 +838,13 @@ fn yaml_scalar(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use scoresheet::convert::{Options, convert};
+    use scoresheet::emit::report::Status;
+
     #[test]
     fn every_look_alike_slip_made_is_one_the_reader_knows() {
-        for group in super::CONFUSABLE {
+        for group in CONFUSABLE {
             for &a in *group {
                 for &b in group.iter().filter(|&&b| b != a) {
                     assert!(scoresheet::notation::look_alikes(a).contains(&b), "{a} for {b}");
@@ -848,10 +852,6 @@ mod tests {
             }
         }
     }
-
-    use super::*;
-    use scoresheet::convert::{Options, convert};
-    use scoresheet::emit::report::Status;
 
     fn game(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()

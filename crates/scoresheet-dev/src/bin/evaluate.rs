@@ -219,7 +219,7 @@ fn score_sheet(dir: &Path, e: &Value, opts: &Options, explain: bool, t: &mut Tal
     let injected = e["injected"].as_array().map_or(&[][..], Vec::as_slice);
     t.file_errors += usize::from(report.error.is_some());
     if explain && (moves != sans || status != Status::Validated) {
-        explain_game(file, &bytes, lang, &sans, moves, status, injected);
+        explain_game(file, &bytes, lang, &sans, game, injected, &opts.params);
     }
     t.count(file, e, &sans, game);
     Ok(())
@@ -299,14 +299,15 @@ fn explain_game(
     bytes: &[u8],
     lang: &str,
     sans: &[String],
-    moves: &[String],
-    status: Status,
+    game: Option<&GameReport>,
     injected: &[Value],
+    params: &scoresheet::Params,
 ) {
-    use scoresheet::ingest::{Format, read};
-    use scoresheet::reconstruct::{Params, fit_cost};
-    let text = String::from_utf8_lossy(bytes);
-    let Ok(sheets) = read(bytes, Format::of(file, &text), usize::MAX) else { return };
+    use scoresheet::reconstruct::fit_cost;
+    let moves: &[String] = game.map_or(&[], |g| &g.moves);
+    let status = game.map_or(Status::Rejected, |g| g.status);
+    // Read as `convert` reads it (decoding, format), with the costs it read by.
+    let Ok(sheets) = scoresheet::ingest::read_named(file, bytes, usize::MAX) else { return };
     let (Some(sheet), Some(language)) = (sheets.first(), Language::find(lang)) else { return };
     let to_moves = |sans: &[String]| {
         let mut pos = shakmaty::Chess::default();
@@ -319,9 +320,8 @@ fn explain_game(
         }
         out
     };
-    let params = Params::default();
-    let truth = fit_cost(sheet, language, &params, &to_moves(sans));
-    let ours = fit_cost(sheet, language, &params, &to_moves(moves));
+    let truth = fit_cost(sheet, language, params, &to_moves(sans));
+    let ours = fit_cost(sheet, language, params, &to_moves(moves));
     let ply = sans.iter().zip(moves).take_while(|(a, b)| a == b).count();
     let faults: Vec<String> = injected
         .iter()
