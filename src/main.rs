@@ -2,6 +2,7 @@
 //! files, writes outputs atomically and sets the exit status; `watch` runs the
 //! drop-folder daemon until SIGINT or SIGTERM.
 
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,7 +15,12 @@ use scoresheet::emit::report::{FileReport, Report, Status};
 use scoresheet::notation::Language;
 
 #[derive(Parser)]
-#[command(name = "scoresheet", version, about = "Typed chess scoresheets in any algebraic notation to validated PGN")]
+#[command(
+    name = "scoresheet",
+    version,
+    about = "Typed chess scoresheets in any algebraic notation to validated PGN",
+    after_help = EXIT_STATUS
+)]
 struct Cli {
     /// Config file (YAML); fields it leaves out keep the built-in defaults (config/default.yaml).
     #[arg(long, global = true)]
@@ -23,9 +29,19 @@ struct Cli {
     command: Command,
 }
 
+/// The exit status of `convert`, as `--help` gives it.
+const EXIT_STATUS: &str = "\
+Exit status of convert:
+  0  every game validated
+  1  a file or a game rejected (or an output not written); the other files are still converted
+  2  usage or config error: nothing converted
+  3  a game for review (an arbiter must look), none rejected";
+
 #[derive(Subcommand)]
 enum Command {
-    /// Convert sheets to PGN: writes <stem>.pgn per input.
+    /// Convert sheets to PGN: writes <stem>.pgn per input, never over a file
+    /// that is there (that one's output gets a new name, said on stderr).
+    #[command(after_help = EXIT_STATUS)]
     Convert {
         /// Piece letters of sheets without a Language header (ISO code or name).
         #[arg(long)]
@@ -36,6 +52,10 @@ enum Command {
         /// Print the report as one JSON document on stdout.
         #[arg(long)]
         json: bool,
+        /// Replace files that were there before the run (never an input, never
+        /// an output of this run); without it their outputs get a new name.
+        #[arg(long)]
+        force: bool,
         /// The sheets: .txt, .yaml/.yml, .csv/.tsv, .pgn
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -90,9 +110,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let config = load_config(cli.config.as_deref())?;
     let options = config.options().context("config")?;
     match cli.command {
-        Command::Convert { language, output, json, files } => {
+        Command::Convert { language, output, json, force, files } => {
             init_logs("warn", LogFormat::Human);
-            convert_files(options, language, output, json, &files)
+            convert_files(options, language, output, json, force, &files)
         }
         Command::Watch { root, poll, log_format } => {
             let format = match log_format {
@@ -149,6 +169,7 @@ fn convert_files(
     language: Option<String>,
     output: Option<PathBuf>,
     json: bool,
+    force: bool,
     files: &[PathBuf],
 ) -> Result<ExitCode> {
     if let Some(l) = language {
@@ -160,21 +181,32 @@ fn convert_files(
     if let Some(dir) = &output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create output folder {}", dir.display()))?;
     }
+    let mut outputs = Outputs::new(force, files);
     let mut report = Report::default();
-    let mut failed = false;
+    let mut outcome = Outcome::default();
     for file in files {
         let fr = convert_one(file, &options);
-        let target = if json && output.is_none() { None } else { Some(target_of(file, output.as_deref())) };
-        if let (Some(target), Some(pgn)) = (&target, fr.pgn())
-            && let Err(e) = scoresheet::emit::file::replace(target, pgn.as_bytes(), true)
-        {
-            eprintln!("{}: cannot write {}: {e:#}", file.display(), target.display());
-            failed = true;
+        let wanted = if json && output.is_none() { None } else { Some(wanted_target(file, output.as_deref())) };
+        let mut written = None;
+        if let (Some(wanted), Some(pgn)) = (&wanted, fr.pgn()) {
+            match outputs.write(wanted, pgn.as_bytes()) {
+                Ok(placed) => {
+                    if let Some(why) = &placed.renamed {
+                        let done = if placed.unchanged { "already holds this PGN" } else { "written instead" };
+                        eprintln!("{}: {} {why}; {} {done}", file.display(), wanted.display(), placed.path.display());
+                    }
+                    written = Some(placed.path);
+                }
+                Err(e) => {
+                    eprintln!("{}: cannot write {}: {e:#}", file.display(), wanted.display());
+                    outcome.rejected = true;
+                }
+            }
         }
         if !json {
-            summarize(&fr, target.as_deref());
+            summarize(&fr, written.as_deref());
         }
-        failed |= fr.rejected();
+        outcome.add(&fr);
         report.files.push(fr);
     }
     if json {
@@ -182,35 +214,191 @@ fn convert_files(
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     }
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(outcome.code())
 }
 
+/// What the exit status says: [`EXIT_STATUS`].
+#[derive(Default)]
+struct Outcome {
+    rejected: bool,
+    review: bool,
+}
+
+impl Outcome {
+    fn add(&mut self, fr: &FileReport) {
+        self.rejected |= fr.rejected();
+        self.review |= fr.games.iter().any(|g| g.status == Status::Review);
+    }
+
+    fn code(&self) -> ExitCode {
+        match (self.rejected, self.review) {
+            (true, _) => ExitCode::from(1),
+            (false, true) => ExitCode::from(3),
+            (false, false) => ExitCode::SUCCESS,
+        }
+    }
+}
+
+/// Reads a file named on the command line. Only a regular file is opened: a
+/// FIFO would block the run until someone writes to it, a device may never
+/// end, and a folder is no sheet.
 fn convert_one(file: &Path, options: &Options) -> FileReport {
     let name = file.display().to_string();
-    match std::fs::read(file) {
+    match read_regular(file, options.max_file_bytes) {
         Ok(bytes) => convert(&name, &bytes, options),
-        Err(e) => FileReport { path: name, error: Some(format!("cannot read: {e}")), games: Vec::new() },
+        Err(e) => FileReport { path: name, error: Some(e), games: Vec::new() },
     }
 }
 
-/// `<stem>.pgn` in the output folder (default: beside the input). A hand-typed
-/// `.pgn` beside its own output would be overwritten: that one becomes
-/// `<stem>.scoresheet.pgn`, so the original is always kept.
-fn target_of(file: &Path, output: Option<&Path>) -> PathBuf {
+/// The bytes of `file` (at most one past `limit`: the reader refuses a file
+/// over it, and a file that grows is not read without end), or why not.
+fn read_regular(file: &Path, limit: usize) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| format!("cannot read: {e}");
+    let meta = std::fs::metadata(file).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(format!("not a regular file ({}); not read", kind_of(&meta.file_type())));
+    }
+    let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+    if size > limit {
+        return Err(scoresheet::IngestError::TooLarge { size, limit }.to_string());
+    }
+    let handle = std::fs::File::open(file).map_err(cannot)?;
+    // Checked again on the file opened: the name may have been given to
+    // another file since.
+    let meta = handle.metadata().map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(format!("not a regular file ({}); not read", kind_of(&meta.file_type())));
+    }
+    let mut bytes = Vec::with_capacity(size);
+    handle.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    Ok(bytes)
+}
+
+fn kind_of(t: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_block_device() || t.is_char_device() {
+        "a device"
+    } else {
+        "not a plain file"
+    }
+}
+
+/// `<stem>.pgn` in the output folder (default: beside the input): the name an
+/// output gets when nothing holds it.
+fn wanted_target(file: &Path, output: Option<&Path>) -> PathBuf {
     let stem = file.file_stem().map_or_else(|| "sheet".into(), |s| s.to_os_string());
     let dir = output.map(Path::to_path_buf).unwrap_or_else(|| file.parent().map(Path::to_path_buf).unwrap_or_default());
-    let target = dir.join(&stem).with_extension("pgn");
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    };
-    if same(&target, file) {
-        let mut name = stem;
-        name.push(".scoresheet.pgn");
-        dir.join(name)
-    } else {
-        target
+    // Pushed, not `with_extension`: `r1.b3.txt` gives `r1.b3.pgn`, not `r1.pgn`.
+    let mut name = stem;
+    name.push(".pgn");
+    dir.join(name)
+}
+
+/// Where a run's outputs go. An output never replaces an input of the run,
+/// nor an output written earlier in the run (two inputs with one stem give
+/// two files), nor, unless `--force`, a file that was there before the run:
+/// that one is kept and the output gets the next free name. A file already
+/// holding exactly the output's bytes is left as it is (converting again
+/// gives no second copy).
+struct Outputs {
+    force: bool,
+    inputs: HashSet<PathBuf>,
+    /// The files this run's outputs are in.
+    claimed: HashSet<PathBuf>,
+}
+
+/// An output placed: where, why not under the name wanted, and whether
+/// the file there was left as it was.
+struct Placed {
+    path: PathBuf,
+    renamed: Option<&'static str>,
+    unchanged: bool,
+}
+
+/// Past this many names tried, the output is not written (exit 1).
+const MAX_NAMES: usize = 1000;
+
+impl Outputs {
+    fn new(force: bool, inputs: &[PathBuf]) -> Self {
+        let inputs = inputs.iter().flat_map(|p| [identity(p), p.canonicalize().ok()]).flatten().collect();
+        Outputs { force, inputs, claimed: HashSet::new() }
     }
+
+    /// Writes `bytes` at `wanted` or the first free name after it
+    /// (`<stem>.scoresheet.pgn`, then `<stem>.scoresheet-2.pgn` ...), at
+    /// once (a temporary file, then a rename).
+    fn write(&mut self, wanted: &Path, bytes: &[u8]) -> std::io::Result<Placed> {
+        let mut renamed = None;
+        for path in candidates(wanted).take(MAX_NAMES) {
+            match self.holder(&path, bytes) {
+                Holder::Taken(why) => renamed = renamed.or(Some(why)),
+                free => {
+                    let unchanged = matches!(free, Holder::Same);
+                    if !unchanged {
+                        scoresheet::emit::file::replace(&path, bytes, true)?;
+                    }
+                    self.claimed.extend(identity(&path));
+                    return Ok(Placed { path, renamed, unchanged });
+                }
+            }
+        }
+        Err(std::io::Error::other(format!("{MAX_NAMES} names after it are taken")))
+    }
+
+    fn holder(&self, path: &Path, bytes: &[u8]) -> Holder {
+        let ids = [identity(path), path.canonicalize().ok()];
+        if ids.iter().flatten().any(|id| self.inputs.contains(id)) {
+            return Holder::Taken("is an input of this run");
+        }
+        if ids.iter().flatten().any(|id| self.claimed.contains(id)) {
+            return Holder::Taken("holds an earlier output of this run");
+        }
+        match std::fs::symlink_metadata(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Holder::Free,
+            _ if self.force => Holder::Free,
+            Ok(m) if m.is_file() && m.len() == bytes.len() as u64 && std::fs::read(path).is_ok_and(|b| b == bytes) => {
+                Holder::Same
+            }
+            _ => Holder::Taken("already exists (--force replaces it)"),
+        }
+    }
+}
+
+/// What holds a name an output could take.
+enum Holder {
+    Free,
+    /// A file from before the run with the very bytes of the output.
+    Same,
+    Taken(&'static str),
+}
+
+/// `dir/name.pgn`, `dir/name.scoresheet.pgn`, `dir/name.scoresheet-2.pgn` ...
+fn candidates(wanted: &Path) -> impl Iterator<Item = PathBuf> {
+    let stem = wanted.file_stem().unwrap_or_default().to_os_string();
+    let wanted = wanted.to_path_buf();
+    (1..).map(move |n| {
+        let mut name = stem.clone();
+        match n {
+            1 => return wanted.clone(),
+            2 => name.push(".scoresheet.pgn"),
+            _ => name.push(format!(".scoresheet-{}.pgn", n - 1)),
+        }
+        wanted.with_file_name(name)
+    })
+}
+
+/// A path's folder made absolute, with its own name: two spellings of one
+/// place (`out/a.pgn`, `./out/../out/a.pgn`) are one file.
+fn identity(path: &Path) -> Option<PathBuf> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    Some(dir.canonicalize().ok()?.join(path.file_name()?))
 }
 
 fn summarize(fr: &FileReport, target: Option<&Path>) {

@@ -95,7 +95,7 @@ fn convert_json_prints_one_document_with_the_report_shape() {
     dir.child("mesa3.txt").write_str(ILLEGIBLE_DE).unwrap();
 
     let out = scoresheet().current_dir(dir.path()).args(["convert", "--json", "mesa3.txt"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(3), "a game for review");
     let doc = json_of(&out.stdout);
 
     let files = doc["files"].as_array().expect("files: [...]");
@@ -155,13 +155,49 @@ fn convert_json_with_output_writes_the_pgn_too() {
 }
 
 #[test]
-fn exit_status_is_0_when_every_file_is_read() {
+fn exit_status_is_0_when_every_game_is_validated() {
     let dir = TempDir::new().unwrap();
     dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
-    // A game with an illegible box is read (for review), not rejected.
-    dir.child("b.txt").write_str(ILLEGIBLE_DE).unwrap();
+    dir.child("b.txt").write_str(FIDE_EXAMPLE_ES).unwrap();
 
     scoresheet().current_dir(dir.path()).args(["convert", "a.txt", "b.txt"]).assert().code(0);
+}
+
+#[test]
+fn exit_status_is_3_when_a_game_is_for_review_and_none_rejected() {
+    let dir = TempDir::new().unwrap();
+    dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    // A game with an illegible box is read for review: written, but an arbiter must look.
+    dir.child("b.txt").write_str(ILLEGIBLE_DE).unwrap();
+
+    scoresheet().current_dir(dir.path()).args(["convert", "a.txt", "b.txt"]).assert().code(3);
+    scoresheet().current_dir(dir.path()).args(["convert", "--json", "b.txt"]).assert().code(3);
+    assert!(dir.path().join("b.pgn").is_file());
+}
+
+#[test]
+fn exit_status_is_1_when_a_file_is_rejected_beside_one_for_review() {
+    let dir = TempDir::new().unwrap();
+    dir.child("b.txt").write_str(ILLEGIBLE_DE).unwrap();
+    dir.child("empty.txt").touch().unwrap();
+
+    scoresheet().current_dir(dir.path()).args(["convert", "b.txt", "empty.txt"]).assert().code(1);
+}
+
+#[test]
+fn help_gives_the_exit_statuses() {
+    for args in [&["convert", "--help"][..], &["--help"]] {
+        let out = scoresheet().args(args).assert().success().get_output().clone();
+        let help = String::from_utf8_lossy(&out.stdout);
+        for line in [
+            "0  every game validated",
+            "1  a file or a game rejected",
+            "2  usage or config error",
+            "3  a game for review",
+        ] {
+            assert!(help.contains(line), "{args:?} --help does not say \"{line}\": {help}");
+        }
+    }
 }
 
 #[test]
@@ -214,6 +250,23 @@ fn exit_status_is_2_on_an_unknown_language() {
         .clone();
     assert_stderr_mentions(&out, "klingon");
     assert_eq!(listing(dir.path()), ["a.txt"]);
+}
+
+#[test]
+fn exit_status_is_2_on_a_config_with_an_unknown_field() {
+    let dir = TempDir::new().unwrap();
+    dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    dir.child("bad.yaml").write_str("watch:\n  inbx: drop\n").unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["--config", "bad.yaml", "convert", "a.txt"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert_stderr_mentions(&out, "bad.yaml");
+    assert_eq!(listing(dir.path()), ["a.txt", "bad.yaml"]);
 }
 
 #[test]
@@ -274,12 +327,12 @@ fn no_tmp_or_partial_file_is_left_in_the_output_folder() {
 fn no_tmp_file_is_left_when_the_pgn_cannot_be_written() {
     let dir = TempDir::new().unwrap();
     dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
-    // Where a.pgn should go there is a folder: the write fails.
+    // Where a.pgn should go there is a folder, and --force asks to replace it: the write fails.
     dir.child("out/a.pgn").create_dir_all().unwrap();
 
     let out = scoresheet()
         .current_dir(dir.path())
-        .args(["convert", "--output", "out", "a.txt"])
+        .args(["convert", "--force", "--output", "out", "a.txt"])
         .assert()
         .code(1)
         .get_output()
@@ -290,18 +343,176 @@ fn no_tmp_file_is_left_when_the_pgn_cannot_be_written() {
 }
 
 #[test]
-fn converting_again_replaces_the_old_pgn() {
+fn converting_a_corrected_sheet_again_keeps_the_old_pgn_and_says_where_the_new_one_is() {
     let dir = TempDir::new().unwrap();
     let sheet = dir.child("mesa.txt");
     sheet.write_str(SCHOLARS_MATE_ES).unwrap();
     scoresheet().current_dir(dir.path()).args(["convert", "mesa.txt"]).assert().success();
     sheet.write_str(FIDE_EXAMPLE_ES).unwrap();
+    let out =
+        scoresheet().current_dir(dir.path()).args(["convert", "mesa.txt"]).assert().success().get_output().clone();
+
+    assert_stderr_mentions(&out, "mesa.pgn already exists");
+    assert_stderr_mentions(&out, "mesa.scoresheet.pgn written instead");
+    assert!(read(&dir.path().join("mesa.pgn")).contains("Qxf7#"));
+    assert!(read(&dir.path().join("mesa.scoresheet.pgn")).contains("17. a5 *"));
+    assert_eq!(listing(dir.path()), ["mesa.pgn", "mesa.scoresheet.pgn", "mesa.txt"]);
+}
+
+#[test]
+fn converting_again_with_force_replaces_the_old_pgn() {
+    let dir = TempDir::new().unwrap();
+    let sheet = dir.child("mesa.txt");
+    sheet.write_str(SCHOLARS_MATE_ES).unwrap();
     scoresheet().current_dir(dir.path()).args(["convert", "mesa.txt"]).assert().success();
+    sheet.write_str(FIDE_EXAMPLE_ES).unwrap();
+    scoresheet().current_dir(dir.path()).args(["convert", "--force", "mesa.txt"]).assert().success();
 
     let pgn = read(&dir.path().join("mesa.pgn"));
     assert!(pgn.contains("17. a5 *"), "{pgn}");
     assert!(!pgn.contains("Qxf7#"), "{pgn}");
     assert_eq!(listing(dir.path()), ["mesa.pgn", "mesa.txt"]);
+}
+
+#[test]
+fn converting_the_same_sheet_twice_leaves_one_pgn() {
+    let dir = TempDir::new().unwrap();
+    dir.child("mesa.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    scoresheet().current_dir(dir.path()).args(["convert", "--output", "out", "mesa.txt"]).assert().success();
+    let first = read(&dir.path().join("out/mesa.pgn"));
+    scoresheet().current_dir(dir.path()).args(["convert", "--output", "out", "mesa.txt"]).assert().success();
+
+    assert_eq!(listing(&dir.path().join("out")), ["mesa.pgn"]);
+    assert_eq!(read(&dir.path().join("out/mesa.pgn")), first);
+}
+
+/// Three hand-typed games, kept beside a sheet of the same stem.
+const THREE_GAMES_PGN: &str = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 1-0\n\n\
+                               [White \"C\"]\n[Black \"D\"]\n\n1. d4 d5 0-1\n\n\
+                               [White \"E\"]\n[Black \"F\"]\n\n1. c4 c5 *\n";
+
+#[test]
+fn converting_a_sheet_beside_a_hand_typed_pgn_of_its_name_keeps_the_pgn() {
+    let dir = TempDir::new().unwrap();
+    dir.child("side/game.pgn").write_str(THREE_GAMES_PGN).unwrap();
+    dir.child("side/game.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+
+    let out =
+        scoresheet().current_dir(dir.path()).args(["convert", "side/game.txt"]).assert().code(0).get_output().clone();
+
+    assert_eq!(read(&dir.path().join("side/game.pgn")), THREE_GAMES_PGN);
+    assert!(read(&dir.path().join("side/game.scoresheet.pgn")).contains("4. Qxf7# 1-0"));
+    assert_stderr_mentions(&out, "side/game.pgn already exists");
+    assert_stderr_mentions(&out, "side/game.scoresheet.pgn written instead");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("-> side/game.scoresheet.pgn"));
+}
+
+#[test]
+fn converting_a_sheet_and_a_pgn_of_one_stem_into_one_folder_writes_both() {
+    let dir = TempDir::new().unwrap();
+    dir.child("multi.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    dir.child("multi.pgn").write_str(THREE_GAMES_PGN).unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--output", "o2", "multi.txt", "multi.pgn"])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+
+    assert_eq!(listing(&dir.path().join("o2")), ["multi.pgn", "multi.scoresheet.pgn"]);
+    assert!(read(&dir.path().join("o2/multi.pgn")).contains("4. Qxf7# 1-0"));
+    assert_eq!(read(&dir.path().join("o2/multi.scoresheet.pgn")).matches("[White ").count(), 3);
+    assert_stderr_mentions(&out, "o2/multi.pgn holds an earlier output of this run");
+}
+
+#[test]
+fn converting_three_sheets_of_one_name_from_three_folders_writes_three_files() {
+    let dir = TempDir::new().unwrap();
+    for folder in ["a", "b", "c"] {
+        dir.child(format!("{folder}/mesa.txt")).write_str(SCHOLARS_MATE_ES).unwrap();
+    }
+    for force in [false, true] {
+        let mut cmd = scoresheet();
+        cmd.current_dir(dir.path()).args(["convert", "--output", "out"]);
+        if force {
+            // --force replaces the files of the first run, never one of its own.
+            cmd.arg("--force");
+        }
+        cmd.args(["a/mesa.txt", "b/mesa.txt", "c/mesa.txt"]).assert().code(0);
+        assert_eq!(listing(&dir.path().join("out")), ["mesa.pgn", "mesa.scoresheet-2.pgn", "mesa.scoresheet.pgn"]);
+    }
+}
+
+#[test]
+fn converting_with_force_a_sheet_and_the_hand_typed_pgn_beside_it_keeps_the_pgn() {
+    let dir = TempDir::new().unwrap();
+    dir.child("game.pgn").write_str(THREE_GAMES_PGN).unwrap();
+    dir.child("game.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+
+    scoresheet().current_dir(dir.path()).args(["convert", "--force", "game.txt", "game.pgn"]).assert().code(0);
+
+    // An input is never replaced, not even with --force (game.pgn is read after game.txt).
+    assert_eq!(read(&dir.path().join("game.pgn")), THREE_GAMES_PGN);
+    assert!(read(&dir.path().join("game.scoresheet.pgn")).contains("4. Qxf7# 1-0"));
+    assert_eq!(read(&dir.path().join("game.scoresheet-2.pgn")).matches("[White ").count(), 3);
+}
+
+#[test]
+fn converting_sheets_named_with_dots_keeps_the_whole_name() {
+    let dir = TempDir::new().unwrap();
+    dir.child("r1.b3.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    dir.child("r1.b4.txt").write_str(FIDE_EXAMPLE_ES).unwrap();
+
+    scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--output", "out", "r1.b3.txt", "r1.b4.txt"])
+        .assert()
+        .code(0);
+
+    assert_eq!(listing(&dir.path().join("out")), ["r1.b3.pgn", "r1.b4.pgn"]);
+}
+
+#[test]
+fn converting_a_fifo_refuses_it_and_converts_the_other_files() {
+    let dir = TempDir::new().unwrap();
+    dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(dir.path().join("pipe.txt")).status().unwrap();
+    assert!(made.success());
+
+    // Nobody writes to the FIFO: opening it would wait for ever (the limit only ends a hang).
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--output", "out", "pipe.txt", "a.txt"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+
+    assert_stderr_mentions(&out, "pipe.txt: rejected: not a regular file (a FIFO)");
+    assert_eq!(listing(&dir.path().join("out")), ["a.pgn"]);
+}
+
+#[test]
+fn converting_a_folder_or_a_device_refuses_it_and_converts_the_other_files() {
+    let dir = TempDir::new().unwrap();
+    dir.child("a.txt").write_str(SCHOLARS_MATE_ES).unwrap();
+    dir.child("ronda.txt").create_dir_all().unwrap();
+
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "--json", "--output", "out", "ronda.txt", "/dev/null", "a.txt"])
+        .output()
+        .unwrap();
+
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json_of(&out.stdout);
+    assert_eq!(doc["files"][0]["error"], "not a regular file (a folder); not read");
+    assert_eq!(doc["files"][1]["error"], "not a regular file (a device); not read");
+    assert!(doc["files"][2]["error"].is_null());
+    assert_eq!(listing(&dir.path().join("out")), ["a.pgn"]);
 }
 
 #[test]
@@ -317,7 +528,8 @@ fn the_input_sheet_is_never_modified() {
         dir.child(name).write_binary(bytes).unwrap();
     }
     let names: Vec<&str> = inputs.iter().map(|(n, _)| *n).collect();
-    scoresheet().current_dir(dir.path()).arg("convert").args(&names).assert().success();
+    // 3: mesa4's game is for review.
+    scoresheet().current_dir(dir.path()).arg("convert").args(&names).assert().code(3);
     for (name, bytes) in inputs {
         assert_eq!(std::fs::read(dir.path().join(name)).unwrap(), bytes, "{name}");
     }
