@@ -89,6 +89,10 @@ pub enum Finding {
     /// the last moves were not written (FIDE Art. 8.4 lets a player with less
     /// than five minutes stop recording), or the sheet was handed in unfinished.
     IncompleteRecord { moves: u32 },
+    /// The round file already has another game for this board (other
+    /// players, or moves that part at ply `parted` before either record
+    /// stops): this one is not added to it, and an arbiter chooses.
+    DuplicateBoard { board: String, round: String, other: String, parted: Option<u32> },
 }
 
 impl Finding {
@@ -109,6 +113,7 @@ impl Finding {
             Finding::UnknownLanguage { .. } => "unknown-language",
             Finding::ResultMismatch { .. } => "result-mismatch",
             Finding::IncompleteRecord { .. } => "incomplete-record",
+            Finding::DuplicateBoard { .. } => "duplicate-board",
         }
     }
 
@@ -130,6 +135,7 @@ impl Finding {
             | Finding::LanguageInferred { .. }
             | Finding::UnknownLanguage { .. }
             | Finding::IncompleteRecord { .. } => Severity::Info,
+            Finding::DuplicateBoard { .. } => Severity::Warning,
         }
     }
 
@@ -196,6 +202,7 @@ impl Finding {
             | Finding::UnknownLanguage { .. }
             | Finding::ResultMismatch { .. }
             | Finding::IncompleteRecord { .. } => none,
+            Finding::DuplicateBoard { .. } => none,
         }
     }
 
@@ -266,6 +273,19 @@ impl Finding {
                  the last moves were not written (a player with less than five minutes may stop recording, \
                  FIDE Art. 8.4); the result is left as *"
             ),
+            Finding::DuplicateBoard { board, round, other, parted } => {
+                let how = match parted {
+                    Some(ply) => format!(
+                        "the same players, but the moves part at move {}",
+                        At { ply: *ply, line: 0, col: 0 }.move_label()
+                    ),
+                    None => "other players".to_string(),
+                };
+                format!(
+                    "board {board} of round {round} already has a game in the round file ({other}) and this is \
+                     another one ({how}); it is not added: an arbiter must choose"
+                )
+            }
         }
     }
 }
@@ -301,6 +321,7 @@ mod tests {
             Finding::UnknownLanguage { given: "Klingon".into() },
             Finding::ResultMismatch { written: GameResult::WhiteWins, board: GameResult::Draw },
             Finding::IncompleteRecord { moves: 30 },
+            Finding::DuplicateBoard { board: "7".into(), round: "4".into(), other: "A - B".into(), parted: Some(23) },
         ]
     }
 
@@ -325,9 +346,10 @@ mod tests {
                 Finding::UnknownLanguage { .. } => 11,
                 Finding::ResultMismatch { .. } => 12,
                 Finding::IncompleteRecord { .. } => 13,
+                Finding::DuplicateBoard { .. } => 14,
             })
             .collect();
-        assert!((0..14).all(|k| kinds.contains(&k)));
+        assert!((0..15).all(|k| kinds.contains(&k)));
     }
 
     #[test]
@@ -376,7 +398,10 @@ mod tests {
         let sev: Vec<Severity> = one_of_each().iter().map(Finding::severity).collect();
         assert_eq!(
             sev,
-            [Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info]
+            [
+                Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info,
+                Warning
+            ]
         );
     }
 }

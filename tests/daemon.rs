@@ -86,6 +86,18 @@ fn names(dir: &Path) -> Vec<String> {
     out
 }
 
+/// Folders directly in `dir`.
+fn folders_in(dir: &Path) -> Vec<String> {
+    let mut out: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    out.sort();
+    out
+}
+
 /// Files left in the work folder (claimed and not finished).
 fn claimed(root: &Path) -> usize {
     let work = root.join(".work");
@@ -364,7 +376,11 @@ fn headers_that_name_paths_cannot_write_outside_the_folders() {
         .collect();
     assert_eq!(folders, ["root"]);
     assert_eq!(names(&root.join("pgn")), ["1-etc-etc_passwd-boot.ini.pgn"]);
-    assert!(root.join("pgn/evil/round-1.pgn").is_file());
+    // The event's folder: a safe prefix of its name and a hash of all of it.
+    let events = folders_in(&root.join("pgn"));
+    assert!(events.len() == 1 && events[0].starts_with("evil-"), "{events:?}");
+    let rounds = names(&root.join("pgn").join(&events[0]));
+    assert!(rounds.len() == 1 && rounds[0].starts_with("round-1-"), "{rounds:?}");
 }
 
 #[test]
@@ -472,7 +488,7 @@ fn a_name_dropped_again_is_read_again_even_after_another_daemon_took_it_first() 
 }
 
 #[test]
-fn a_link_dropped_in_the_inbox_is_never_followed() {
+fn a_link_dropped_in_the_inbox_is_moved_to_rejected_and_never_followed() {
     let (t, root) = setup();
     let secret = t.path().join("secret.txt");
     fs::write(&secret, "1.e4 e5 2.Cf3 Cc6 1-0\n").unwrap();
@@ -481,12 +497,31 @@ fn a_link_dropped_in_the_inbox_is_never_followed() {
     std::os::unix::fs::symlink(&secret, inbox.join("link.txt")).unwrap();
     drop_file(&inbox, "plain.txt", b"1.d4 d5 2.c4 e6 1/2-1/2\n");
     wait_for("the plain file", || names(&root.join("archive")).len() == 1);
-    // Longer than the settle interval: the link had every chance to be read.
-    sleep(Duration::from_millis(1500));
+    wait_for("the link's reason", || root.join("rejected/link.txt.error.txt").exists());
     daemon.stop();
-    assert_eq!(names(&root.join("archive")), ["plain.txt"]);
+    assert_eq!(names(&root.join("archive")), ["plain.txt"], "a link holds no bytes to archive");
     assert!(names(&root.join("pgn")).iter().all(|n| !n.contains("link")));
-    assert!(fs::symlink_metadata(inbox.join("link.txt")).unwrap().file_type().is_symlink());
+    assert!(fs::symlink_metadata(inbox.join("link.txt")).is_err(), "the inbox is left clean");
+    let moved = fs::symlink_metadata(root.join("rejected/link.txt")).unwrap();
+    assert!(moved.file_type().is_symlink(), "the link itself is moved, not what it points to");
+    let why = fs::read_to_string(root.join("rejected/link.txt.error.txt")).unwrap();
+    assert!(why.contains("link.txt") && why.contains("not a plain file"), "{why}");
+    assert_eq!(fs::read_to_string(&secret).unwrap(), "1.e4 e5 2.Cf3 Cc6 1-0\n");
+}
+
+#[test]
+fn a_fifo_dropped_in_the_inbox_is_moved_to_rejected_and_never_opened() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    assert!(Command::new("mkfifo").arg(inbox.join("pipe.txt")).status().unwrap().success());
+    wait_for("the pipe's reason", || root.join("rejected/pipe.txt.error.txt").exists());
+    drop_file(&inbox, "plain.txt", b"1.d4 d5 2.c4 e6 1/2-1/2\n");
+    wait_for("the plain file: the workers are free", || names(&root.join("archive")).len() == 1);
+    daemon.stop();
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fs::symlink_metadata(root.join("rejected/pipe.txt")).unwrap().file_type().is_fifo());
+    assert!(fs::read_dir(&inbox).unwrap().next().is_none(), "the inbox is left clean");
 }
 
 #[test]
@@ -507,8 +542,288 @@ fn a_file_name_typed_on_an_old_windows_machine_is_archived_under_that_very_name(
     wait_for("the second", || fs::read_dir(root.join("archive")).unwrap().count() == 2);
     daemon.stop();
     assert_eq!(fs::read_to_string(root.join("archive").join(name)).unwrap(), "1.e4 e5 2.Cf3 Cc6 1-0\n");
-    let mut second = name.to_os_string();
-    second.push("-2");
+    // The extension kept: `mesa-\xf1-2.txt`.
+    let second = std::ffi::OsStr::from_bytes(b"mesa-\xf1-2.txt");
     assert_eq!(fs::read_to_string(root.join("archive").join(second)).unwrap(), "1.d4 d5 1/2-1/2\n");
     assert_eq!(names(&root.join("pgn")).len(), 2);
+}
+
+/// Runs `script` with `sh` in `dir`, as a volunteer's shell would.
+fn shell(dir: &Path, script: &str) {
+    let status = Command::new("sh").arg("-c").arg(script).current_dir(dir).status().unwrap();
+    assert!(status.success(), "{script}");
+}
+
+#[test]
+fn a_sheet_written_by_a_shell_in_two_steps_is_one_game_with_its_players_round_and_board() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    shell(
+        &root,
+        "printf 'White: A\\nBlack: L\\nRound: 5\\nBoard: 3\\n\\n' > inbox/x.txt; sleep 0.3; \
+         printf '1.e4 e5 2.Nf3 Nc6 1-0\\n' >> inbox/x.txt",
+    );
+    wait_for("the archive", || names(&root.join("archive")).len() == 1);
+    sleep(Duration::from_millis(1000));
+    daemon.stop();
+    assert_eq!(all_outputs(&root), ["pgn/5-3-A-L.pgn", "archive/x.txt"]);
+    let pgn = fs::read_to_string(root.join("pgn/5-3-A-L.pgn")).unwrap();
+    for tag in ["[White \"A\"]", "[Black \"L\"]", "[Round \"5\"]", "[Board \"3\"]"] {
+        assert!(pgn.contains(tag), "{tag} missing:\n{pgn}");
+    }
+    assert!(pgn.contains("2. Nf3 Nc6 1-0"), "{pgn}");
+}
+
+#[test]
+fn a_writer_that_appends_with_pauses_is_read_once_whole() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    // Each piece opened, written and closed; the pauses shorter than the
+    // settle interval (500 ms).
+    shell(
+        &root,
+        "printf 'White: Ana\\nBlack: Bea\\n\\n' > inbox/p.txt; sleep 0.3; printf '1.e4 e5 ' >> inbox/p.txt; \
+         sleep 0.3; printf '2.Cf3 Cc6 ' >> inbox/p.txt; sleep 0.3; printf '3.Ab5 a6 1-0\\n' >> inbox/p.txt",
+    );
+    wait_for("the archive", || names(&root.join("archive")).len() == 1);
+    sleep(Duration::from_millis(1000));
+    daemon.stop();
+    assert_eq!(all_outputs(&root), ["pgn/Ana-Bea.pgn", "archive/p.txt"]);
+    let pgn = fs::read_to_string(root.join("pgn/Ana-Bea.pgn")).unwrap();
+    assert!(pgn.split_whitespace().collect::<Vec<_>>().join(" ").contains("3. Bb5 a6 1-0"), "{pgn}");
+}
+
+#[test]
+fn an_editors_save_to_a_temporary_name_then_a_rename_is_read_once_whole() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    // As vim and most editors save: a new file under another name, written
+    // slowly, then renamed over the name.
+    shell(
+        &root,
+        "printf 'White: Ana\\nBlack: Bea\\n\\n1.e4 e5 ' > inbox/.mesa.txt.swp; sleep 0.7; \
+         printf '2.Cf3 Cc6 1-0\\n' >> inbox/.mesa.txt.swp; mv inbox/.mesa.txt.swp inbox/mesa.txt",
+    );
+    wait_for("the archive", || names(&root.join("archive")).len() == 1);
+    daemon.stop();
+    assert_eq!(all_outputs(&root), ["pgn/Ana-Bea.pgn", "archive/mesa.txt"]);
+    assert!(fs::read_to_string(root.join("pgn/Ana-Bea.pgn")).unwrap().contains("2. Nf3 Nc6 1-0"));
+}
+
+/// A sheet for board `board` of round 4 of `event`.
+fn board_sheet(event: &str, board: u32, white: &str, moves: &str) -> String {
+    format!("Event: {event}\nRound: 4\nBoard: {board}\nWhite: {white}\nBlack: Negro\n\n{moves}\n")
+}
+
+/// The games of a round file, as (board, white, result).
+fn round_games(path: &Path) -> Vec<(String, String, String)> {
+    let text = fs::read_to_string(path).unwrap();
+    let tag = |g: &str, k: &str| {
+        g.lines().find_map(|l| Some(l.strip_prefix(&format!("[{k} \""))?.strip_suffix("\"]")?.to_string()))
+    };
+    text.split("\n\n[Event ")
+        .map(|g| (tag(g, "Board").unwrap_or_default(), tag(g, "White").unwrap_or_default(), tag(g, "Result").unwrap()))
+        .collect()
+}
+
+#[test]
+fn two_events_whose_names_differ_only_after_forty_characters_get_round_files_of_their_own() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    let long = "Campeonato Internacional de Ajedrez de Sitges Open";
+    drop_file(&inbox, "a.txt", board_sheet(&format!("{long} A"), 1, "Ana", "1.e4 e5 1-0").as_bytes());
+    drop_file(&inbox, "b.txt", board_sheet(&format!("{long} B"), 1, "Bea", "1.d4 d5 0-1").as_bytes());
+    wait_for("the archive", || names(&root.join("archive")).len() == 2);
+    daemon.stop();
+    let events = folders_in(&root.join("pgn"));
+    assert_eq!(events.len(), 2, "{events:?}");
+    for e in &events {
+        assert_eq!(round_games(&root.join("pgn").join(e).join("round-4.pgn")).len(), 1, "{e}");
+    }
+}
+
+#[test]
+fn a_corrected_sheet_dropped_again_for_a_board_replaces_its_game_in_the_round_file() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "mesa7.txt", board_sheet("Open", 7, "Ana", "1.e4 e5 2.Cf3 Cc6 1-0").as_bytes());
+    wait_for("the first", || names(&root.join("archive")).len() == 1);
+    // The result was wrong and the last moves missing: the sheet typed again.
+    drop_file(&inbox, "mesa7.txt", board_sheet("Open", 7, "Ana", "1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 0-1").as_bytes());
+    wait_for("the second", || names(&root.join("archive")).len() == 2);
+    daemon.stop();
+    assert_eq!(round_games(&root.join("pgn/Open/round-4.pgn")), [("7".into(), "Ana".into(), "0-1".into())]);
+    assert_eq!(names(&root.join("archive")), ["mesa7-2.txt", "mesa7.txt"], "both originals kept");
+    assert!(names(&root.join("review")).is_empty());
+    let log = fs::read_to_string(daemon_log(&root)).unwrap();
+    assert!(log.contains("a correction replaces the board's game"), "{log}");
+}
+
+/// The log of the only daemon started on `root`.
+fn daemon_log(root: &Path) -> PathBuf {
+    fs::read_dir(root.parent().unwrap())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("log-"))
+        .unwrap()
+}
+
+#[test]
+fn another_game_dropped_for_a_board_that_has_one_goes_to_review_as_a_duplicate_board() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "mesa7.txt", board_sheet("Open", 7, "Ana", "1.e4 e5 2.Cf3 Cc6 1-0").as_bytes());
+    wait_for("the first", || names(&root.join("archive")).len() == 1);
+    // Board 7 typed on a sheet of another game (other players).
+    drop_file(&inbox, "mesa8.txt", board_sheet("Open", 7, "Cris", "1.d4 d5 1/2-1/2").as_bytes());
+    wait_for("the second", || names(&root.join("archive")).len() == 2);
+    daemon.stop();
+    assert_eq!(round_games(&root.join("pgn/Open/round-4.pgn")), [("7".into(), "Ana".into(), "1-0".into())]);
+    assert_eq!(names(&root.join("review")), ["4-7-Cris-Negro.json", "4-7-Cris-Negro.pgn"]);
+    let pgn = fs::read_to_string(root.join("review/4-7-Cris-Negro.pgn")).unwrap();
+    let words = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("{duplicate-board: board 7 of round 4") && words.contains("(Ana - Negro)"), "{pgn}");
+    let json = fs::read_to_string(root.join("review/4-7-Cris-Negro.json")).unwrap();
+    assert!(json.contains("\"code\": \"duplicate-board\"") && json.contains("\"status\": \"review\""), "{json}");
+    assert!(!names(&root.join("pgn")).contains(&"4-7-Cris-Negro.pgn".to_string()));
+}
+
+#[test]
+fn a_web_server_can_read_the_outputs_and_the_work_folder_stays_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let (t, root) = setup();
+    // What any program's new file gets under this umask (0644 under 022).
+    let probe = t.path().join("probe");
+    fs::write(&probe, b"").unwrap();
+    let ordinary = mode(&probe);
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "mesa.txt", board_sheet("Open", 1, "Ana", "1.e4 e5 1-0").as_bytes());
+    drop_file(&inbox, "junk.txt", b"\x00\x01\x02 not a sheet");
+    wait_for("the archive", || names(&root.join("archive")).len() == 2);
+    let own: Vec<PathBuf> =
+        fs::read_dir(root.join(".work")).unwrap().flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    assert_eq!(own.len(), 1);
+    assert_eq!(mode(&own[0]), 0o700, "a daemon's work folder is its own");
+    daemon.stop();
+    assert_eq!(mode(&root.join(".work")), 0o700);
+    for out in ["pgn/4-1-Ana-Negro.pgn", "pgn/Open/round-4.pgn", "rejected/junk.txt.error.txt", "rejected/junk.txt"] {
+        assert_eq!(mode(&root.join(out)), ordinary, "{out}");
+    }
+}
+
+#[test]
+fn a_review_game_names_the_sheet_it_came_from() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    // Two boxes left blank that the rest of the game does not settle.
+    drop_file(&inbox, "mesa 12.txt", b"White: Ana\nBlack: Bea\n\n1.e4 e5 2.? Cc6 3.? a6 1-0\n");
+    wait_for("the archive", || names(&root.join("archive")).len() == 1);
+    daemon.stop();
+    assert_eq!(names(&root.join("review")), ["Ana-Bea.json", "Ana-Bea.pgn"]);
+    let pgn = fs::read_to_string(root.join("review/Ana-Bea.pgn")).unwrap();
+    assert!(pgn.contains("[SourceFile \"mesa 12.txt\"]\n"), "{pgn}");
+}
+
+#[test]
+fn a_rejected_descriptive_sheet_has_its_copy_beside_its_reason() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    let sheet = b"White: Ana\nBlack: Bea\n\n1. P-K4 P-K4 2. N-KB3 N-QB3 1-0\n";
+    drop_file(&inbox, "desc.txt", sheet);
+    wait_for("the archive", || names(&root.join("archive")).len() == 1);
+    daemon.stop();
+    assert_eq!(names(&root.join("rejected")), ["Ana-Bea.error.txt", "desc.txt"]);
+    assert_eq!(fs::read(root.join("rejected/desc.txt")).unwrap(), sheet);
+}
+
+#[test]
+fn a_name_dropped_again_keeps_its_extension_in_archive_and_rejected() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "scholars-mate-es.txt", b"\x00\x01 one");
+    wait_for("the first", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "scholars-mate-es.txt", b"\x00\x01 two");
+    wait_for("the second", || names(&root.join("archive")).len() == 2);
+    daemon.stop();
+    assert_eq!(names(&root.join("archive")), ["scholars-mate-es-2.txt", "scholars-mate-es.txt"]);
+    assert_eq!(
+        names(&root.join("rejected")),
+        [
+            "scholars-mate-es-2.txt",
+            "scholars-mate-es-2.txt.error.txt",
+            "scholars-mate-es.txt",
+            "scholars-mate-es.txt.error.txt"
+        ]
+    );
+}
+
+/// Every name in `dir` and its sub-folders, dotfiles included.
+fn everything_in(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).into_iter().flatten().flatten() {
+        out.push(e.file_name().to_string_lossy().into_owned());
+        if e.path().is_dir() {
+            out.extend(everything_in(&e.path()));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_listing_of_the_output_folders_never_shows_a_half_written_file_even_after_kill_9() {
+    let games = load(Some(200));
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    for (i, g) in games.iter().enumerate() {
+        let (name, bytes) = sheet(i, g);
+        drop_file(&inbox, &name, &bytes);
+    }
+    // Listed as a web server would, over and over while the daemon writes,
+    // then once more after it is killed in the middle.
+    let outputs = ["pgn", "review", "rejected", "archive"].map(|d| root.join(d));
+    let mut seen = Vec::new();
+    wait_for("half the sheets", || {
+        seen.extend(outputs.iter().flat_map(|d| everything_in(d)).filter(|n| n.starts_with(".scoresheet-")));
+        names(&root.join("archive")).len() >= 100
+    });
+    daemon.kill9();
+    seen.extend(outputs.iter().flat_map(|d| everything_in(d)).filter(|n| n.starts_with(".scoresheet-")));
+    assert!(seen.is_empty(), "temporary files seen in the output folders: {seen:?}");
+}
+
+#[test]
+fn the_log_counts_findings_per_code_and_the_stop_line_gives_the_split() {
+    let games = load(Some(10));
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    for (i, g) in games.iter().enumerate() {
+        let (name, bytes) = sheet(i, g);
+        drop_file(&inbox, &name, &bytes);
+    }
+    drop_file(&inbox, "junk.txt", b"\x00\x01 not a sheet");
+    wait_for("the archive", || names(&root.join("archive")).len() == 11);
+    wait_for("a progress line", || daemon.log().contains("progress"));
+    let path = daemon.log.clone();
+    daemon.stop();
+    let log = fs::read_to_string(path).unwrap();
+    let done = log.lines().find(|l| l.contains("file=mesa-0000.txt")).unwrap();
+    assert!(done.contains("findings=language-inferred×1"), "{done}");
+    assert!(log.lines().all(|l| l.chars().count() < 1000), "a line past 1,000 characters");
+    let stopped = log.lines().find(|l| l.contains("stopped")).unwrap();
+    for part in ["done=11", "pgn=9", "review=1", "rejected=1", "waiting=0"] {
+        assert!(stopped.contains(part), "{part} missing: {stopped}");
+    }
+    let progress = log.lines().find(|l| l.contains("progress")).unwrap();
+    assert!(progress.contains("pgn=") && progress.contains("waiting="), "{progress}");
 }

@@ -30,7 +30,8 @@ impl WorkDir {
         let lock = OpenOptions::new().create_new(true).write(true).open(&starting)?;
         lock.try_lock().map_err(io::Error::other)?;
         let dir = root.join(&id);
-        fs::create_dir(&dir)?;
+        // Private, whatever the umask: it holds the files being processed.
+        std::os::unix::fs::DirBuilderExt::mode(&mut fs::DirBuilder::new(), 0o700).create(&dir)?;
         fs::rename(&starting, root.join(format!("{id}.lock")))?;
         Ok(WorkDir { root: root.to_path_buf(), dir, id, _lock: lock })
     }
@@ -38,6 +39,16 @@ impl WorkDir {
     /// The folder claimed files are in.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// The folder this daemon's temporary files are written in before they
+    /// are renamed into an output folder: inside its own folder (a dotted
+    /// name, never a claim), so a dead daemon's go with its folder when its
+    /// claims are taken over.
+    pub fn scratch(&self) -> io::Result<PathBuf> {
+        let scratch = self.dir.join(SCRATCH);
+        fs::create_dir_all(&scratch)?;
+        Ok(scratch)
     }
 
     /// Claims `file` from the inbox. `Ok(None)`: it is gone (another daemon
@@ -98,9 +109,13 @@ impl WorkDir {
     }
 }
 
+/// The scratch folder's name in a daemon's folder.
+const SCRATCH: &str = ".tmp";
+
 impl Drop for WorkDir {
     fn drop(&mut self) {
         // A clean stop leaves nothing behind once every claimed file is done.
+        let _ = fs::remove_dir_all(self.dir.join(SCRATCH));
         if fs::remove_dir(&self.dir).is_ok() {
             let _ = fs::remove_file(self.root.join(format!("{}.lock", self.id)));
         }

@@ -1,9 +1,12 @@
-//! When a file in the inbox is ready to be read. A file renamed into the inbox,
-//! or closed by its writer, is complete; one merely seen (by a scan, by a
-//! creation, or by the poll watcher) is read once its size and modification
-//! time stay the same over the settle interval. A file the OS says a writer
-//! opened waits for the writer to close it (or, should that event be missed,
-//! for a long quiet spell).
+//! When a file in the inbox is ready to be read. A file renamed into the
+//! inbox is complete at once (a copy tool's or an editor's last step). Any
+//! other is read once its size and modification time have stayed the same
+//! for the settle interval after its last write or close: a close is a hint,
+//! not proof (a shell's `>` then `>>` closes the file twice, and a sheet
+//! written in two steps is whole only after the second). A file the OS says a
+//! writer opened waits for the writer to close it (or, should that event be
+//! missed, for a long quiet spell). A link, a pipe or a device is never read:
+//! it is handed out at once, to be moved to rejected/.
 
 use std::collections::HashMap;
 use std::ffi::OsStr;
@@ -66,16 +69,29 @@ impl Detector {
         if !self.concerns(path) {
             return Verdict::Ignore;
         }
+        match kind_of(path) {
+            Kind::Gone | Kind::Folder => {
+                self.seen.remove(path);
+                return Verdict::Ignore;
+            }
+            Kind::Special => {
+                self.seen.remove(path);
+                return Verdict::Ready;
+            }
+            Kind::Plain => {}
+        }
         match kind {
-            EventKind::Access(AccessKind::Close(AccessMode::Write))
-            | EventKind::Modify(ModifyKind::Name(RenameMode::To | RenameMode::Both | RenameMode::Any)) => {
-                if regular(path) {
-                    self.seen.remove(path);
-                    Verdict::Ready
-                } else {
-                    self.seen.remove(path);
-                    Verdict::Ignore
+            EventKind::Modify(ModifyKind::Name(RenameMode::To | RenameMode::Both | RenameMode::Any)) => {
+                self.seen.remove(path);
+                Verdict::Ready
+            }
+            // The writer closed it: quiet from now on, it is read after the settle interval.
+            EventKind::Access(AccessKind::Close(AccessMode::Write)) => {
+                self.watch(path, false, now);
+                if let Some(e) = self.seen.get_mut(path) {
+                    (e.open, e.since) = (false, now);
                 }
+                Verdict::Wait
             }
             EventKind::Modify(ModifyKind::Name(RenameMode::From)) | EventKind::Remove(_) => {
                 self.seen.remove(path);
@@ -113,9 +129,14 @@ impl Detector {
     pub fn settled(&mut self, now: Instant) -> Vec<PathBuf> {
         let mut ready = Vec::new();
         self.seen.retain(|path, e| {
-            // Gone, or not a plain file (a link, a pipe, a device): never read.
-            if !regular(path) {
-                return false;
+            match kind_of(path) {
+                Kind::Gone | Kind::Folder => return false,
+                // Never read: handed out to be moved to rejected/.
+                Kind::Special => {
+                    ready.push(path.clone());
+                    return false;
+                }
+                Kind::Plain => {}
             }
             let (size, mtime) = stat(path);
             if (size, mtime) != (e.size, e.mtime) {
@@ -139,10 +160,24 @@ impl Detector {
     }
 }
 
-/// A plain file, not followed through a link: a link or a pipe dropped in
-/// the inbox is never read (it could point anywhere, or block forever).
-fn regular(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file())
+/// What a name of the inbox is, not followed through a link.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Kind {
+    Gone,
+    Folder,
+    Plain,
+    /// A link, a pipe, a device or a socket: never read (it could point
+    /// anywhere, or block forever).
+    Special,
+}
+
+pub fn kind_of(path: &Path) -> Kind {
+    match std::fs::symlink_metadata(path) {
+        Err(_) => Kind::Gone,
+        Ok(m) if m.is_dir() => Kind::Folder,
+        Ok(m) if m.file_type().is_file() => Kind::Plain,
+        Ok(_) => Kind::Special,
+    }
 }
 
 fn stat(path: &Path) -> (u64, Option<SystemTime>) {
@@ -177,8 +212,42 @@ mod tests {
         assert_eq!(d.event(&EventKind::Modify(ModifyKind::Data(DataChange::Any)), &path, t0), Verdict::Wait);
         assert!(d.settled(t0 + Duration::from_secs(5)).is_empty(), "quiet, but still open");
         let close = EventKind::Access(AccessKind::Close(AccessMode::Write));
-        assert_eq!(d.event(&close, &path, t0), Verdict::Ready);
+        let t1 = t0 + Duration::from_secs(5);
+        assert_eq!(d.event(&close, &path, t1), Verdict::Wait, "a close is a hint, not proof");
+        assert!(d.settled(t1 + Duration::from_millis(5)).is_empty());
+        assert_eq!(d.settled(t1 + Duration::from_millis(10)), [path]);
         assert_eq!(d.len(), 0);
+    }
+
+    #[test]
+    fn a_file_written_in_two_steps_is_read_after_the_second() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.txt");
+        let mut d = Detector::new(dir.path().to_path_buf(), Duration::from_millis(500), Duration::from_secs(60));
+        let close = EventKind::Access(AccessKind::Close(AccessMode::Write));
+        let t0 = Instant::now();
+        std::fs::write(&path, "White: A\n\n").unwrap();
+        d.event(&EventKind::Create(CreateKind::File), &path, t0);
+        assert_eq!(d.event(&close, &path, t0), Verdict::Wait);
+        let t1 = t0 + Duration::from_millis(300);
+        assert!(d.settled(t1).is_empty());
+        std::fs::write(&path, "White: A\n\n1.e4 e5 1-0\n").unwrap();
+        d.event(&EventKind::Modify(ModifyKind::Data(DataChange::Any)), &path, t1);
+        assert_eq!(d.event(&close, &path, t1), Verdict::Wait);
+        assert!(d.settled(t0 + Duration::from_millis(600)).is_empty(), "quiet only since the second close");
+        assert_eq!(d.settled(t1 + Duration::from_millis(500)), [path]);
+    }
+
+    #[test]
+    fn a_link_or_a_pipe_is_handed_out_at_once_to_be_rejected() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink("/etc/passwd", &link).unwrap();
+        let mut d = Detector::new(dir.path().to_path_buf(), Duration::from_millis(500), Duration::from_secs(60));
+        let t0 = Instant::now();
+        assert_eq!(d.event(&EventKind::Create(CreateKind::File), &link, t0), Verdict::Ready);
+        d.found(&link, t0);
+        assert_eq!(d.settled(t0), [link]);
     }
 
     #[test]

@@ -11,10 +11,18 @@
 //! the daemon keeps all of them.
 //!
 //! 1. **Only complete files are read** (`detect::Detector`): a file renamed
-//!    into the inbox or closed by its writer at once, any other once its size
-//!    and modification time stay the same for `settle_ms`. Links, pipes and
-//!    devices are never followed or read, and names `detect::ignored` lists
-//!    (dotfiles, editors' temporary files) never taken.
+//!    into the inbox at once, any other once its size and modification time
+//!    have stayed the same for `settle_ms` after its last write or close (a
+//!    close is a hint, not proof: a sheet written in two steps is closed
+//!    twice), a file a writer still holds open only once closed (or after
+//!    `stale_open_secs`). A file that changed while it was read (its size,
+//!    modification or change time moved) is not used: nothing is written, it
+//!    stays claimed and is read again once quiet (`process::process`). Links,
+//!    pipes and devices are never followed or read: each is moved as it is to
+//!    rejected/ with its `.error.txt` (not archived: it holds no bytes of its
+//!    own), or, where it cannot be moved, left in the inbox and said once.
+//!    Names `detect::ignored` lists (dotfiles, editors' temporary files) are
+//!    never taken.
 //! 2. **Claim by rename** (`claim::WorkDir::claim`). Each daemon owns a
 //!    folder `<work>/<id>/`, held by a lock on `<work>/<id>.lock` for its whole
 //!    life (`claim::WorkDir::create` locks it under a `.starting` name first,
@@ -24,23 +32,31 @@
 //!    gone. The scheduler runs one file of a name at a time (`State::push`),
 //!    and a claim never replaces a file of the folder.
 //! 3. **Outputs never overwrite, and are idempotent by content**
-//!    (`place::place_new`). An output is written to a temporary file
-//!    (`.scoresheet-…`) in its folder, synced to disk when `watch.fsync`
-//!    ([`crate::emit::file`]), then given the first of `<name>`, `<name>-2`, …
-//!    that nobody holds, by a rename that refuses an existing name. A name that
+//!    (`place::place_new`). An output is written to a temporary file in the
+//!    daemon's private scratch folder `<work>/<id>/.tmp/` (beside the target,
+//!    dot-named `.scoresheet-…`, only where that folder is on another file
+//!    system), synced to disk when `watch.fsync` ([`crate::emit::file`]),
+//!    created readable as the umask allows, then given the first of `<name>`,
+//!    `<name>-2`, … (before the extension) that nobody holds, by a rename that
+//!    refuses an existing name: a listing of an output folder never shows a
+//!    half-written file. A name that
 //!    already holds exactly these bytes is the output: a file processed again,
 //!    after a crash or dropped twice, writes none of its games twice. Two
 //!    outputs derived from placed games are replaced instead, each at once
 //!    ([`crate::emit::file::replace`]): a review game's `<name>.json` report
-//!    beside it, and the round's file `pgn/<event>/round-<n>.pgn`
-//!    (`round::add_game`: rewritten whole under a lock, a game already in it
-//!    not added again).
+//!    beside it, and the round's file `pgn/<event>/round-<n>.pgn` (`round`:
+//!    the folder named from the event's whole name; one game per board,
+//!    judged and rewritten whole under a lock with the game's own pgn/ file
+//!    placed in the same turn; a game already in it not added again, a
+//!    correction replacing its board's game, another game for the board sent
+//!    to review with `duplicate-board` instead of pgn/).
 //! 4. **The original archived by link** (`place::link_new`): hard-linked
 //!    into archive/ under its own name (else `-2`, …), never through memory and
 //!    never over another file; a name that already links to this very file
 //!    counts as done. Across file systems it is copied instead, placed as
-//!    outputs are (always synced). A file rejected unread (too large, not a
-//!    plain file) goes to rejected/ the same way.
+//!    outputs are (always synced). A file rejected unread (too large) goes to
+//!    rejected/ the same way; a name used again keeps its extension
+//!    (`mesa-2.txt`) in archive/ and rejected/.
 //! 5. **The claim removed last** (`process::archive`, the last step of both
 //!    `process::process` and `process::reject_file`): until the original
 //!    is linked into archive/ and the claim removed, a crash leaves the file
@@ -53,10 +69,11 @@
 //!    queued or running here waits for a later pass. Once every file is taken,
 //!    the folder (with any temporary files in it) and the lock go.
 //! 7. **The sweep** (`place::sweep`, at the start and every
-//!    `scan_interval_secs`): temporary files older than ten minutes in pgn/,
-//!    review/, rejected/ and archive/ (and their per-event folders) were left
-//!    by a daemon killed while writing, and are removed; a live daemon's last
-//!    for milliseconds.
+//!    `scan_interval_secs`): a daemon killed while writing leaves its
+//!    temporary files in its own folder, which goes at the takeover (6);
+//!    those staged beside their target (another file system) are dotfiles,
+//!    removed from pgn/, review/, rejected/ and archive/ (and their per-event
+//!    folders) once ten minutes old; a live daemon's last for milliseconds.
 //!
 //! A failure from outside a file (a folder that cannot be written, a full
 //! disk) leaves the file claimed and retries it after `retry_secs`; a panic
@@ -65,10 +82,18 @@
 //! `stop_timeout_secs` to finish, and any still unfinished stay claimed for
 //! the next start to take over (6).
 //!
+//! The log has one line per file, bounded whatever the file (findings
+//! counted per code, the error and the outputs cut short), a `progress` line
+//! every two seconds while there is work (and once after) and the `stopped`
+//! line, both with the split: games to pgn, review and rejected (an unreadable
+//! file counts one rejected), files waiting.
+//!
 //! `tests/daemon.rs` holds the daemon to these: killed with SIGKILL at random
 //! moments twenty times, two daemons on one inbox, a thousand files dropped at
-//! once, a file written slowly, an output folder that cannot be written; and
-//! the unit tests of `claim`, `place` and `round`.
+//! once, a file written slowly, in two steps or saved by an editor, an output
+//! folder that cannot be written, links and pipes dropped, corrections and
+//! duplicates of a board; and the unit tests of `claim`, `detect`, `place`
+//! and `round`.
 //!
 //! # Errors
 //!
@@ -77,6 +102,7 @@
 //! `process::FileError` concerns one file, is logged and retried, and the run
 //! goes on.
 
+mod annotate;
 pub(crate) mod claim;
 pub(crate) mod detect;
 pub(crate) mod names;
@@ -97,6 +123,8 @@ use tracing::{error, info, warn};
 
 use crate::config::Watch;
 use crate::convert::Options;
+use crate::emit::file::Staging;
+use crate::emit::report::Status;
 use claim::WorkDir;
 use detect::Detector;
 use process::{FileError, Outcome, ProcessConfig};
@@ -139,14 +167,17 @@ impl Folders {
         ]
     }
 
-    /// Makes every folder that is not there yet.
+    /// Makes every folder that is not there yet; the work folder private
+    /// (`0700`: it holds files being processed and their temporary files).
     fn create(&self) -> Result<(), DaemonError> {
+        use std::os::unix::fs::DirBuilderExt;
         for (name, path) in self.all() {
-            std::fs::create_dir_all(path).map_err(|source| DaemonError::Folder {
-                name,
-                path: path.to_path_buf(),
-                source,
-            })?;
+            let mode = if name == "work" { 0o700 } else { 0o777 };
+            std::fs::DirBuilder::new()
+                .recursive(true)
+                .mode(mode)
+                .create(path)
+                .map_err(|source| DaemonError::Folder { name, path: path.to_path_buf(), source })?;
         }
         Ok(())
     }
@@ -173,10 +204,34 @@ pub struct DaemonConfig {
 }
 
 /// What a run did, when it stopped.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Summary {
+    /// Files finished.
     pub done: usize,
+    /// Failures retried (a cause outside the file).
     pub retried: usize,
+    /// Games put into pgn/.
+    pub pgn: usize,
+    /// Games put into review/.
+    pub review: usize,
+    /// Games rejected, and files that could not be read (one each).
+    pub rejected: usize,
+}
+
+impl Summary {
+    fn count(&mut self, out: &Outcome) {
+        self.done += 1;
+        if out.error.is_some() {
+            self.rejected += 1;
+        }
+        for s in &out.statuses {
+            match s {
+                Status::Validated => self.pgn += 1,
+                Status::Review => self.review += 1,
+                Status::Rejected => self.rejected += 1,
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -199,6 +254,8 @@ impl Job {
 enum Ended {
     /// Processed; the name it was dropped under.
     Done(OsString, Outcome, Duration),
+    /// It changed while it was read: still claimed, to be read again once quiet.
+    Changed(Job),
     /// Someone else claimed it first, or it went away.
     Gone(OsString),
     Failed(Job, FileError),
@@ -206,8 +263,12 @@ enum Ended {
 
 /// How often settled files and due retries are looked for.
 const TICK: Duration = Duration::from_millis(50);
-/// How often the backlog is logged (when there is one).
+/// How often the progress line is logged (while there is work, or once after).
 const PROGRESS: Duration = Duration::from_secs(2);
+/// Longest error quoted in a log line, in characters.
+const LOG_ERROR: usize = 300;
+/// Outputs named in a file's log line; the rest are counted.
+const LOG_OUTPUTS: usize = 4;
 /// Temporary files older than this were left by a killed daemon (the sweep, in the module doc).
 const TEMP_AGE: Duration = Duration::from_secs(600);
 
@@ -225,7 +286,10 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
         n => n,
     };
     let (watcher, mut events) = watcher::watch_inbox(&inbox, &watch)?;
-    let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, fsync: watch.fsync };
+    // Temporary files go to the daemon's private folder: none is ever seen in
+    // an output folder (a web server listing pgn/), even after a kill -9.
+    let staging = Staging { fsync: watch.fsync, scratch: work.scratch().ok() };
+    let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, staging };
     log_start(&cfg.folders, &work, workers, &watch);
 
     let mut pool = Pool { running: JoinSet::new(), size: workers, cfg: Arc::new(cfg), work: Arc::new(work) };
@@ -283,7 +347,7 @@ async fn serve(
                 state.recover(&pool.work);
                 state.sweep(&pool.cfg.folders);
             }
-            _ = progress.tick() => state.log_backlog(pool.running.len()),
+            _ = progress.tick() => state.log_progress(pool.running.len()),
         }
     }
 }
@@ -304,7 +368,16 @@ async fn stop(state: &mut State, pool: &mut Pool, timeout: Duration) {
             "stop timeout: files still in progress stay claimed and are finished at the next start"
         );
     }
-    info!(done = state.summary.done, "stopped");
+    let s = state.summary;
+    info!(
+        done = s.done,
+        pgn = s.pgn,
+        review = s.review,
+        rejected = s.rejected,
+        waiting = state.waiting() + pool.running.len(),
+        retried = s.retried,
+        "stopped"
+    );
 }
 
 /// The workers: at most `size` jobs at once, each on a thread of its own.
@@ -337,6 +410,12 @@ struct State {
     names: HashSet<OsString>,
     retries: Vec<(Instant, Job)>,
     summary: Summary,
+    /// The summary as last logged: a progress line is written when it moved.
+    logged: Summary,
+    /// Links, pipes and devices that could not be moved out of the inbox:
+    /// said once, not taken again while they stay such.
+    stuck: HashSet<OsString>,
+    settle: Duration,
 }
 
 impl State {
@@ -352,10 +431,21 @@ impl State {
             names: HashSet::new(),
             retries: Vec::new(),
             summary: Summary::default(),
+            logged: Summary::default(),
+            stuck: HashSet::new(),
+            settle: Duration::from_millis(watch.settle_ms),
         }
     }
 
     fn push(&mut self, job: Job) {
+        if let Job::Inbox(p) = &job
+            && self.stuck.contains(&job.name())
+        {
+            if detect::kind_of(p) == detect::Kind::Special {
+                return;
+            }
+            self.stuck.remove(&job.name());
+        }
         if self.names.insert(job.name()) {
             self.queue.push_back(job);
         }
@@ -399,7 +489,12 @@ impl State {
         };
         let now = Instant::now();
         for entry in entries.flatten() {
-            if entry.file_type().is_ok_and(|t| t.is_file()) && !self.names.contains(&entry.file_name()) {
+            let name = entry.file_name();
+            let special = entry.file_type().is_ok_and(|t| !t.is_file() && !t.is_dir());
+            if entry.file_type().is_ok_and(|t| !t.is_dir())
+                && !self.names.contains(&name)
+                && !(special && self.stuck.contains(&name))
+            {
                 self.detector.found(&entry.path(), now);
             }
         }
@@ -441,10 +536,27 @@ impl State {
         }
     }
 
-    fn log_backlog(&self, in_progress: usize) {
-        let waiting = self.queue.len() + self.detector.len();
-        if waiting > 0 {
-            info!(waiting, in_progress, done = self.summary.done, "backlog");
+    /// Files seen and not finished, but for those in progress.
+    fn waiting(&self) -> usize {
+        self.queue.len() + self.detector.len() + self.retries.len()
+    }
+
+    /// The split so far, while there is work and once after it: an idle
+    /// daemon writes nothing.
+    fn log_progress(&mut self, in_progress: usize) {
+        let waiting = self.waiting();
+        if waiting > 0 || in_progress > 0 || self.summary != self.logged {
+            let s = self.summary;
+            info!(
+                done = s.done,
+                pgn = s.pgn,
+                review = s.review,
+                rejected = s.rejected,
+                waiting,
+                in_progress,
+                "progress"
+            );
+            self.logged = s;
         }
     }
 
@@ -454,22 +566,15 @@ impl State {
         match joined {
             Ok(Ended::Done(name, out, took)) => {
                 self.names.remove(&name);
-                self.summary.done += 1;
-                let outputs: Vec<String> = out
-                    .outputs
-                    .iter()
-                    .map(|p| p.strip_prefix(cfg.folders.pgn.parent().unwrap_or(Path::new(""))).unwrap_or(p))
-                    .map(|p| p.display().to_string())
-                    .collect();
-                info!(
-                    file = %out.name,
-                    to = %out.routed(),
-                    ms = took.as_millis() as u64,
-                    findings = ?out.findings,
-                    error = out.error.as_deref().unwrap_or(""),
-                    outputs = ?outputs,
-                    "done"
-                );
+                if out.left_in_inbox {
+                    self.stuck.insert(name);
+                }
+                self.summary.count(&out);
+                log_done(&out, took, cfg);
+            }
+            Ok(Ended::Changed(job)) => {
+                info!(file = ?job.name(), "changed while it was read: read again once quiet");
+                self.retries.push((Instant::now() + self.settle, job));
             }
             Ok(Ended::Gone(name)) => {
                 self.names.remove(&name);
@@ -491,6 +596,41 @@ impl State {
     }
 }
 
+/// The line for a finished file, bounded whatever the file: findings
+/// counted per code, the error cut short, the first few outputs named.
+fn log_done(out: &Outcome, took: Duration, cfg: &ProcessConfig) {
+    let root = cfg.folders.pgn.parent().unwrap_or(Path::new(""));
+    let mut outputs: Vec<String> =
+        out.outputs.iter().take(LOG_OUTPUTS).map(|p| p.strip_prefix(root).unwrap_or(p).display().to_string()).collect();
+    if out.outputs.len() > LOG_OUTPUTS {
+        outputs.push(format!("… {} more", out.outputs.len() - LOG_OUTPUTS));
+    }
+    info!(
+        file = %out.name,
+        to = %out.routed(),
+        ms = took.as_millis() as u64,
+        findings = %finding_counts(out),
+        error = %out.error.as_deref().map(|e| cut(e, LOG_ERROR)).unwrap_or_default(),
+        outputs = %outputs.join(", "),
+        "done"
+    );
+}
+
+/// `ambiguous-repair×3, typo-repaired×1`: the most frequent first.
+fn finding_counts(out: &Outcome) -> String {
+    let mut counts: Vec<(&str, usize)> = out.findings.iter().map(|(k, v)| (*k, *v)).collect();
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    counts.iter().map(|(k, n)| format!("{k}×{n}")).collect::<Vec<_>>().join(", ")
+}
+
+/// At most `max` characters of `s`, with `…` when cut.
+fn cut(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
 /// One job on a worker thread. A panic (a bug: bad input must never cause
 /// one) is caught so that the file is rejected, not retried forever.
 fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
@@ -505,10 +645,11 @@ fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| process::process(cfg, &claimed)))
         .unwrap_or_else(|_| {
-            process::reject_file(cfg, &claimed, "internal error while reading the file; please report it")
+            process::reject_file(cfg, &claimed, "internal error while reading the file; please report it").map(Some)
         });
     match result {
-        Ok(out) => Ended::Done(job.name(), out, start.elapsed()),
+        Ok(Some(out)) => Ended::Done(job.name(), out, start.elapsed()),
+        Ok(None) => Ended::Changed(Job::Claimed(claimed)),
         Err(e) => Ended::Failed(Job::Claimed(claimed), e),
     }
 }

@@ -1,6 +1,8 @@
 //! Output names from a game's headers: `<round>-<board>-<white>-<black>`,
 //! made safe to use as one file name whatever a header says.
 
+use std::ffi::{OsStr, OsString};
+
 /// Longest part taken from one header, in characters and in bytes.
 const MAX_PART: usize = 40;
 const MAX_PART_BYTES: usize = 60;
@@ -45,6 +47,61 @@ pub fn numbered(stem: &str, ext: &str, k: usize) -> String {
     format!("{}{suffix}{ext}", &stem[..end])
 }
 
+/// Longest part of a hashed folder name taken from the value itself.
+const FOLDER_PREFIX: usize = 32;
+
+/// A folder name for a whole header value (an event, a round): the value
+/// itself when it is already a safe part (`Open`, `4.1`), else a safe prefix
+/// and a hash of the whole value (`Sitges_Open_A-3f9c01ab`). The two kinds
+/// never meet (only the second has a `-`), and no truncation makes two values
+/// share a folder. `fallback` names a value with nothing usable in it.
+pub fn folder(value: &str, fallback: &str) -> String {
+    let safe = part(value);
+    if safe == value {
+        return safe;
+    }
+    // FNV-1a: stable across builds and platforms, unlike std's hasher.
+    let h = value.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    let prefix: String = safe.chars().take(FOLDER_PREFIX).collect();
+    let prefix = match prefix.trim_end_matches(['_', '.']) {
+        "" => fallback,
+        p => p,
+    };
+    format!("{prefix}-{:08x}", (h ^ (h >> 32)) as u32)
+}
+
+/// A file name as stem and extension (`mesa.txt`: `mesa`, `.txt`); a name
+/// with no dot past its first character has no extension.
+pub fn split_ext(name: &str) -> (String, String) {
+    match name.rfind('.') {
+        Some(i) if i > 0 => (name[..i].to_string(), name[i..].to_string()),
+        _ => (name.to_string(), String::new()),
+    }
+}
+
+/// The k-th free name for a file dropped as `name`, whatever its bytes:
+/// `mesa.txt`, `mesa-2.txt` ... (a name that is not UTF-8 is cut at its last
+/// `.` byte alike, and not shortened).
+pub fn numbered_os(name: &OsStr, k: usize) -> OsString {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    if k == 1 {
+        return name.to_os_string();
+    }
+    if let Some(name) = name.to_str() {
+        let (stem, ext) = split_ext(name);
+        return numbered(&stem, &ext, k).into();
+    }
+    let bytes = name.as_bytes();
+    let cut = match bytes.iter().rposition(|&b| b == b'.') {
+        Some(i) if i > 0 => i,
+        _ => bytes.len(),
+    };
+    let mut out = bytes[..cut].to_vec();
+    out.extend_from_slice(format!("-{k}").as_bytes());
+    out.extend_from_slice(&bytes[cut..]);
+    OsString::from_vec(out)
+}
+
 /// The name (without extension) for game `index` of `count` in a file whose
 /// stem is `stem`: `<round>-<board>-<white>-<black>` when both players are
 /// named (round and board when given), else the stem (`<stem>-<n>` for one of
@@ -82,6 +139,20 @@ mod tests {
     fn a_numbered_name_stays_within_the_limit() {
         assert_eq!(numbered("mesa.txt", ".error.txt", 2), "mesa.txt-2.error.txt");
         assert_eq!(numbered(&"é".repeat(200), ".pgn", 1).len(), 254);
+        assert_eq!(numbered_os(OsStr::new("mesa.txt"), 2), "mesa-2.txt");
+        assert_eq!(numbered_os(OsStr::new("README"), 3), "README-3");
+        assert_eq!(numbered_os(OsStr::new("mesa.txt"), 1), "mesa.txt");
+    }
+
+    #[test]
+    fn a_folder_is_named_by_the_whole_value() {
+        assert_eq!(folder("Open", "event"), "Open");
+        let long = "Campeonato Internacional de Ajedrez Sitges Open";
+        let (a, b) = (folder(&format!("{long} A"), "event"), folder(&format!("{long} B"), "event"));
+        assert_ne!(a, b);
+        assert!(a.starts_with("Campeonato_Internacional_de_Ajed-") && a.len() < 50, "{a}");
+        assert_ne!(folder("Open A", "event"), folder("Open_A", "event"));
+        assert!(folder("../..", "event").starts_with("event-"));
     }
 
     #[test]

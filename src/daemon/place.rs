@@ -8,9 +8,9 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::emit::file::{TEMP_PREFIX, staged};
+use crate::emit::file::{Staging, TEMP_PREFIX, staged};
 
-use super::names::numbered;
+use super::names::{numbered, numbered_os};
 
 /// Most `-2`, `-3` ... suffixes tried before giving up on a name.
 const MAX_CLASHES: usize = 10_000;
@@ -19,10 +19,12 @@ const MAX_CLASHES: usize = 10_000;
 /// another file holds the name; never overwrites. When one of those names
 /// already holds exactly these bytes, that file is the answer and nothing is
 /// written: processing the same sheet again (after a crash, or dropped twice)
-/// does not produce it twice.
-pub fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], fsync: bool) -> io::Result<PathBuf> {
-    let mut tmp = staged(dir, bytes, fsync)?;
-    for k in 1..=MAX_CLASHES {
+/// does not produce it twice. The temporary file is staged as `staging` says
+/// (in the daemon's private work folder when it can be).
+pub fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], staging: &Staging) -> io::Result<PathBuf> {
+    let (mut tmp, mut scratch) = staging.stage(dir, bytes)?;
+    let mut k = 1;
+    while k <= MAX_CLASHES {
         let target = dir.join(numbered(stem, ext, k));
         match tmp.persist_noclobber(&target) {
             Ok(_) => return Ok(target),
@@ -31,6 +33,12 @@ pub fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], fsync: bool) -
                 if fs::read(&target).is_ok_and(|have| have == bytes) {
                     return Ok(target);
                 }
+                k += 1;
+            }
+            // The scratch folder is on another file system: staged beside the target instead.
+            Err(e) if scratch && e.error.kind() == io::ErrorKind::CrossesDevices => {
+                drop(e.file);
+                (tmp, scratch) = (staged(dir, bytes, staging.fsync)?, false);
             }
             Err(e) => return Err(e.error),
         }
@@ -65,25 +73,27 @@ fn sweep_files(dir: &Path, age: std::time::Duration) -> usize {
 }
 
 /// Links `from` into `dir` under a free name (never overwriting, not through
-/// memory): `name`, else `name-2` and so on. A name that already links to
-/// this very file counts as done: archiving it again after a crash links
-/// nothing twice. Across file systems (an archive on a share) it is copied
-/// instead, by [`place_new`] (synced to disk whatever the config says).
+/// memory): `name`, else `name-2` and so on, before the extension
+/// (`mesa.txt`, `mesa-2.txt`). A name that already links to this very file
+/// counts as done: archiving it again after a crash links nothing twice.
+/// Across file systems (an archive on a share) it is copied instead, by
+/// [`place_new`] (synced to disk whatever the config says).
 pub fn link_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
+    match link_only(from, dir, name) {
+        Err(e) if e.kind() == io::ErrorKind::CrossesDevices => copy_new(from, dir, name),
+        r => r,
+    }
+}
+
+/// [`link_new`] with no copy: for a link, a pipe or a device, which is moved
+/// as it is, never read or followed. Across file systems it fails.
+pub fn link_only(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
     use std::os::unix::fs::MetadataExt;
     let id = |p: &Path| fs::symlink_metadata(p).map(|m| (m.dev(), m.ino()));
     let own = id(from)?;
     for k in 1..MAX_CLASHES {
-        let to = match name.to_str() {
-            Some(name) => dir.join(numbered(name, "", k)),
-            // A name that is not UTF-8 is kept as it is (`-2` ... appended).
-            None if k == 1 => dir.join(name),
-            None => {
-                let mut n = name.to_os_string();
-                n.push(format!("-{k}"));
-                dir.join(n)
-            }
-        };
+        let to = dir.join(numbered_os(name, k));
+        // `hard_link` does not follow a link: the link itself is linked.
         match fs::hard_link(from, &to) {
             Ok(()) => return Ok(to),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
@@ -91,7 +101,6 @@ pub fn link_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
                     return Ok(to);
                 }
             }
-            Err(e) if e.kind() == io::ErrorKind::CrossesDevices => return copy_new(from, dir, name),
             Err(e) => return Err(e),
         }
     }
@@ -102,7 +111,8 @@ pub fn link_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
 /// that already holds the same bytes counts as done.
 fn copy_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
     let bytes = fs::read(from)?;
-    place_new(dir, &name.to_string_lossy(), "", &bytes, true)
+    let (stem, ext) = super::names::split_ext(&name.to_string_lossy());
+    place_new(dir, &stem, &ext, &bytes, &Staging::beside(true))
 }
 
 #[cfg(test)]
@@ -129,14 +139,28 @@ mod tests {
     #[test]
     fn a_clash_never_overwrites_and_the_same_bytes_are_not_written_twice() {
         let dir = tempfile::tempdir().unwrap();
-        let a = place_new(dir.path(), "1-1-A-B", ".pgn", b"game one", false).unwrap();
-        let b = place_new(dir.path(), "1-1-A-B", ".pgn", b"game two", false).unwrap();
-        let again = place_new(dir.path(), "1-1-A-B", ".pgn", b"game two", false).unwrap();
+        let s = Staging::beside(false);
+        let a = place_new(dir.path(), "1-1-A-B", ".pgn", b"game one", &s).unwrap();
+        let b = place_new(dir.path(), "1-1-A-B", ".pgn", b"game two", &s).unwrap();
+        let again = place_new(dir.path(), "1-1-A-B", ".pgn", b"game two", &s).unwrap();
         assert_eq!(a.file_name().unwrap(), "1-1-A-B.pgn");
         assert_eq!(b.file_name().unwrap(), "1-1-A-B-2.pgn");
         assert_eq!(again, b);
         assert_eq!(fs::read(&a).unwrap(), b"game one");
         let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+    }
+
+    #[test]
+    fn a_name_linked_again_keeps_its_extension() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        fs::write(&a, b"one").unwrap();
+        fs::write(&b, b"two").unwrap();
+        let out = dir.path().join("out");
+        fs::create_dir(&out).unwrap();
+        assert_eq!(link_new(&a, &out, OsStr::new("mesa.txt")).unwrap(), out.join("mesa.txt"));
+        assert_eq!(link_new(&b, &out, OsStr::new("mesa.txt")).unwrap(), out.join("mesa-2.txt"));
+        assert_eq!(link_new(&b, &out, OsStr::new("mesa.txt")).unwrap(), out.join("mesa-2.txt"), "done already");
     }
 }

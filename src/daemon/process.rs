@@ -4,27 +4,35 @@
 //! again after a crash without writing anything twice is in [the daemon's
 //! module doc](super).
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use tracing::info;
+
 use crate::convert::{Options, convert};
-use crate::emit::file::replace;
-use crate::emit::report::{FileReport, GameReport, Status};
-use crate::finding::Severity;
+use crate::emit::file::{Staging, replace_staged};
+use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
+use crate::finding::Finding;
 
 use super::Folders;
-use super::names::{game_name, part};
-use super::place::{link_new, place_new};
-use super::round;
+use super::annotate::{with_comment, with_tag};
+use super::names::{game_name, part, split_ext};
+use super::place::{link_new, link_only, place_new};
+use super::round::{Judged, Round};
+
+/// The tag that names, in a review game's PGN, the file it was dropped as.
+pub const SOURCE_TAG: &str = "SourceFile";
 
 /// What processing a file needs, shared by the workers: where the outputs go,
-/// how to convert, whether to sync outputs to disk.
+/// how to convert, how outputs are staged (synced, and their temporary files
+/// in the daemon's private work folder).
 #[derive(Debug, Clone)]
 pub struct ProcessConfig {
     pub folders: Folders,
     pub options: Options,
-    pub fsync: bool,
+    pub staging: Staging,
 }
 
 /// A failure that concerns one file and comes from outside it (a folder that
@@ -44,18 +52,24 @@ pub struct Outcome {
     pub name: String,
     /// The files written, or found already written (full paths).
     pub outputs: Vec<PathBuf>,
-    /// The game statuses, in file order (empty for an unreadable file).
+    /// The game statuses, in file order, as routed (empty for an unreadable file).
     pub statuses: Vec<Status>,
-    /// Codes of the findings that are not informational.
-    pub findings: Vec<&'static str>,
+    /// How many findings of each code the file's games have.
+    pub findings: BTreeMap<&'static str, usize>,
     /// Why the file could not be read, if it could not.
     pub error: Option<String>,
+    /// A link, pipe or device that could not be moved out of the inbox: left
+    /// there, and not taken again while it stays one.
+    pub left_in_inbox: bool,
 }
 
 impl Outcome {
     /// The folder the file's games went to, for the log line: `pgn`, `review`,
     /// `rejected`, or several joined with `+`.
     pub fn routed(&self) -> String {
+        if self.left_in_inbox {
+            return "inbox".into();
+        }
         if self.error.is_some() {
             return "rejected".into();
         }
@@ -83,50 +97,70 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
 }
 
 /// Processes a claimed file; on success the claim is gone and the original is
-/// in archive/.
-pub fn process(cfg: &ProcessConfig, claimed: &Path) -> Result<Outcome, FileError> {
+/// in archive/. `Ok(None)`: the file changed while it was read (a writer still
+/// at it); nothing was written, it stays claimed, to be read again once quiet.
+pub fn process(cfg: &ProcessConfig, claimed: &Path) -> Result<Option<Outcome>, FileError> {
     let name = file_name(claimed);
-    let (bytes, report) = read_claimed(cfg, claimed, &name)?;
+    let meta = fs::symlink_metadata(claimed).map_err(io_at(claimed))?;
+    if !meta.file_type().is_file() {
+        return not_plain(cfg, claimed, &name).map(Some);
+    }
+    let Some((bytes, report)) = read_claimed(cfg, claimed, &name)? else { return Ok(None) };
     let mut out = Outcome { name: name.clone(), ..Outcome::default() };
     let error = report.error.clone().or_else(|| report.games.is_empty().then(|| "no game in the file".to_string()));
     if let Some(error) = error {
         out.error = Some(error.clone());
-        reject(cfg, claimed, &name, bytes.as_deref(), &format!("{name}: {error}\n"), &mut out)?;
+        reject(cfg, &name, bytes.as_deref(), claimed, &format!("{name}: {error}\n"), &mut out)?;
     } else {
         let stem = Path::new(&name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let count = report.games.len();
         for (i, game) in report.games.iter().enumerate() {
-            out.statuses.push(game.status);
-            out.findings.extend(game.findings.iter().filter(|x| x.severity != Severity::Info).map(|x| x.code));
-            route(cfg, &name, &stem, (i, count), game, &mut out)?;
+            let status = route(cfg, &name, &stem, (i, count), game, &mut out)?;
+            out.statuses.push(status);
+        }
+        // Every rejected sheet has its copy beside its `.error.txt`.
+        if out.statuses.contains(&Status::Rejected)
+            && let Some(b) = &bytes
+        {
+            out.outputs.push(place_copy(cfg, &name, b)?);
         }
     }
     archive(cfg, claimed, &mut out)?;
-    Ok(out)
+    Ok(Some(out))
 }
 
-/// The bytes of a claimed file (`None`: not read into memory, for a file over
-/// the limit or anything but a plain file) and its conversion.
-fn read_claimed(cfg: &ProcessConfig, claimed: &Path, name: &str) -> Result<(Option<Vec<u8>>, FileReport), FileError> {
-    let meta = fs::symlink_metadata(claimed).map_err(io_at(claimed))?;
-    let size = meta.len();
+/// What tells a file changed: its size, modification and change times.
+fn fingerprint(path: &Path) -> io::Result<(u64, i64, i64, i64, i64)> {
+    use std::os::unix::fs::MetadataExt;
+    let m = fs::symlink_metadata(path)?;
+    Ok((m.len(), m.mtime(), m.mtime_nsec(), m.ctime(), m.ctime_nsec()))
+}
+
+/// The bytes of a claimed plain file (`None` in the pair: not read, over the
+/// size limit) and its conversion; `None`: it changed while being read.
+type Read = Option<(Option<Vec<u8>>, FileReport)>;
+
+fn read_claimed(cfg: &ProcessConfig, claimed: &Path, name: &str) -> Result<Read, FileError> {
+    let before = fingerprint(claimed).map_err(io_at(claimed))?;
     let limit = cfg.options.max_file_bytes;
-    let unread = if !meta.file_type().is_file() {
-        Some("not a plain file (a link, a pipe or a device); not read".to_string())
-    } else if size > limit as u64 {
-        Some(format!("file too large: {size} bytes (the limit is {limit})"))
-    } else {
-        None
-    };
-    if unread.is_some() {
-        return Ok((None, FileReport { path: name.to_string(), error: unread, games: Vec::new() }));
+    if before.0 > limit as u64 {
+        let error = Some(format!("file too large: {} bytes (the limit is {limit})", before.0));
+        return Ok(Some((None, FileReport { path: name.to_string(), error, games: Vec::new() })));
     }
     let bytes = fs::read(claimed).map_err(io_at(claimed))?;
     let report = convert(name, &bytes, &cfg.options);
-    Ok((Some(bytes), report))
+    // A writer that still had the file open can have written to it since the
+    // claim (a rename does not stop it): what was read may be half of it.
+    let after = fingerprint(claimed).map_err(io_at(claimed))?;
+    if after != before || bytes.len() as u64 != after.0 {
+        return Ok(None);
+    }
+    Ok(Some((Some(bytes), report)))
 }
 
-/// Puts game `index` of `count` of the file `name` where its status sends it.
+/// Puts game `index` of `count` of the file `name` where its status sends it,
+/// and returns the status it was routed by (a validated game whose board
+/// already has another game in the round file goes to review).
 fn route(
     cfg: &ProcessConfig,
     name: &str,
@@ -134,38 +168,95 @@ fn route(
     (index, count): (usize, usize),
     game: &GameReport,
     out: &mut Outcome,
-) -> Result<(), FileError> {
+) -> Result<Status, FileError> {
     let f = &cfg.folders;
     let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
     let gname = game_name(tag, stem, index, count);
+    let mut count_findings =
+        |g: &GameReport| g.findings.iter().for_each(|x| *out.findings.entry(x.code).or_default() += 1);
+    count_findings(game);
     match game.status {
         Status::Validated => {
-            let p = place_new(&f.pgn, &gname, ".pgn", game.pgn.as_bytes(), cfg.fsync).map_err(io_at(&f.pgn))?;
-            out.outputs.push(p);
-            if let (Some(event), Some(round)) = (tag("Event"), tag("Round").filter(|r| *r != "?"))
-                && !part(round).is_empty()
-            {
-                let r = round::add_game(&f.pgn, event, round, &game.pgn, cfg.fsync).map_err(io_at(&f.pgn))?;
-                out.outputs.push(r);
-            }
+            let round = (tag("Event"), tag("Round").filter(|r| *r != "?" && !part(r).is_empty()));
+            let (Some(event), Some(round)) = round else {
+                let p = place_new(&f.pgn, &gname, ".pgn", game.pgn.as_bytes(), &cfg.staging).map_err(io_at(&f.pgn))?;
+                out.outputs.push(p);
+                return Ok(Status::Validated);
+            };
+            validated_in_round(cfg, name, &gname, (event, round), game, out)
         }
         Status::Review => {
-            let p = place_new(&f.review, &gname, ".pgn", game.pgn.as_bytes(), cfg.fsync).map_err(io_at(&f.review))?;
-            // Named after the game it reports on, so replaced, not placed:
-            // written again whenever its game is (or is found already) placed.
-            let json = p.with_extension("json");
-            replace(&json, review_report(name, game).as_bytes(), cfg.fsync).map_err(io_at(&json))?;
-            out.outputs.push(p);
-            out.outputs.push(json);
+            review(cfg, name, &gname, game, out)?;
+            Ok(Status::Review)
         }
         Status::Rejected => {
             let why = game.findings.iter().map(|x| format!("{}: {}\n", x.code, x.message)).collect::<String>();
             let text = format!("{name}, game {}: no move could be read\n{why}", index + 1);
-            let p =
-                place_new(&f.rejected, &gname, ".error.txt", text.as_bytes(), cfg.fsync).map_err(io_at(&f.rejected))?;
+            let p = place_new(&f.rejected, &gname, ".error.txt", text.as_bytes(), &cfg.staging)
+                .map_err(io_at(&f.rejected))?;
             out.outputs.push(p);
+            Ok(Status::Rejected)
         }
     }
+}
+
+/// A validated game of a round: into pgn/ and the round file, one game per
+/// board (see `round`). Both are written under the round's lock, so the
+/// judgement and the writes are one step for every daemon.
+fn validated_in_round(
+    cfg: &ProcessConfig,
+    name: &str,
+    gname: &str,
+    (event, round): (&str, &str),
+    game: &GameReport,
+    out: &mut Outcome,
+) -> Result<Status, FileError> {
+    let pgn = &cfg.folders.pgn;
+    let file = Round::open(pgn, event, round).map_err(io_at(pgn))?;
+    let judged = file.judge(&game.pgn);
+    if let Judged::Conflict(finding) = judged {
+        drop(file);
+        *out.findings.entry(finding.code()).or_default() += 1;
+        review(cfg, name, gname, &flagged(game, &finding), out)?;
+        return Ok(Status::Review);
+    }
+    let p = place_new(pgn, gname, ".pgn", game.pgn.as_bytes(), &cfg.staging).map_err(io_at(pgn))?;
+    out.outputs.push(p);
+    let r = file.put(&game.pgn, &judged, &cfg.staging).map_err(io_at(pgn))?;
+    if let Judged::Correction(old) = &judged {
+        let board = game.headers.get("Board").and_then(|v| v.as_str()).unwrap_or("?");
+        info!(
+            file = %name, round, board, replaced = %old, round_file = %r.display(),
+            "a correction replaces the board's game in the round file (the earlier sheet stays in archive/)"
+        );
+    }
+    out.outputs.push(r);
+    Ok(Status::Validated)
+}
+
+/// `game` sent to review for `finding`, which the daemon found: the finding in
+/// its report and, as a comment before the first move, in its PGN.
+fn flagged(game: &GameReport, finding: &Finding) -> GameReport {
+    let mut g = game.clone();
+    g.status = Status::Review;
+    g.pgn = with_comment(&g.pgn, &format!("{}: {}", finding.code(), finding.message()));
+    g.findings.push(FindingReport::from(finding));
+    g
+}
+
+/// A review game: its PGN (naming the file it came from) and its JSON report.
+fn review(cfg: &ProcessConfig, name: &str, gname: &str, game: &GameReport, out: &mut Outcome) -> Result<(), FileError> {
+    let dir = &cfg.folders.review;
+    let mut game = game.clone();
+    game.pgn = with_tag(&game.pgn, SOURCE_TAG, name);
+    game.headers.entry(SOURCE_TAG).or_insert_with(|| name.into());
+    let p = place_new(dir, gname, ".pgn", game.pgn.as_bytes(), &cfg.staging).map_err(io_at(dir))?;
+    // Named after the game it reports on, so replaced, not placed: written
+    // again whenever its game is (or is found already) placed.
+    let json = p.with_extension("json");
+    replace_staged(&json, review_report(name, &game).as_bytes(), &cfg.staging).map_err(io_at(&json))?;
+    out.outputs.push(p);
+    out.outputs.push(json);
     Ok(())
 }
 
@@ -179,7 +270,7 @@ pub fn reject_file(cfg: &ProcessConfig, claimed: &Path, why: &str) -> Result<Out
     let name = file_name(claimed);
     let bytes = fs::read(claimed).map_err(io_at(claimed))?;
     let mut out = Outcome { name: name.clone(), error: Some(why.to_string()), ..Outcome::default() };
-    reject(cfg, claimed, &name, Some(&bytes), &format!("{name}: {why}\n"), &mut out)?;
+    reject(cfg, &name, Some(&bytes), claimed, &format!("{name}: {why}\n"), &mut out)?;
     archive(cfg, claimed, &mut out)?;
     Ok(out)
 }
@@ -191,6 +282,10 @@ fn archive(cfg: &ProcessConfig, claimed: &Path, out: &mut Outcome) -> Result<(),
     let dir = &cfg.folders.archive;
     let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
     out.outputs.push(archived);
+    unclaim(claimed)
+}
+
+fn unclaim(claimed: &Path) -> Result<(), FileError> {
     match fs::remove_file(claimed) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
@@ -198,25 +293,60 @@ fn archive(cfg: &ProcessConfig, claimed: &Path, out: &mut Outcome) -> Result<(),
     }
 }
 
+/// A copy of the original in rejected/, under its name (`-2` before the
+/// extension for another file of that name).
+fn place_copy(cfg: &ProcessConfig, name: &str, bytes: &[u8]) -> Result<PathBuf, FileError> {
+    let dir = &cfg.folders.rejected;
+    let (stem, ext) = split_ext(name);
+    place_new(dir, &stem, &ext, bytes, &cfg.staging).map_err(io_at(dir))
+}
+
 /// An unreadable file: a copy of it and `<name>.error.txt` in rejected/.
 fn reject(
     cfg: &ProcessConfig,
-    claimed: &Path,
     name: &str,
     bytes: Option<&[u8]>,
+    claimed: &Path,
     why: &str,
     out: &mut Outcome,
 ) -> Result<(), FileError> {
     let dir = &cfg.folders.rejected;
     let copy = match bytes {
-        Some(b) => place_new(dir, name, "", b, cfg.fsync),
-        // Not read: linked, not copied through memory.
-        None => link_new(claimed, dir, claimed.file_name().unwrap_or_default()),
-    }
-    .map_err(io_at(dir))?;
-    let text = place_new(dir, &file_name(&copy), ".error.txt", why.as_bytes(), cfg.fsync).map_err(io_at(dir))?;
+        Some(b) => place_copy(cfg, name, b)?,
+        // Not read (over the size limit): linked, not copied through memory.
+        None => link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?,
+    };
+    out.outputs.push(copy.clone());
+    let text = place_new(dir, &file_name(&copy), ".error.txt", why.as_bytes(), &cfg.staging).map_err(io_at(dir))?;
     out.outputs.push(text);
     Ok(())
+}
+
+/// A link, a pipe or a device: never read or followed, moved as it is into
+/// rejected/ with its `.error.txt` (not into archive/: it holds no bytes of
+/// its own). Where it cannot be moved (rejected/ on another file system), it
+/// goes back to the inbox and is left there, said once in the log.
+fn not_plain(cfg: &ProcessConfig, claimed: &Path, name: &str) -> Result<Outcome, FileError> {
+    let dir = &cfg.folders.rejected;
+    let why = "not a plain file (a link, a pipe or a device): never read or followed";
+    let mut out = Outcome { name: name.to_string(), error: Some(why.to_string()), ..Outcome::default() };
+    match link_only(claimed, dir, claimed.file_name().unwrap_or_default()) {
+        Ok(moved) => {
+            let text = format!("{name}: {why}\n");
+            let t =
+                place_new(dir, &file_name(&moved), ".error.txt", text.as_bytes(), &cfg.staging).map_err(io_at(dir))?;
+            out.outputs.extend([moved, t]);
+        }
+        Err(e) => {
+            let inbox = &cfg.folders.inbox;
+            let back = link_only(claimed, inbox, claimed.file_name().unwrap_or_default()).map_err(io_at(inbox))?;
+            out.error = Some(format!("{why}; cannot be moved to {}: {e}; left in the inbox", dir.display()));
+            out.outputs.push(back);
+            out.left_in_inbox = true;
+        }
+    }
+    unclaim(claimed)?;
+    Ok(out)
 }
 
 /// The review report of one game: the file it came from and the game as `convert --json` reports it.

@@ -1,49 +1,188 @@
 //! The per-round file `pgn/<event>/round-<n>.pgn`: every validated game of a
-//! round in board order, rewritten whole each time a game joins it, for a live
-//! broadcast that polls one PGN file.
+//! round in board order, one game per board, rewritten whole each time a game
+//! joins it, for a live broadcast that polls one PGN file.
+//!
+//! The event's folder is named from its whole name ([`names::folder`]): two
+//! events that differ anywhere never share a round file.
+//!
+//! A game for a board that already has one in the round file is judged
+//! against it ([`Round::judge`]):
+//! - a **correction** (or the same game read again), which replaces it: the
+//!   same players (White and Black, letters and digits compared without
+//!   case), and moves that agree up to where the shorter record stops (the
+//!   last moves or the result added or changed, a tag fixed);
+//! - a **different game**, which is not added and goes to review with
+//!   `duplicate-board`: other players, or moves that part before either record
+//!   stops (a move changed in the middle: a mistyped board number and a real
+//!   correction look alike there, so an arbiter chooses).
+//!
+//! A game with no board number is added as it is (nothing to compare it with).
 
-use std::fs::{self, OpenOptions};
+use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::emit::file::replace;
+use crate::emit::file::{Staging, replace_staged};
+use crate::finding::Finding;
 
-use super::names::part;
+use super::names::{folder, part};
 
-/// Adds a game (its PGN text) to the file of its round and returns the file.
-/// A game already in the file is not added again. Writers of one round, in
-/// this process or another daemon, take turns on a lock file beside it.
-pub fn add_game(pgn_dir: &Path, event: &str, round: &str, game: &str, fsync: bool) -> io::Result<PathBuf> {
-    let event = match part(event) {
-        e if e.is_empty() => "event".to_string(),
-        e => e,
-    };
-    let dir = pgn_dir.join(event);
-    fs::create_dir_all(&dir)?;
-    let round = part(round);
-    let target = dir.join(format!("round-{round}.pgn"));
-    let lock =
-        OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(format!(".round-{round}.lock")))?;
-    lock.lock()?;
-    let text = match fs::read_to_string(&target) {
-        Ok(t) => t,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(e),
-    };
-    let mut games = split_games(&text);
-    let game = game.trim_end();
-    if !games.contains(&game) {
-        games.push(game);
-        // Stable: games of one board (or none) stay in the order they came.
-        games.sort_by_key(|g| board(g));
-        let mut out = String::with_capacity(text.len() + game.len() + 2);
+/// The round file of one event and round, locked for as long as it is held:
+/// writers of one round, in this process or another daemon, take turns on a
+/// lock file beside it.
+pub struct Round {
+    target: PathBuf,
+    text: String,
+    _lock: File,
+}
+
+/// What a game is to the round file.
+#[derive(Debug, PartialEq)]
+pub enum Judged {
+    /// No game of its board yet: added.
+    New,
+    /// Exactly this game is in the file already.
+    Already,
+    /// A correction of the game the board has, whose White and Black are given.
+    Correction(String),
+    /// Another game for a board that has one: not added.
+    Conflict(Finding),
+}
+
+impl Round {
+    /// Locks and reads the round file of `event` and `round` under `pgn_dir`.
+    pub fn open(pgn_dir: &Path, event: &str, round: &str) -> io::Result<Round> {
+        let dir = pgn_dir.join(folder(event, "event"));
+        fs::create_dir_all(&dir)?;
+        let round = folder(round, "round");
+        let target = dir.join(format!("round-{round}.pgn"));
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(dir.join(format!(".round-{round}.lock")))?;
+        lock.lock()?;
+        let text = match fs::read_to_string(&target) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(e),
+        };
+        Ok(Round { target, text, _lock: lock })
+    }
+
+    /// What `game` (its PGN text) is to this round's file.
+    pub fn judge(&self, game: &str) -> Judged {
+        let game = game.trim_end();
+        let games = split_games(&self.text);
+        if games.contains(&game) {
+            return Judged::Already;
+        }
+        let new = Parsed::of(game);
+        let Some(board) = new.tag("Board").filter(|b| *b != "?") else { return Judged::New };
+        let Some(old) = games.iter().map(|g| Parsed::of(g)).find(|g| g.tag("Board") == Some(board)) else {
+            return Judged::New;
+        };
+        let players = |g: &Parsed| format!("{} - {}", g.tag("White").unwrap_or("?"), g.tag("Black").unwrap_or("?"));
+        let same_players = ["White", "Black"].iter().all(|k| same_name(new.tag(k), old.tag(k)));
+        let parted = new.moves.iter().zip(&old.moves).position(|(a, b)| a != b);
+        if same_players && parted.is_none() {
+            return Judged::Correction(players(&old));
+        }
+        Judged::Conflict(Finding::DuplicateBoard {
+            board: board.to_string(),
+            round: new.tag("Round").unwrap_or("?").to_string(),
+            other: players(&old),
+            parted: if same_players { parted.map(|p| p as u32 + 1) } else { None },
+        })
+    }
+
+    /// Puts `game` into the file as `judged` says (a conflict is never put)
+    /// and returns the file.
+    pub fn put(self, game: &str, judged: &Judged, staging: &Staging) -> io::Result<PathBuf> {
+        let game = game.trim_end();
+        let mut games = split_games(&self.text);
+        match judged {
+            Judged::Already | Judged::Conflict(_) => return Ok(self.target),
+            Judged::New => games.push(game),
+            Judged::Correction(_) => {
+                let board = Parsed::of(game).tag("Board").map(str::to_string);
+                let at = games.iter().position(|g| Parsed::of(g).tag("Board").map(str::to_string) == board);
+                match at {
+                    Some(i) => games[i] = game,
+                    None => games.push(game),
+                }
+            }
+        }
+        // Stable: games with no board stay in the order they came.
+        games.sort_by_key(|g| board_number(g));
+        let mut out = String::with_capacity(self.text.len() + game.len() + 2);
         for g in games {
             out.push_str(g);
             out.push_str("\n\n");
         }
-        replace(&target, out.as_bytes(), fsync)?;
+        replace_staged(&self.target, out.as_bytes(), staging)?;
+        Ok(self.target)
     }
-    Ok(target)
+}
+
+/// Adds a game (its PGN text) to the file of its round as [`Round::judge`]
+/// says, and returns the file and the judgement.
+#[cfg(test)]
+fn add_game(pgn_dir: &Path, event: &str, round: &str, game: &str) -> io::Result<(PathBuf, Judged)> {
+    let r = Round::open(pgn_dir, event, round)?;
+    let judged = r.judge(game);
+    let path = r.put(game, &judged, &Staging::beside(false))?;
+    Ok((path, judged))
+}
+
+/// Two names for one player: the same letters and digits, case aside.
+fn same_name(a: Option<&str>, b: Option<&str>) -> bool {
+    let key = |s: Option<&str>| part(s.unwrap_or("?")).to_lowercase().replace(['_', '.'], "");
+    key(a) == key(b)
+}
+
+/// The tags and moves of a game this program wrote.
+struct Parsed<'a> {
+    tags: Vec<(&'a str, String)>,
+    moves: Vec<&'a str>,
+}
+
+impl<'a> Parsed<'a> {
+    fn of(game: &'a str) -> Parsed<'a> {
+        let mut tags = Vec::new();
+        let mut moves_from = 0;
+        for line in game.split_inclusive('\n') {
+            let Some(t) = line.trim().strip_prefix('[').and_then(|t| t.strip_suffix(']')) else { break };
+            if let Some((k, v)) = t.split_once(' ') {
+                let v = v.trim().trim_start_matches('"').trim_end_matches('"');
+                tags.push((k, v.replace("\\\"", "\"").replace("\\\\", "\\")));
+            }
+            moves_from += line.len();
+        }
+        Parsed { tags, moves: movetext(&game[moves_from..]) }
+    }
+
+    fn tag(&self, k: &str) -> Option<&str> {
+        self.tags.iter().find(|(key, _)| *key == k).map(|(_, v)| v.as_str())
+    }
+}
+
+/// The SAN moves of a movetext: comments, move numbers, NAGs and the result left out.
+fn movetext(text: &str) -> Vec<&str> {
+    let mut moves = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(open) = rest.find('{') {
+            moves.extend(rest[..open].split_whitespace());
+            rest = rest[open..].find('}').map_or("", |close| &rest[open + close + 1..]);
+        } else {
+            moves.extend(rest.split_whitespace());
+            rest = "";
+        }
+    }
+    let number = |t: &str| t.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit()) && t.ends_with('.');
+    moves.retain(|t| !number(t) && !t.starts_with('$') && !["1-0", "0-1", "1/2-1/2", "*"].contains(t));
+    moves
 }
 
 /// The games of a PGN file this module wrote: each starts with its `[Event` tag.
@@ -65,7 +204,7 @@ fn split_games(text: &str) -> Vec<&str> {
 }
 
 /// Sort key: the `Board` tag's number; games without one go last.
-fn board(game: &str) -> u32 {
+fn board_number(game: &str) -> u32 {
     game.lines().find_map(|l| l.strip_prefix("[Board \"")?.strip_suffix("\"]")?.trim().parse().ok()).unwrap_or(u32::MAX)
 }
 
@@ -73,19 +212,49 @@ fn board(game: &str) -> u32 {
 mod tests {
     use super::*;
 
-    fn game(board: u32, white: &str) -> String {
-        format!("[Event \"Open\"]\n[Round \"3\"]\n[White \"{white}\"]\n[Board \"{board}\"]\n\n1. e4 e5 *\n")
+    fn game(board: u32, white: &str, moves: &str) -> String {
+        format!("[Event \"Open\"]\n[Round \"3\"]\n[White \"{white}\"]\n[Black \"X\"]\n[Board \"{board}\"]\n\n{moves}\n")
+    }
+
+    fn read(dir: &Path) -> String {
+        fs::read_to_string(dir.join("Open/round-3.pgn")).unwrap()
     }
 
     #[test]
     fn games_of_a_round_are_kept_in_board_order_and_never_twice() {
         let dir = tempfile::tempdir().unwrap();
         for (b, w) in [(12, "Ana"), (2, "Bea"), (7, "Cris"), (2, "Bea")] {
-            add_game(dir.path(), "Open", "3", &game(b, w), false).unwrap();
+            add_game(dir.path(), "Open", "3", &game(b, w, "1. e4 e5 *")).unwrap();
         }
-        let text = fs::read_to_string(dir.path().join("Open/round-3.pgn")).unwrap();
-        let order: Vec<u32> = split_games(&text).iter().map(|g| board(g)).collect();
+        let text = read(dir.path());
+        let order: Vec<u32> = split_games(&text).iter().map(|g| board_number(g)).collect();
         assert_eq!(order, [2, 7, 12]);
         assert!(text.ends_with("*\n\n"));
+    }
+
+    #[test]
+    fn a_correction_replaces_the_boards_game_and_another_game_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        add_game(dir.path(), "Open", "3", &game(7, "Ana", "1. e4 e5 2. Nf3 *")).unwrap();
+        // The result added, a move more, a comment: the same game, corrected.
+        let fixed = game(7, "ana", "1. e4 e5 {x} 2. Nf3 Nc6 1-0");
+        assert_eq!(add_game(dir.path(), "Open", "3", &fixed).unwrap().1, Judged::Correction("Ana - X".into()));
+        assert_eq!(split_games(&read(dir.path())), [fixed.trim_end()]);
+        // Other moves from move 2 on, or other players: another game.
+        let other = add_game(dir.path(), "Open", "3", &game(7, "Ana", "1. e4 e5 2. Bc4 1-0")).unwrap().1;
+        assert!(matches!(other, Judged::Conflict(Finding::DuplicateBoard { parted: Some(3), .. })), "{other:?}");
+        let other = add_game(dir.path(), "Open", "3", &game(7, "Bea", "1. e4 e5 *")).unwrap().1;
+        assert!(matches!(other, Judged::Conflict(Finding::DuplicateBoard { parted: None, .. })), "{other:?}");
+        assert_eq!(split_games(&read(dir.path())), [fixed.trim_end()], "neither was added");
+    }
+
+    #[test]
+    fn events_that_differ_after_a_long_common_start_get_folders_of_their_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let long = "Campeonato Internacional de Ajedrez Sitges Open";
+        let (a, _) = add_game(dir.path(), &format!("{long} A"), "4", &game(1, "Ana", "1. e4 *")).unwrap();
+        let (b, _) = add_game(dir.path(), &format!("{long} B"), "4", &game(1, "Bea", "1. d4 *")).unwrap();
+        assert_ne!(a, b);
+        assert_eq!(split_games(&fs::read_to_string(&a).unwrap()).len(), 1);
     }
 }

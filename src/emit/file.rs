@@ -1,24 +1,63 @@
-//! Writing a file at once. The bytes go to a temporary file in the target's
-//! folder, flushed to disk when asked, which is then given its final name: a
-//! reader never sees half a file, and a crash leaves at most a temporary file
-//! (named with [`TEMP_PREFIX`], so that it can be told apart and swept).
+//! Writing a file at once. The bytes go to a temporary file, flushed to disk
+//! when asked, which is then given its final name: a reader never sees half a
+//! file, and a crash leaves at most a temporary file. The temporary file is in
+//! a private scratch folder when the caller has one on the target's file
+//! system (the daemon's work folder: nothing half-written ever shows in an
+//! output folder), else beside the target, named with [`TEMP_PREFIX`] so that
+//! it is hidden from listings and can be told apart and swept.
+//!
+//! Outputs are created readable as the umask allows (`0644` under umask
+//! `022`), as any program's files are: a web server publishing them must be
+//! able to read them.
 //!
 //! `convert` replaces its outputs ([`replace`]); the daemon never overwrites
 //! one and links each under a free name instead (`daemon::place`).
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
 /// Temporary files start with this (and are skipped by anyone listing the folder).
 pub const TEMP_PREFIX: &str = ".scoresheet-";
 
+/// How outputs are written: synced to disk or not, and where their temporary
+/// files go first (`None`: beside the target).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Staging {
+    pub fsync: bool,
+    pub scratch: Option<PathBuf>,
+}
+
+impl Staging {
+    /// Beside the target, synced when `fsync`.
+    pub(crate) fn beside(fsync: bool) -> Staging {
+        Staging { fsync, scratch: None }
+    }
+
+    /// `bytes` in a new temporary file for a file of `dir`: in the scratch
+    /// folder when there is one, else in `dir`. The flag says whether it is in
+    /// the scratch folder (a rename from there may cross file systems: then
+    /// [`staged`] in `dir` instead).
+    pub(crate) fn stage(&self, dir: &Path, bytes: &[u8]) -> io::Result<(NamedTempFile, bool)> {
+        if let Some(scratch) = &self.scratch
+            && let Ok(tmp) = staged(scratch, bytes, self.fsync)
+        {
+            return Ok((tmp, true));
+        }
+        Ok((staged(dir, bytes, self.fsync)?, false))
+    }
+}
+
 /// `bytes` in a new temporary file in `dir` (synced to disk when `fsync`),
 /// for the caller to give its name: renamed over the target, or linked under a
-/// name nobody holds.
+/// name nobody holds. Created `0666` less the umask, not tempfile's `0600`.
 pub(crate) fn staged(dir: &Path, bytes: &[u8], fsync: bool) -> io::Result<NamedTempFile> {
-    let mut tmp = tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(dir)?;
+    use std::os::unix::fs::PermissionsExt;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     if fsync {
         tmp.as_file().sync_all()?;
@@ -39,8 +78,50 @@ pub(crate) fn staged(dir: &Path, bytes: &[u8], fsync: bool) -> io::Result<NamedT
 /// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 /// ```
 pub fn replace(target: &Path, bytes: &[u8], fsync: bool) -> io::Result<()> {
+    replace_staged(target, bytes, &Staging::beside(fsync))
+}
+
+/// [`replace`], the temporary file staged as `staging` says.
+pub(crate) fn replace_staged(target: &Path, bytes: &[u8], staging: &Staging) -> io::Result<()> {
     // A bare file name has an empty parent: the current folder.
     let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    staged(dir, bytes, fsync)?.persist(target).map_err(|e| e.error)?;
-    Ok(())
+    let (tmp, scratch) = staging.stage(dir, bytes)?;
+    match tmp.persist(target) {
+        Ok(_) => Ok(()),
+        Err(e) if scratch && e.error.kind() == io::ErrorKind::CrossesDevices => {
+            staged(dir, bytes, staging.fsync)?.persist(target).map_err(|e| e.error)?;
+            Ok(())
+        }
+        Err(e) => Err(e.error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// The mode a new file gets under the process's umask (read from a file
+    /// made the ordinary way, so the test does not change the umask).
+    fn ordinary_mode(dir: &Path) -> u32 {
+        let probe = dir.join("probe");
+        std::fs::write(&probe, b"").unwrap();
+        let mode = std::fs::metadata(&probe).unwrap().permissions().mode() & 0o777;
+        std::fs::remove_file(probe).unwrap();
+        mode
+    }
+
+    #[test]
+    fn an_output_is_as_readable_as_any_file_the_umask_allows() {
+        let dir = tempfile::tempdir().unwrap();
+        let want = ordinary_mode(dir.path());
+        let target = dir.path().join("mesa.pgn");
+        replace(&target, b"1. e4 *\n", false).unwrap();
+        assert_eq!(std::fs::metadata(&target).unwrap().permissions().mode() & 0o777, want);
+        let scratch = tempfile::tempdir().unwrap();
+        let staging = Staging { fsync: false, scratch: Some(scratch.path().to_path_buf()) };
+        replace_staged(&target, b"1. d4 *\n", &staging).unwrap();
+        assert_eq!(std::fs::metadata(&target).unwrap().permissions().mode() & 0o777, want);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "staged in the scratch folder");
+    }
 }
