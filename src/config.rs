@@ -236,13 +236,13 @@ pub struct Invalid {
 }
 
 impl Invalid {
-    pub fn new(field: impl Into<String>, value: impl Display, allowed: impl Into<String>) -> Invalid {
+    pub(crate) fn new(field: impl Into<String>, value: impl Display, allowed: impl Into<String>) -> Invalid {
         Invalid { field: field.into(), value: value.to_string(), allowed: allowed.into() }
     }
 }
 
 /// A number a range can be checked on.
-pub trait Number: Copy + Display {
+pub(crate) trait Number: Copy + Display {
     fn value(self) -> f64;
 }
 
@@ -265,7 +265,7 @@ impl Number for usize {
 }
 
 /// `value` of `field` is within `min..=max` (NaN is not).
-pub fn within<T: Number>(field: &str, value: T, min: T, max: T) -> Result<(), Invalid> {
+pub(crate) fn within<T: Number>(field: &str, value: T, min: T, max: T) -> Result<(), Invalid> {
     if (min.value()..=max.value()).contains(&value.value()) {
         Ok(())
     } else {

@@ -105,7 +105,7 @@ pub enum Finding {
 pub const QUOTED_CHARS: usize = 40;
 
 /// `text` as a message quotes it: at most [`QUOTED_CHARS`] characters, then "…".
-pub fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
     match text.char_indices().nth(QUOTED_CHARS) {
         Some((cut, _)) => format!("{}…", &text[..cut]).into(),
         None => text.into(),
