@@ -1,10 +1,18 @@
 //! The YAML config. `config/default.yaml` ships with the crate and is built in:
 //! every field has a default, and a file given with `--config` overrides only
 //! the fields it names.
+//!
+//! Every number has a range and every word its values, each stated once, in
+//! the `check` beside the struct that holds the field (here, and in
+//! `cost.rs` for `repair:`). A value outside is refused when the config is
+//! read, with its line and what is allowed: a config is refused at start, not
+//! found wrong on the hundredth sheet.
 
+use std::fmt::Display;
 use std::path::PathBuf;
 
 use serde::Deserialize;
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 
 use crate::convert::Options;
 use crate::cost::Params;
@@ -28,6 +36,28 @@ pub struct Config {
     pub watch: Watch,
     /// Logging.
     pub log: Log,
+}
+
+impl Config {
+    /// The range of each field (the `repair:` ones in `cost.rs`).
+    pub fn check(&self) -> Result<(), Invalid> {
+        // 64 MiB: a typed sheet is a few kilobytes, and a file is read whole
+        // into memory, several times over while it is decoded and split.
+        within("max_file_bytes", self.max_file_bytes, 1, 64 << 20)?;
+        if let Some(l) = &self.language
+            && Language::find(l).is_none()
+        {
+            let codes: Vec<&str> = crate::notation::LANGUAGES.iter().map(|l| l.code).collect();
+            return Err(Invalid::new(
+                "language",
+                format!("\"{l}\""),
+                format!("an ISO code or a name of one of {}", codes.join(", ")),
+            ));
+        }
+        self.watch.check()?;
+        self.log.check()?;
+        self.repair.check()
+    }
 }
 
 impl Default for Config {
@@ -84,6 +114,28 @@ pub struct Watch {
     pub fsync: bool,
 }
 
+impl Watch {
+    /// The range of each number of `watch:`.
+    fn check(&self) -> Result<(), Invalid> {
+        // Below 50 ms a poll or a settle is a busy loop: a zero poll interval
+        // spun a core in system time. A minute is the most a file should wait.
+        within("watch.poll_interval_ms", self.poll_interval_ms, 50, 60_000)?;
+        within("watch.settle_ms", self.settle_ms, 50, 60_000)?;
+        within("watch.stale_open_secs", self.stale_open_secs, 1, 86_400)?;
+        // In seconds: 1 is the least above 50 ms; a day the most.
+        within("watch.scan_interval_secs", self.scan_interval_secs, 1, 86_400)?;
+        // Each worker is a thread reading one file, which is CPU-bound:
+        // beyond the cores they only share them, and each holds a file in
+        // memory. 0 is the number of cores, whatever the machine.
+        within("watch.workers", self.workers, 0, MAX_WORKERS)?;
+        within("watch.retry_secs", self.retry_secs, 1, 3_600)?;
+        within("watch.stop_timeout_secs", self.stop_timeout_secs, 0, 3_600)
+    }
+}
+
+/// The most workers a config may ask for (`watch.workers`).
+pub const MAX_WORKERS: usize = 64;
+
 impl Default for Watch {
     fn default() -> Self {
         Watch {
@@ -117,6 +169,31 @@ pub struct Log {
     pub format: LogFormat,
 }
 
+/// The levels a `log.level` directive may name.
+const LEVELS: [&str; 6] = ["off", "error", "warn", "info", "debug", "trace"];
+
+impl Log {
+    /// `level` is a level or `target=level` directives, comma-separated: a
+    /// tracing filter also takes a bare word as a target, so `chatty` would
+    /// silently mean "everything from a module named chatty", that is nothing.
+    fn check(&self) -> Result<(), Invalid> {
+        let is_level = |l: &str| LEVELS.iter().any(|k| l.eq_ignore_ascii_case(k));
+        let is_target = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric() || "_:-".contains(c));
+        let ok = self.level.split(',').map(str::trim).all(|d| match d.split_once('=') {
+            Some((target, level)) => is_target(target.trim()) && is_level(level.trim()),
+            None => is_level(d),
+        });
+        if ok {
+            return Ok(());
+        }
+        Err(Invalid::new(
+            "log.level",
+            format!("\"{}\"", self.level),
+            format!("one of {}, or target=level directives such as scoresheet=debug", LEVELS.join(", ")),
+        ))
+    }
+}
+
 impl Default for Log {
     fn default() -> Self {
         Log { level: "info".into(), format: LogFormat::Human }
@@ -139,6 +216,61 @@ pub enum ConfigError {
     Syntax { line: usize, message: String },
     #[error("unknown language \"{0}\"")]
     UnknownLanguage(String),
+    /// A value outside its range, at its line when the config has one.
+    #[error("{}{invalid}", line_prefix(*.line))]
+    Invalid { line: Option<usize>, invalid: Invalid },
+}
+
+fn line_prefix(line: Option<usize>) -> String {
+    line.map(|l| format!("line {l}: ")).unwrap_or_default()
+}
+
+/// A field whose value is outside what it allows: its path in the config
+/// (`repair.limits.review_margin`), the value and what is allowed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{field} is {value}, allowed: {allowed}")]
+pub struct Invalid {
+    pub field: String,
+    pub value: String,
+    pub allowed: String,
+}
+
+impl Invalid {
+    pub(crate) fn new(field: impl Into<String>, value: impl Display, allowed: impl Into<String>) -> Invalid {
+        Invalid { field: field.into(), value: value.to_string(), allowed: allowed.into() }
+    }
+}
+
+/// A number a range can be checked on.
+pub(crate) trait Number: Copy + Display {
+    fn value(self) -> f64;
+}
+
+impl Number for f32 {
+    fn value(self) -> f64 {
+        f64::from(self)
+    }
+}
+
+impl Number for u64 {
+    fn value(self) -> f64 {
+        self as f64
+    }
+}
+
+impl Number for usize {
+    fn value(self) -> f64 {
+        self as f64
+    }
+}
+
+/// `value` of `field` is within `min..=max` (NaN is not).
+pub(crate) fn within<T: Number>(field: &str, value: T, min: T, max: T) -> Result<(), Invalid> {
+    if (min.value()..=max.value()).contains(&value.value()) {
+        Ok(())
+    } else {
+        Err(Invalid::new(field, value, format!("{min} to {max}")))
+    }
 }
 
 impl Config {
@@ -155,13 +287,17 @@ impl Config {
     /// assert_eq!(c.options().unwrap().language.unwrap().code, "es");
     /// let e = Config::parse("watch:\n  inbx: drop\n").unwrap_err();
     /// assert!(e.to_string().starts_with("line 2:") && e.to_string().contains("inbx"));
+    /// let e = Config::parse("watch:\n  workers: 1000000\n").unwrap_err();
+    /// assert_eq!(e.to_string(), "line 2: watch.workers is 1000000, allowed: 0 to 64");
     /// ```
     pub fn parse(text: &str) -> Result<Config, ConfigError> {
         if text.trim().is_empty() {
             return Ok(Config::default());
         }
-        serde_yaml::from_str(text)
-            .map_err(|e| ConfigError::Syntax { line: e.location().map_or(1, |l| l.line()), message: e.to_string() })
+        let config: Config = serde_yaml::from_str(text)
+            .map_err(|e| ConfigError::Syntax { line: e.location().map_or(1, |l| l.line()), message: e.to_string() })?;
+        config.check().map_err(|invalid| ConfigError::Invalid { line: line_of(text, &invalid.field), invalid })?;
+        Ok(config)
     }
 
     /// The conversion options this config gives.
@@ -171,6 +307,67 @@ impl Config {
             None => None,
         };
         Ok(Options { language, max_file_bytes: self.max_file_bytes, params: self.repair })
+    }
+}
+
+/// The line of the value of `field` (a dotted path) in the config's text.
+/// The parser gives lines only with its errors: the text is walked again down
+/// the path, and the value there refused, so the error says where it is, in
+/// block or flow style alike.
+fn line_of(text: &str, field: &str) -> Option<usize> {
+    let path: Vec<&str> = field.split('.').collect();
+    let e = Locate(&path).deserialize(serde_yaml::Deserializer::from_str(text)).err()?;
+    e.to_string().contains(HERE).then(|| e.location().map(|l| l.line())).flatten()
+}
+
+/// What the walk's error says, to tell it from any other.
+const HERE: &str = "the value being located";
+
+/// Walks down a path of keys, ignoring every other value.
+struct Locate<'p>(&'p [&'p str]);
+
+impl<'de> DeserializeSeed<'de> for Locate<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        match self.0.split_first() {
+            Some((key, rest)) => d.deserialize_map(Walk { key, rest }),
+            // Every visit of the value fails, with the value's position.
+            None => d.deserialize_any(Here),
+        }
+    }
+}
+
+struct Walk<'p> {
+    key: &'p str,
+    rest: &'p [&'p str],
+}
+
+impl<'de> Visitor<'de> for Walk<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "a mapping with {}", self.key)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some(k) = map.next_key::<String>()? {
+            if k == self.key {
+                return map.next_value_seed(Locate(self.rest));
+            }
+            map.next_value::<IgnoredAny>()?;
+        }
+        Ok(())
+    }
+}
+
+struct Here;
+
+impl<'de> Visitor<'de> for Here {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(HERE)
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::cost::Params;
 use crate::emit::pgn;
 use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
-use crate::finding::Severity;
+use crate::finding::{Finding, Severity};
 use crate::ingest;
 use crate::notation::Language;
 use crate::reconstruct::{Game, Settings, reconstruct};
@@ -59,7 +59,8 @@ pub fn convert(path: &str, bytes: &[u8], opts: &Options) -> FileReport {
 
 /// Reads, judges and renders one sheet.
 pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
-    let game = reconstruct(sheet, &opts.settings());
+    let mut game = reconstruct(sheet, &opts.settings());
+    game.findings.extend(read_findings(sheet));
     let status = status(sheet, &game);
     // The tags and the moves' SANs are worked out once, for the PGN and the report.
     let tags = pgn::tags(sheet, &game);
@@ -75,6 +76,17 @@ pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
         pgn,
         findings: game.findings.iter().map(FindingReport::from).collect(),
     }
+}
+
+/// What the reader guessed or left out while reading the file, about the
+/// whole game.
+fn read_findings(sheet: &Sheet) -> impl Iterator<Item = Finding> {
+    let encoding = sheet.encoding_guessed.map(|line| Finding::EncodingGuessed { line });
+    let headers = sheet
+        .first_dropped
+        .as_ref()
+        .map(|first| Finding::HeadersDropped { dropped: sheet.headers_dropped, first: first.clone() });
+    encoding.into_iter().chain(headers)
 }
 
 /// `validated` when nothing needs a person, `review` when an arbiter must look,

@@ -15,9 +15,12 @@
 //!   each with its reason.
 //!
 //! `config/default.yaml` lists every default of [`Params`]; a test keeps the
-//! two equal.
+//! two equal. The range of each field is in [`Params::check`], refused when a
+//! config is read.
 
 use serde::{Deserialize, Serialize};
+
+use crate::config::{Invalid, within};
 
 /// The repair search's settings: the `repair:` section of the config.
 ///
@@ -218,16 +221,32 @@ impl Costs {
     /// Whether no step can cost less than nothing, so that the cost of a
     /// reading only grows as it goes on (what lets the search give up early).
     pub fn never_negative(&self) -> bool {
+        self.each().iter().all(|(_, c)| *c >= 0.0) && self.edits.never_negative()
+    }
+
+    /// Each cost of its own, by its name in the config.
+    fn each(&self) -> [(&'static str, f32); 6] {
         // Destructured: a new cost cannot be left out.
-        let Costs { skip, skip_repeat, insert, illegible, after_end, false_check, edits } = *self;
-        [skip, skip_repeat, insert, illegible, after_end, false_check].iter().all(|c| *c >= 0.0)
-            && edits.never_negative()
+        let Costs { skip, skip_repeat, insert, illegible, after_end, false_check, edits: _ } = *self;
+        [
+            ("skip", skip),
+            ("skip_repeat", skip_repeat),
+            ("insert", insert),
+            ("illegible", illegible),
+            ("after_end", after_end),
+            ("false_check", false_check),
+        ]
     }
 }
 
 impl Edits {
     /// Whether no edit costs less than nothing (then a sum of lower bounds is one).
     pub fn never_negative(&self) -> bool {
+        self.each().iter().all(|(_, c)| *c >= 0.0)
+    }
+
+    /// Each edit's cost, by its name in the config.
+    fn each(&self) -> [(&'static str, f32); 12] {
         let Edits {
             confusable,
             case,
@@ -243,21 +262,112 @@ impl Edits {
             transpose,
         } = *self;
         [
-            confusable,
-            case,
-            adjacent,
-            piece,
-            dropped_piece,
-            substitute,
-            light,
-            spurious_capture,
-            doubled,
-            insert,
-            delete,
-            transpose,
+            ("confusable", confusable),
+            ("case", case),
+            ("adjacent", adjacent),
+            ("piece", piece),
+            ("dropped_piece", dropped_piece),
+            ("substitute", substitute),
+            ("light", light),
+            ("spurious_capture", spurious_capture),
+            ("doubled", doubled),
+            ("insert", insert),
+            ("delete", delete),
+            ("transpose", transpose),
         ]
-        .iter()
-        .all(|c| *c >= 0.0)
+    }
+}
+
+// The ranges of the `repair:` section, checked when a config is read. A cost
+// is the surprise of one step, in nats; a threshold on a whole reading or a
+// window adds steps up.
+
+/// The most one step may cost: a slip with odds of e^-100 is none a writer
+/// makes, and costlier steps are simply never chosen.
+pub const MOST_STEP: f32 = 100.0;
+/// The most a threshold on a window or a game may be: [`CUT_SHORT`], past which
+/// a reading is never repaired anyway.
+pub const MOST_TOTAL: f32 = CUT_SHORT;
+/// The least `review_margin` may be. A repair is validated only when the best
+/// different reading costs `review_margin` more; at 1.0 or below, two readings
+/// one cheapest step apart (an `x` left out, an illegible box, a shorthand,
+/// each 1.0) would count as told apart, when the sheet says nothing between
+/// them. On the dev sheets, games validated but wrong by the reader's fault
+/// (not an undetectable legal slip): 50 at 0, 7 at 1.0, 0 from 1.5 to the
+/// default 3.0; on the generated 600: 3 at 1.0, 0 from 1.5; on the generated
+/// 1,000: 10 at 1.0, 2 at 1.5 and 2.0, 1 from 2.5.
+pub const REVIEW_MARGIN_FLOOR: f32 = 1.5;
+
+impl Params {
+    /// The range of each field of `repair:`; the first one outside it, named
+    /// by its path in the config.
+    ///
+    /// Costs are never negative: a cost is the surprise of a slip, and a
+    /// negative one would make the slip likelier than the entry as written.
+    /// It would also take from the search what its promises rest on: the cost
+    /// of a reading would no longer only grow, so no reading could be given
+    /// up once beaten (the search gets slower) and doubts would no longer be
+    /// weighed on the whole sheet.
+    ///
+    /// ```
+    /// use scoresheet::cost::Params;
+    /// let mut p = Params::default();
+    /// assert!(p.check().is_ok());
+    /// p.limits.review_margin = -100.0;
+    /// let e = p.check().unwrap_err();
+    /// assert_eq!(e.field, "repair.limits.review_margin");
+    /// ```
+    pub fn check(&self) -> Result<(), Invalid> {
+        for (name, cost) in self.costs.each() {
+            within(&format!("repair.costs.{name}"), cost, 0.0, MOST_STEP)?;
+        }
+        for (name, cost) in self.costs.edits.each() {
+            within(&format!("repair.costs.edits.{name}"), cost, 0.0, MOST_STEP)?;
+        }
+        self.limits.check()
+    }
+}
+
+impl Limits {
+    fn check(&self) -> Result<(), Invalid> {
+        let l = self;
+        let step = |name: &str, v: f32| within(&format!("repair.limits.{name}"), v, 0.0, MOST_STEP);
+        let total = |name: &str, v: f32| within(&format!("repair.limits.{name}"), v, 0.0, MOST_TOTAL);
+        let count =
+            |name: &str, v: usize, min: usize, max: usize| within(&format!("repair.limits.{name}"), v, min, max);
+        step("max_fit", l.max_fit)?;
+        // Below 0: a move not written is tried before every entry.
+        within("repair.limits.insert_trigger", l.insert_trigger, -1.0, MOST_STEP)?;
+        // The sizes of the search: each bounds the work of one window; beyond
+        // these a window costs seconds and finds nothing the defaults miss.
+        count("insert_nodes", l.insert_nodes, 0, 1_000)?;
+        count("back", l.back, 0, 200)?;
+        total("deep_trigger", l.deep_trigger)?;
+        count("deep_back", l.deep_back, 0, 500)?;
+        count("ahead", l.ahead, 0, 100)?;
+        count("ahead_max", l.ahead_max, 0, 500)?;
+        count("beam", l.beam, 1, 10_000)?;
+        // The beam drops readings costlier than the best by more than its
+        // margin: a rival inside the review margin must still be in the beam
+        // to be seen, so review_margin <= beam_margin.
+        within("repair.limits.beam_margin", l.beam_margin, REVIEW_MARGIN_FLOOR, MOST_STEP)?;
+        if !(REVIEW_MARGIN_FLOOR..=l.beam_margin).contains(&l.review_margin) {
+            return Err(Invalid::new(
+                "repair.limits.review_margin",
+                l.review_margin,
+                format!(
+                    "{REVIEW_MARGIN_FLOOR} to beam_margin ({}); below {REVIEW_MARGIN_FLOOR} a doubtful repair \
+                     would pass as sure",
+                    l.beam_margin
+                ),
+            ));
+        }
+        step("tie_margin", l.tie_margin)?;
+        step("slip_margin", l.slip_margin)?;
+        total("hopeless", l.hopeless)?;
+        step("prior_reach", l.prior_reach)?;
+        total("second_look", l.second_look)?;
+        step("second_look_margin", l.second_look_margin)
     }
 }
 

@@ -93,6 +93,27 @@ pub enum Finding {
     /// players, or moves that part at ply `parted` before either record
     /// stops): this one is not added to it, and an arbiter chooses.
     DuplicateBoard { board: String, round: String, other: String, parted: Option<u32> },
+    /// The file's bytes are not UTF-8 and were read as Windows-1252 (from the
+    /// line of the first byte that is not UTF-8): accented letters may be wrong.
+    EncodingGuessed { line: usize },
+    /// The sheet has more header fields than a sheet keeps
+    /// ([`crate::sheet::MAX_HEADERS`]): `dropped` were left out, the first
+    /// of them `first`.
+    HeadersDropped { dropped: usize, first: String },
+}
+
+/// The most characters of what was written that a message quotes; longer
+/// text is cut, with "…". A box or a header holds a few words: a message
+/// quoting a 1 MB entry whole would be a 1 MB line in the PGN and on the
+/// console. The report's `written` keeps the whole entry.
+pub const QUOTED_CHARS: usize = 40;
+
+/// `text` as a message quotes it: at most [`QUOTED_CHARS`] characters, then "…".
+pub(crate) fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+        None => text.into(),
+    }
 }
 
 impl Finding {
@@ -114,6 +135,8 @@ impl Finding {
             Finding::ResultMismatch { .. } => "result-mismatch",
             Finding::IncompleteRecord { .. } => "incomplete-record",
             Finding::DuplicateBoard { .. } => "duplicate-board",
+            Finding::EncodingGuessed { .. } => "encoding-guessed",
+            Finding::HeadersDropped { .. } => "headers-dropped",
         }
     }
 
@@ -136,6 +159,10 @@ impl Finding {
             | Finding::UnknownLanguage { .. }
             | Finding::IncompleteRecord { .. } => Severity::Info,
             Finding::DuplicateBoard { .. } => Severity::Warning,
+            Finding::EncodingGuessed { .. } => Severity::Info,
+            // The PGN lacks fields the sheet has: a person decides whether
+            // they mattered.
+            Finding::HeadersDropped { .. } => Severity::Warning,
         }
     }
 
@@ -203,6 +230,8 @@ impl Finding {
             | Finding::ResultMismatch { .. }
             | Finding::IncompleteRecord { .. } => none,
             Finding::DuplicateBoard { .. } => none,
+            Finding::EncodingGuessed { .. } => none,
+            Finding::HeadersDropped { .. } => none,
         }
     }
 
@@ -215,16 +244,21 @@ impl Finding {
                 format!("move {}", at.move_label())
             }
         };
+        // What was written is quoted short; the report's `written` keeps it whole.
+        let q = |w: &str| quoted(w).into_owned();
         match self {
             Finding::IllegalMove { at, written } => {
+                let written = q(written);
                 format!("{}: \"{written}\" fits no legal move here; the game is kept up to this point", label(at))
             }
             Finding::NonAlgebraic { at, written } => format!(
-                "{}: from \"{written}\" on the record is in descriptive notation (P-K4, CAR3), which is not \
+                "{}: from \"{}\" on the record is in descriptive notation (P-K4, CAR3), which is not \
                  read yet; the game is kept up to this point",
-                label(at)
+                label(at),
+                q(written)
             ),
             Finding::IllegibleEntry { at, written, replacement, .. } => {
+                let written = q(written);
                 format!(
                     "{}: written \"{written}\" (illegible), read as {replacement}: the only move the rest of the game allows",
                     label(at)
@@ -234,12 +268,15 @@ impl Finding {
                 format!("{}: no move written, read as {replacement}: the rest of the game needs it", label(at))
             }
             Finding::ExtraEntry { at, written, repeat: true, .. } => {
+                let written = q(written);
                 format!("{}: written \"{written}\" twice; the second is left out", label(at))
             }
             Finding::ExtraEntry { at, written, repeat: false, .. } => {
+                let written = q(written);
                 format!("{}: written \"{written}\", which fits no move of the game here; left out", label(at))
             }
             Finding::TypoRepaired { at, written, replacement, .. } => {
+                let written = q(written);
                 format!("{}: written \"{written}\", read as {replacement}: the only legal move that fits", label(at))
             }
             Finding::AmbiguousRepair { at, written, replacement, alternatives, margin } => {
@@ -247,23 +284,27 @@ impl Finding {
                 let others =
                     if others.is_empty() { "another reading nearly as likely".to_string() } else { others.join(", ") };
                 let why = if *margin < 0.0 { " (put first as the likelier move in the position)" } else { "" };
+                let written = q(written);
                 format!(
                     "{}: written \"{written}\", read as {replacement}{why}, but the rest of the game also allows {others}",
                     label(at)
                 )
             }
             Finding::MovesAfterEnd { at, written } => {
+                let written = q(written);
                 format!("{}: \"{written}\" is written after the game had ended", label(at))
             }
             Finding::CheckMarkMismatch { at, written, replacement } => {
+                let written = q(written);
                 format!("{}: written \"{written}\", but {replacement} gives no such check or mate", label(at))
             }
             Finding::NumberingError { at, written } => {
+                let written = q(written);
                 format!("{}: the move number written before \"{written}\" does not follow", label(at))
             }
             Finding::LanguageInferred { code, name } => format!("piece letters read as {name} ({code})"),
             Finding::UnknownLanguage { given } => {
-                format!("unknown language \"{given}\"; the language was inferred from the moves")
+                format!("unknown language \"{}\"; the language was inferred from the moves", q(given))
             }
             Finding::ResultMismatch { written, board } => {
                 format!("the result written is {} but the final position gives {}", written.as_pgn(), board.as_pgn())
@@ -286,6 +327,17 @@ impl Finding {
                      another one ({how}); it is not added: an arbiter must choose"
                 )
             }
+            Finding::EncodingGuessed { line } => format!(
+                "the file is not UTF-8 (from line {line}): it was read as Windows-1252; check the accented \
+                 letters of names (a file saved as UTF-8 is read without a guess)"
+            ),
+            Finding::HeadersDropped { dropped, first } => format!(
+                "the sheet has {} header fields; the first {} are kept, the other {dropped} left out (the first \
+                 of them \"{}\")",
+                dropped + crate::sheet::MAX_HEADERS,
+                crate::sheet::MAX_HEADERS,
+                q(first)
+            ),
         }
     }
 }
@@ -322,6 +374,8 @@ mod tests {
             Finding::ResultMismatch { written: GameResult::WhiteWins, board: GameResult::Draw },
             Finding::IncompleteRecord { moves: 30 },
             Finding::DuplicateBoard { board: "7".into(), round: "4".into(), other: "A - B".into(), parted: Some(23) },
+            Finding::EncodingGuessed { line: 2 },
+            Finding::HeadersDropped { dropped: 3, first: "Sponsor".into() },
         ]
     }
 
@@ -347,9 +401,11 @@ mod tests {
                 Finding::ResultMismatch { .. } => 12,
                 Finding::IncompleteRecord { .. } => 13,
                 Finding::DuplicateBoard { .. } => 14,
+                Finding::EncodingGuessed { .. } => 15,
+                Finding::HeadersDropped { .. } => 16,
             })
             .collect();
-        assert!((0..15).all(|k| kinds.contains(&k)));
+        assert!((0..17).all(|k| kinds.contains(&k)));
     }
 
     #[test]
@@ -393,6 +449,35 @@ mod tests {
     }
 
     #[test]
+    fn a_long_entry_is_quoted_short_in_every_message() {
+        let long = "Cf3".repeat(400_000);
+        let cut: String = long.chars().take(QUOTED_CHARS).collect();
+        for f in one_of_each() {
+            let mut f = f;
+            match &mut f {
+                Finding::IllegalMove { written, .. }
+                | Finding::NonAlgebraic { written, .. }
+                | Finding::IllegibleEntry { written, .. }
+                | Finding::ExtraEntry { written, .. }
+                | Finding::TypoRepaired { written, .. }
+                | Finding::AmbiguousRepair { written, .. }
+                | Finding::MovesAfterEnd { written, .. }
+                | Finding::CheckMarkMismatch { written, .. }
+                | Finding::NumberingError { written, .. } => *written = long.clone(),
+                Finding::UnknownLanguage { given } => *given = long.clone(),
+                Finding::HeadersDropped { first, .. } => *first = long.clone(),
+                _ => continue,
+            }
+            let m = f.message();
+            assert!(m.contains(&format!("\"{cut}…\"")), "{}: {}", f.code(), &m[..m.len().min(200)]);
+            assert!(m.chars().count() < 400, "{}: {} characters", f.code(), m.chars().count());
+        }
+        assert_eq!(quoted("Cf3"), "Cf3");
+        let exact: String = "é".repeat(QUOTED_CHARS);
+        assert_eq!(quoted(&exact), exact, "as long as allowed: not cut");
+    }
+
+    #[test]
     fn severities() {
         use Severity::*;
         let sev: Vec<Severity> = one_of_each().iter().map(Finding::severity).collect();
@@ -400,7 +485,7 @@ mod tests {
             sev,
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info,
-                Warning
+                Warning, Info, Warning
             ]
         );
     }

@@ -17,7 +17,19 @@ pub struct Sheet {
     pub comments: Vec<String>,
     /// Line where this game starts in its file (1-based).
     pub line: usize,
+    /// The file was not UTF-8 and was read as Windows-1252: the line of its
+    /// first byte that is not UTF-8.
+    pub encoding_guessed: Option<usize>,
+    /// Header fields past the first [`MAX_HEADERS`], left out: how many, and
+    /// the key of the first (a count, not a copy of each: a form of a hundred
+    /// thousand keys costs nothing more).
+    pub headers_dropped: usize,
+    pub first_dropped: Option<String>,
 }
+
+/// The most header fields a sheet keeps. A sheet has a dozen; a form with
+/// thousands of keys is not one, and each kept key is a PGN tag.
+pub const MAX_HEADERS: usize = 64;
 
 /// One move box as written.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -124,10 +136,16 @@ impl Sheet {
 
     /// Sets a header, keeping the first value when a sheet repeats a key.
     /// Control characters (a newline in a YAML value) become spaces: a PGN
-    /// tag is one line.
+    /// tag is one line. Past [`MAX_HEADERS`] fields a new key is left out
+    /// (`headers_dropped` counts them, `first_dropped` names the first).
     pub fn set_header(&mut self, key: &str, value: &str) {
         let value = value.trim();
         if value.is_empty() || self.header(key).is_some() {
+            return;
+        }
+        if self.headers.len() >= MAX_HEADERS {
+            self.headers_dropped += 1;
+            self.first_dropped.get_or_insert_with(|| key.to_string());
             return;
         }
         let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();

@@ -408,6 +408,32 @@ fn windows_1252_from_an_old_windows_machine() {
 }
 
 #[test]
+fn a_file_typed_in_windows_1252_says_the_encoding_was_guessed() {
+    // The moves are plain ASCII; the first byte that is not UTF-8 is the "ñ"
+    // of the second line.
+    let (bytes, _, _) = encoding_rs::WINDOWS_1252.encode(ACCENTED);
+    let g = game_of_bytes("old.txt", &bytes);
+    assert_accented_sheet(&g);
+    let guessed: Vec<_> = g.findings.iter().filter(|f| f.code == "encoding-guessed").collect();
+    assert_eq!(guessed.len(), 1, "{:?}", codes(&g));
+    assert_eq!(guessed[0].severity, Severity::Info, "a guess that read well leaves the game validated");
+    assert!(guessed[0].message.contains("Windows-1252") && guessed[0].message.contains("line 1"), "{guessed:?}");
+    assert!(g.pgn.contains("{encoding-guessed: "), "the PGN says it too:\n{}", g.pgn);
+    // Every game of the file says so.
+    let pgn = encoding_rs::WINDOWS_1252.encode("[White \"Muñoz\"]\n\n1. e4 e5 *\n\n[White \"Peña\"]\n\n1. d4 d5 *\n").0;
+    let report = read("two.pgn", &pgn);
+    assert_eq!(report.games.len(), 2);
+    for g in &report.games {
+        assert!(codes(g).contains(&"encoding-guessed"), "{:?}", codes(g));
+    }
+    // UTF-8, UTF-16 and plain ASCII are not guesses.
+    for (name, bytes) in [("utf8.txt", ACCENTED.as_bytes().to_vec()), ("ascii.txt", b"1. e4 e5 2. Nf3 Nc6".to_vec())] {
+        let g = game_of_bytes(name, &bytes);
+        assert!(!codes(&g).contains(&"encoding-guessed"), "{name}: {:?}", codes(&g));
+    }
+}
+
+#[test]
 fn crlf_line_ends_in_text_and_csv() {
     let g = game("dos.txt", &ACCENTED.replace('\n', "\r\n"));
     assert_accented_sheet(&g);
@@ -469,6 +495,51 @@ fn broken_yaml_is_refused_naming_the_line() {
 fn broken_csv_with_an_unbalanced_quote_is_refused_naming_the_line() {
     let report = read("broken.csv", b"#,White,Black\n1,e4,e5\n2,\"Bc4,Nc6\n3,Qh5,Nf6\n4,Qxf7#,\n");
     assert_refused(&report, "line 3");
+}
+
+#[test]
+fn a_one_megabyte_entry_is_quoted_short_in_the_pgn_and_the_messages() {
+    let long = "Cx".repeat(500_000);
+    let report = read("flood.txt", format!("1. e4 e5 2. {long} Cc6 3. Ac4 Cf6\n").as_bytes());
+    assert_eq!(report.error, None);
+    let g = &report.games[0];
+    let about: Vec<_> = g.findings.iter().filter(|f| f.written.as_deref() == Some(long.as_str())).collect();
+    assert!(!about.is_empty(), "a finding about the long entry: {:?}", codes(g));
+    let head: String = long.chars().take(40).collect();
+    for f in &about {
+        assert!(f.message.contains(&format!("\"{head}…\"")), "{}", &f.message[..f.message.len().min(300)]);
+        assert!(f.message.len() < 1_000, "{}: a message of {} bytes", f.code, f.message.len());
+    }
+    // The PGN: every line within the export format's 80 characters.
+    let widest = g.pgn.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(widest <= 80 && g.pgn.len() < 10_000, "PGN of {} bytes, widest line {widest}", g.pgn.len());
+    // A header value is quoted short too.
+    let g = game("lang.txt", &format!("Language: {long}\n\n1. e4 e5 2. Cf3 Cc6\n"));
+    let unknown = g.findings.iter().find(|f| f.code == "unknown-language").expect("unknown-language");
+    assert!(unknown.message.len() < 1_000, "a message of {} bytes", unknown.message.len());
+}
+
+#[test]
+fn a_yaml_form_with_100000_keys_keeps_64_headers_and_says_so() {
+    let mut yaml: String = (0..100_000).map(|i| format!("K{i}: a\n")).collect();
+    yaml.push_str("moves: \"1.e4 e5 2.Nf3 Nc6\"\n");
+    let started = std::time::Instant::now();
+    let g = game("form.yaml", &yaml);
+    println!("100,000 keys read in {:.2} s", started.elapsed().as_secs_f64());
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6"]);
+    // The roster's seven tags, then the first 64 fields of the sheet.
+    assert_eq!(g.headers.len(), 7 + 64, "{:?}", g.headers.keys().take(10).collect::<Vec<_>>());
+    assert_eq!(header(&g, "K63"), "a");
+    assert!(!g.headers.contains_key("K64"));
+    assert_eq!(g.pgn.lines().filter(|l| l.starts_with('[')).count(), 7 + 64);
+    let dropped = g.findings.iter().find(|f| f.code == "headers-dropped").expect("a headers-dropped finding");
+    assert_eq!(dropped.severity, Severity::Warning, "the PGN lacks fields the sheet has: a person looks");
+    assert!(dropped.message.contains("left out") && dropped.message.contains("\"K"), "{}", dropped.message);
+    assert_eq!(g.status, Status::Review);
+    // A sheet with a usual number of fields keeps them all, and says nothing.
+    let g = game("form.yaml", "white: A\nblack: B\nevent: Open\nround: 3\nboard: 7\nmoves: 1.e4 e5\n");
+    assert!(!codes(&g).contains(&"headers-dropped"));
+    assert_eq!(header(&g, "Board"), "7");
 }
 
 #[test]

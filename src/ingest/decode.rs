@@ -3,8 +3,19 @@
 
 use super::IngestError;
 
+/// A file's text, and whether its encoding was guessed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decoded {
+    pub text: String,
+    /// The bytes were not UTF-8 and were read as Windows-1252: the line of the
+    /// first byte that is not UTF-8. Nothing in the bytes says which 8-bit
+    /// encoding they are in, so the reader says it guessed.
+    pub guessed_from: Option<usize>,
+}
+
 /// Decodes a file's bytes; line ends are left as they are (the readers accept CRLF).
-pub fn decode(bytes: &[u8]) -> Result<String, IngestError> {
+pub fn decode(bytes: &[u8]) -> Result<Decoded, IngestError> {
+    let mut guessed_from = None;
     let text = if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         String::from_utf8(rest.to_vec())
             .map_err(|e| IngestError::Encoding { line: line_of(rest, e.utf8_error().valid_up_to()) })?
@@ -21,22 +32,25 @@ pub fn decode(bytes: &[u8]) -> Result<String, IngestError> {
         }
         match std::str::from_utf8(bytes) {
             // The text is the bytes just checked: nothing more to look at.
-            Ok(s) => return not_empty(s.to_string()),
-            Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned(),
+            Ok(s) => return not_empty(s.to_string(), None),
+            Err(e) => {
+                guessed_from = Some(line_of(bytes, e.valid_up_to()));
+                encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned()
+            }
         }
     };
     if looks_binary(text.as_bytes()) {
         return Err(IngestError::Binary);
     }
-    not_empty(text)
+    not_empty(text, guessed_from)
 }
 
 /// The text, unless there is nothing but whitespace in it.
-fn not_empty(text: String) -> Result<String, IngestError> {
+fn not_empty(text: String, guessed_from: Option<usize>) -> Result<Decoded, IngestError> {
     if text.trim().is_empty() {
         return Err(IngestError::Empty);
     }
-    Ok(text)
+    Ok(Decoded { text, guessed_from })
 }
 
 /// NUL bytes or many control characters: not something a person typed.
@@ -56,7 +70,7 @@ mod tests {
 
     #[test]
     fn utf8_bom_is_dropped() {
-        assert_eq!(decode(b"\xEF\xBB\xBF1.e4 e5").unwrap(), "1.e4 e5");
+        assert_eq!(decode(b"\xEF\xBB\xBF1.e4 e5").unwrap().text, "1.e4 e5");
     }
 
     #[test]
@@ -65,15 +79,18 @@ mod tests {
             [0xFF, 0xFE].into_iter().chain("1.e4 Cf6".encode_utf16().flat_map(u16::to_le_bytes)).collect();
         let be: Vec<u8> =
             [0xFE, 0xFF].into_iter().chain("1.e4 Cf6".encode_utf16().flat_map(u16::to_be_bytes)).collect();
-        assert_eq!(decode(&le).unwrap(), "1.e4 Cf6");
-        assert_eq!(decode(&be).unwrap(), "1.e4 Cf6");
+        assert_eq!(decode(&le).unwrap(), Decoded { text: "1.e4 Cf6".into(), guessed_from: None });
+        assert_eq!(decode(&be).unwrap(), Decoded { text: "1.e4 Cf6".into(), guessed_from: None });
     }
 
     #[test]
     fn windows_1252_when_not_utf8() {
         // "Résultat: ½-½" as typed on an old Windows machine.
         let bytes = b"R\xe9sultat: \xbd-\xbd";
-        assert_eq!(decode(bytes).unwrap(), "Résultat: ½-½");
+        assert_eq!(decode(bytes).unwrap(), Decoded { text: "Résultat: ½-½".into(), guessed_from: Some(1) });
+        let bytes = b"Blancas: Gonz\xc3\xa1lez\nNegras: Mu\xf1oz\n";
+        assert_eq!(decode(bytes).unwrap().guessed_from, Some(2), "the line of the first byte that is not UTF-8");
+        assert_eq!(decode("Blancas: González".as_bytes()).unwrap().guessed_from, None);
     }
 
     #[test]

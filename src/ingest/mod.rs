@@ -128,8 +128,14 @@ fn read_as(bytes: &[u8], limit: usize, format: impl FnOnce(&str) -> Format) -> R
     if bytes.len() > limit {
         return Err(IngestError::TooLarge { size: bytes.len(), limit });
     }
-    let text = decode::decode(bytes)?;
-    read_text(&text, format(&text))
+    let decoded = decode::decode(bytes)?;
+    let mut sheets = read_text(&decoded.text, format(&decoded.text))?;
+    if let Some(line) = decoded.guessed_from {
+        for s in &mut sheets {
+            s.encoding_guessed = Some(line);
+        }
+    }
+    Ok(sheets)
 }
 
 /// Reads the games of an already decoded file.
