@@ -89,6 +89,12 @@ pub enum Finding {
     /// the last moves were not written (FIDE Art. 8.4 lets a player with less
     /// than five minutes stop recording), or the sheet was handed in unfinished.
     IncompleteRecord { moves: u32 },
+    /// The search went past its budget of work (see
+    /// [`Limits::work_per_game`](crate::cost::Limits::work_per_game)) at
+    /// this entry: the game is kept as read up to there, and the `unread`
+    /// entries from it on were not read. With `unread` 0 the reading was
+    /// complete, but its doubts were not all weighed.
+    SearchBudget { at: At, written: String, unread: usize },
 }
 
 impl Finding {
@@ -109,6 +115,7 @@ impl Finding {
             Finding::UnknownLanguage { .. } => "unknown-language",
             Finding::ResultMismatch { .. } => "result-mismatch",
             Finding::IncompleteRecord { .. } => "incomplete-record",
+            Finding::SearchBudget { .. } => "search-budget",
         }
     }
 
@@ -130,6 +137,7 @@ impl Finding {
             | Finding::LanguageInferred { .. }
             | Finding::UnknownLanguage { .. }
             | Finding::IncompleteRecord { .. } => Severity::Info,
+            Finding::SearchBudget { .. } => Severity::Warning,
         }
     }
 
@@ -196,6 +204,7 @@ impl Finding {
             | Finding::UnknownLanguage { .. }
             | Finding::ResultMismatch { .. }
             | Finding::IncompleteRecord { .. } => none,
+            Finding::SearchBudget { at, written, unread: _ } => Parts { at: Some(*at), written: Some(written), ..none },
         }
     }
 
@@ -266,6 +275,16 @@ impl Finding {
                  the last moves were not written (a player with less than five minutes may stop recording, \
                  FIDE Art. 8.4); the result is left as *"
             ),
+            Finding::SearchBudget { at, written, unread: 0 } => format!(
+                "{}: the search for a reading went past its budget after \"{written}\", before every doubt \
+                 was weighed; the reading may not be the best",
+                label(at)
+            ),
+            Finding::SearchBudget { at, written, unread } => format!(
+                "{}: the search for a reading of \"{written}\" went past its budget; the game is kept as read \
+                 up to this point ({unread} entries from here not read)",
+                label(at)
+            ),
         }
     }
 }
@@ -301,6 +320,7 @@ mod tests {
             Finding::UnknownLanguage { given: "Klingon".into() },
             Finding::ResultMismatch { written: GameResult::WhiteWins, board: GameResult::Draw },
             Finding::IncompleteRecord { moves: 30 },
+            Finding::SearchBudget { at, written: "Kh1".into(), unread: 120 },
         ]
     }
 
@@ -325,9 +345,10 @@ mod tests {
                 Finding::UnknownLanguage { .. } => 11,
                 Finding::ResultMismatch { .. } => 12,
                 Finding::IncompleteRecord { .. } => 13,
+                Finding::SearchBudget { .. } => 14,
             })
             .collect();
-        assert!((0..14).all(|k| kinds.contains(&k)));
+        assert!((0..15).all(|k| kinds.contains(&k)));
     }
 
     #[test]
@@ -376,7 +397,10 @@ mod tests {
         let sev: Vec<Severity> = one_of_each().iter().map(Finding::severity).collect();
         assert_eq!(
             sev,
-            [Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info]
+            [
+                Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info,
+                Warning
+            ]
         );
     }
 }
