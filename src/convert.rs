@@ -7,7 +7,7 @@ use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
 use crate::finding::{Finding, Severity};
 use crate::ingest;
 use crate::notation::Language;
-use crate::reconstruct::{Game, Settings, reconstruct};
+use crate::reconstruct::{FileBudget, Game, Settings, reconstruct_within};
 use crate::sheet::Sheet;
 
 /// Settings of a conversion (from the config and the command line).
@@ -48,18 +48,24 @@ impl Options {
 /// ```
 pub fn convert(path: &str, bytes: &[u8], opts: &Options) -> FileReport {
     match ingest::read_named(path, bytes, opts.max_file_bytes) {
-        Ok(sheets) => FileReport {
-            path: path.to_string(),
-            error: None,
-            games: sheets.iter().map(|s| game_report(s, opts)).collect(),
-        },
+        Ok(sheets) => {
+            // One budget of work for the file, its games' taken off it in turn.
+            let mut budget = FileBudget::new(&opts.params.limits);
+            let games = sheets.iter().map(|s| game_report_within(s, opts, &mut budget)).collect();
+            FileReport { path: path.to_string(), error: None, games }
+        }
         Err(e) => FileReport { path: path.to_string(), error: Some(e.to_string()), games: Vec::new() },
     }
 }
 
 /// Reads, judges and renders one sheet.
 pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
-    let mut game = reconstruct(sheet, &opts.settings());
+    game_report_within(sheet, opts, &mut FileBudget::new(&opts.params.limits))
+}
+
+/// [`game_report`] within what is left of its file's budget of work.
+fn game_report_within(sheet: &Sheet, opts: &Options, budget: &mut FileBudget) -> GameReport {
+    let mut game = reconstruct_within(sheet, &opts.settings(), budget);
     game.findings.extend(read_findings(sheet));
     let status = status(sheet, &game);
     // The tags and the moves' SANs are worked out once, for the PGN and the report.

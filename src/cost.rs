@@ -152,6 +152,20 @@ pub struct Limits {
     pub second_look: f32,
     /// The beam's margin on the second look.
     pub second_look_margin: f32,
+    /// The most work the reading of one game may take, in work units (a
+    /// node of the search extended, a legal move weighed as the reading of an
+    /// entry, an entry read): units, not seconds, so that a sheet reads the
+    /// same on any machine. Past it the search stops where it is, and the
+    /// game goes to review with `search-budget`, kept as read up to there.
+    pub work_per_game: u64,
+    /// The most work all the games of one file may take together; a game
+    /// read once it is spent is read exactly where it can be, and not searched.
+    pub work_per_file: u64,
+    /// A backstop in wall-clock time for one file, in milliseconds, should
+    /// the work units ever undercount (0: none). Only a sheet far past the
+    /// work budget reaches it: it makes no real sheet's reading depend on the
+    /// machine.
+    pub file_ms: u64,
 }
 
 impl Default for Params {
@@ -213,6 +227,9 @@ impl Default for Limits {
             prior_reach: 2.0,
             second_look: 40.0,
             second_look_margin: 12.0,
+            work_per_game: WORK_PER_GAME,
+            work_per_file: 2 * WORK_PER_GAME,
+            file_ms: 5000,
         }
     }
 }
@@ -400,6 +417,25 @@ pub const PRIOR_MOST: f32 = 3.0;
 pub const PRIOR_RECAPTURE: f32 = 1.0;
 
 // The search's fixed bounds.
+
+/// The default [`Limits::work_per_game`]: 16 million units, a second or
+/// less of this build on one core. The real sheets that take the most take
+/// 9.6 million (of the dev sheets 3.8 million; 2,200 sheets, dev and
+/// generated), half a second; a junk sheet of 150 illegible boxes would take
+/// 4 s and 226 MB unbounded.
+pub const WORK_PER_GAME: u64 = 16_000_000;
+/// The most nodes one window may make (its memory: some 60 bytes each); past
+/// them the budget is spent. The real sheets' largest window makes 66,000;
+/// 150 illegible boxes in a row make millions.
+pub const WINDOW_NODES: usize = 500_000;
+/// The wall-clock backstop is looked at once per this many work units.
+pub const CLOCK_EVERY: u64 = 1 << 12;
+/// A run of this many entries in a row that name no move in any language
+/// (not an illegible box, not descriptive notation: `K0`, `a`, `zz`) is no
+/// record of moves: the reading stops at its first entry with
+/// `illegal-move`, and does not search it. Outside descriptive records, the
+/// longest such run on the 2,200 dev and generated sheets is 3 (`0xd4 edx4`).
+pub const NAMELESS_RUN: usize = 16;
 
 /// A game cut short (`illegal-move`) counts this much more than its steps: any
 /// complete reading is preferred to it, and it always gets a second look.

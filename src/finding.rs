@@ -100,6 +100,12 @@ pub enum Finding {
     /// ([`crate::sheet::MAX_HEADERS`]): `dropped` were left out, the first
     /// of them `first`.
     HeadersDropped { dropped: usize, first: String },
+    /// The search went past its budget of work (see
+    /// [`Limits::work_per_game`](crate::cost::Limits::work_per_game)) at
+    /// this entry: the game is kept as read up to there, and the `unread`
+    /// entries from it on were not read. With `unread` 0 the reading was
+    /// complete, but its doubts were not all weighed.
+    SearchBudget { at: At, written: String, unread: usize },
 }
 
 /// The most characters of what was written that a message quotes; longer
@@ -137,6 +143,7 @@ impl Finding {
             Finding::DuplicateBoard { .. } => "duplicate-board",
             Finding::EncodingGuessed { .. } => "encoding-guessed",
             Finding::HeadersDropped { .. } => "headers-dropped",
+            Finding::SearchBudget { .. } => "search-budget",
         }
     }
 
@@ -163,6 +170,7 @@ impl Finding {
             // The PGN lacks fields the sheet has: a person decides whether
             // they mattered.
             Finding::HeadersDropped { .. } => Severity::Warning,
+            Finding::SearchBudget { .. } => Severity::Warning,
         }
     }
 
@@ -232,6 +240,7 @@ impl Finding {
             Finding::DuplicateBoard { .. } => none,
             Finding::EncodingGuessed { .. } => none,
             Finding::HeadersDropped { .. } => none,
+            Finding::SearchBudget { at, written, unread: _ } => Parts { at: Some(*at), written: Some(written), ..none },
         }
     }
 
@@ -338,6 +347,18 @@ impl Finding {
                 crate::sheet::MAX_HEADERS,
                 q(first)
             ),
+            Finding::SearchBudget { at, written, unread: 0 } => format!(
+                "{}: the search for a reading went past its budget after \"{}\", before every doubt \
+                 was weighed; the reading may not be the best",
+                label(at),
+                q(written)
+            ),
+            Finding::SearchBudget { at, written, unread } => format!(
+                "{}: the search for a reading of \"{}\" went past its budget; the game is kept as read \
+                 up to this point ({unread} entries from here not read)",
+                label(at),
+                q(written)
+            ),
         }
     }
 }
@@ -376,6 +397,7 @@ mod tests {
             Finding::DuplicateBoard { board: "7".into(), round: "4".into(), other: "A - B".into(), parted: Some(23) },
             Finding::EncodingGuessed { line: 2 },
             Finding::HeadersDropped { dropped: 3, first: "Sponsor".into() },
+            Finding::SearchBudget { at, written: "Kh1".into(), unread: 120 },
         ]
     }
 
@@ -403,9 +425,10 @@ mod tests {
                 Finding::DuplicateBoard { .. } => 14,
                 Finding::EncodingGuessed { .. } => 15,
                 Finding::HeadersDropped { .. } => 16,
+                Finding::SearchBudget { .. } => 17,
             })
             .collect();
-        assert!((0..17).all(|k| kinds.contains(&k)));
+        assert!((0..18).all(|k| kinds.contains(&k)));
     }
 
     #[test]
@@ -485,7 +508,7 @@ mod tests {
             sev,
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info,
-                Warning, Info, Warning
+                Warning, Info, Warning, Warning
             ]
         );
     }

@@ -3,6 +3,7 @@
 use super::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
+use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
 
 /// Reads a plain text sheet (one game).
@@ -22,6 +23,14 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
             }
             sheet.set_header(&tag, value);
             movetext.extend(line.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+        } else if not_movetext(line) {
+            // Kept, as a comment where it stands, but not read as entries:
+            // each would be searched for a move it cannot be.
+            let text: String = line.trim().chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }).collect();
+            movetext.push('{');
+            movetext.push_str(&text);
+            movetext.push('}');
+            movetext.push_str(&line[line.trim_end().len()..]);
         } else {
             moves_started |= !line.trim().is_empty();
             movetext.push_str(line);
@@ -35,6 +44,24 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     read_movetext(&movetext, 1, 1, Dialect::Plain, &mut sheet);
     sheet.result = sheet.result.or(written);
     Ok(vec![sheet])
+}
+
+/// A `Key: value` line whose key is none a header has, nor a move (`K0: a`,
+/// `Nota: ...`): a key of letters, digits, spaces, `_` and `-` that starts
+/// with a letter and names no square, then `:` and a space or the line's end.
+fn not_movetext(line: &str) -> bool {
+    let Some((key, value)) = line.split_once(':') else { return false };
+    let k = key.trim();
+    let b = k.as_bytes();
+    let square = b.windows(2).any(|w| matches!(w[0].to_ascii_lowercase(), b'a'..=b'h') && matches!(w[1], b'1'..=b'8'));
+    let castle = k.chars().all(|c| matches!(c, 'O' | 'o' | '0' | '-'));
+    (2..=30).contains(&k.chars().count())
+        && k.chars().next().is_some_and(char::is_alphabetic)
+        && k.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '-'))
+        && !square
+        && !castle
+        && !is_move_key(&k.to_lowercase())
+        && value.chars().next().is_none_or(char::is_whitespace)
 }
 
 /// `Key: value`, where the key is one a header can have. Before the moves any

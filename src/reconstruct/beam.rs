@@ -13,7 +13,7 @@ use shakmaty::{Bitboard, Chess, Move, MoveList, Position};
 use super::draft::{Doubt, Record};
 use super::judge::Judgement;
 use super::searcher::{Quick, Searcher, Step, moves_to};
-use crate::cost::{FULL_RANKS, MAX_TIED_INSERTS, TIE_BEAM_FACTOR, TIE_WIDTH_ILLEGIBLE};
+use crate::cost::{FULL_RANKS, MAX_TIED_INSERTS, TIE_BEAM_FACTOR, TIE_WIDTH_ILLEGIBLE, WINDOW_NODES};
 
 /// How much more than a node its children may cost.
 #[derive(Debug, Clone, Copy)]
@@ -123,6 +123,15 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.extend_beam(&mut arena, &beam, i, failed, &mut scratch);
+            // Past the budget the window ends with no reading: the game stops
+            // at its failing entry. The nodes a window makes are its memory.
+            if arena.len() > WINDOW_NODES {
+                self.exhaust();
+            }
+            if self.out() {
+                self.arena = arena;
+                return Window { records: Vec::new(), end: i, beaten: false };
+            }
             let next = &mut scratch.next;
             let best = next.iter().map(|&j| arena[j].cost).min_by(f32::total_cmp).unwrap_or(0.0);
             let give_up = if next.is_empty() { GiveUp::No } else { hopeless(best) };
@@ -285,11 +294,13 @@ impl<'a> Searcher<'a> {
         let params = *self.params;
         let Budget { read: budget, insert: insert_budget, widen } = budget;
         out.clear();
+        self.spend(1);
         if locked && let Some(mv) = self.exact(pos, i) {
             out.push(Step::Read { entry: i, mv, cost: 0.0 });
             return;
         }
         let moves = pos.legal_moves();
+        self.spend(moves.len());
         let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
         if moves.is_empty() {
             out.push(Step::Skip { entry: i, cost: params.costs.after_end });
@@ -354,6 +365,7 @@ impl<'a> Searcher<'a> {
             let mut p1 = pos.clone();
             p1.play_unchecked(*m1);
             moves_to(&p1, targets, &mut moves1);
+            self.spend(1 + moves1.len());
             for m2 in &moves1 {
                 let cost = if illegible {
                     costs.illegible

@@ -57,8 +57,10 @@ pub(super) fn build(
     }
     let Builder { moves, mut findings, pos, .. } = b;
     let ply = moves.len() as u32 + 1;
-    if let Some(i) = draft.stop.or(stop_at_end) {
-        findings.extend(detect::stopped(sheet, lexed, ply, i));
+    match draft.stop.or(stop_at_end) {
+        Some(i) if draft.cut && draft.stop == Some(i) => findings.push(detect::search_budget(sheet, ply, i)),
+        Some(i) => findings.extend(detect::stopped(sheet, lexed, ply, i)),
+        None => {}
     }
     if let Some(i) = draft.after_end {
         findings.push(detect::moves_after_end(sheet, ply, i));

@@ -131,6 +131,32 @@ pub(super) fn stopped(sheet: &Sheet, lexed: &[Lexed<'_>], ply: u32, i: usize) ->
     found
 }
 
+/// The search went past its budget at entry `i`, at ply `ply`: the game is
+/// kept as read up to there.
+pub(super) fn search_budget(sheet: &Sheet, ply: u32, i: usize) -> Finding {
+    Finding::SearchBudget {
+        at: at_entry(sheet, ply, i),
+        written: sheet.entries[i].text.clone(),
+        unread: sheet.entries.len() - i,
+    }
+}
+
+/// The budget was spent on a game whose reading did not stop for it (it was
+/// spent weighing doubts, on a second look or another language): said at its
+/// last move, once.
+pub(super) fn budget_spent(sheet: &Sheet, game: &mut Game) {
+    if game.findings.iter().any(|f| matches!(f, Finding::SearchBudget { .. })) {
+        return;
+    }
+    let ply = game.moves.len() as u32;
+    let last = game.moves.iter().rev().find_map(|m| m.entry);
+    let (at, written) = match last {
+        Some(e) => (at_entry(sheet, ply, e), sheet.entries[e].text.clone()),
+        None => (At { ply: ply.max(1), line: sheet.line, col: 1 }, String::new()),
+    };
+    game.findings.push(Finding::SearchBudget { at, written, unread: 0 });
+}
+
 /// Entries written after the game ended, from entry `i`.
 pub(super) fn moves_after_end(sheet: &Sheet, ply: u32, i: usize) -> Finding {
     Finding::MovesAfterEnd { at: at_entry(sheet, ply, i), written: sheet.entries[i].text.clone() }
@@ -138,8 +164,10 @@ pub(super) fn moves_after_end(sheet: &Sheet, ply: u32, i: usize) -> Finding {
 
 /// The result: as written, checked against a final checkmate or stalemate.
 pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
-    let complete =
-        !game.findings.iter().any(|f| matches!(f, Finding::IllegalMove { .. } | Finding::NonAlgebraic { .. }));
+    let complete = !game.findings.iter().any(|f| {
+        matches!(f, Finding::IllegalMove { .. } | Finding::NonAlgebraic { .. })
+            || matches!(f, Finding::SearchBudget { unread, .. } if *unread > 0)
+    });
     // Only checkmate and stalemate settle a result by the board; a dead position
     // or a flag fall is the arbiter's to judge.
     let pos = &game.position;

@@ -63,6 +63,8 @@ pub(crate) struct Draft {
     pub stop: Option<usize>,
     /// The first entry written after the game ended.
     pub after_end: Option<usize>,
+    /// Reading stopped at `stop` because the budget of work was spent.
+    pub cut: bool,
     /// The next doubt's [`Doubt::raised`].
     raised: u32,
 }
@@ -72,7 +74,7 @@ impl Draft {
     pub fn starting_with(prefix: &[Step], capacity: usize) -> Draft {
         let mut records = Vec::with_capacity(capacity.max(prefix.len()));
         records.extend(prefix.iter().copied().map(Record::sure));
-        Draft { records, stop: None, after_end: None, raised: 0 }
+        Draft { records, stop: None, after_end: None, cut: false, raised: 0 }
     }
 
     pub fn len(&self) -> usize {

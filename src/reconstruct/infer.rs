@@ -4,6 +4,7 @@
 
 use shakmaty::{Chess, Position};
 
+use super::budget::Meter;
 use super::read::read;
 use super::{Game, Settings};
 use crate::cost::{LANGUAGES_TRIED, RUNNER_UP_SHARE};
@@ -15,7 +16,7 @@ use crate::sheet::Sheet;
 /// The language is a hidden choice: the languages whose letters the sheet uses
 /// replay it strictly; the best one or two are read with repairs, and the
 /// reading that costs least wins (the earlier in [`LANGUAGES`] on a tie).
-pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings) -> Game {
+pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings, meter: &Meter) -> Game {
     let params = &settings.params;
     let mut letters: Vec<(char, usize)> = Vec::new();
     for l in lexed {
@@ -44,18 +45,23 @@ pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings) -> 
         }
     }
     groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
-    let first = read(sheet, lexed, groups[0].0, settings, f32::INFINITY).expect("no finite ceiling, never given up");
+    let first =
+        read(sheet, lexed, groups[0].0, settings, f32::INFINITY, meter).expect("no finite ceiling, never given up");
     // A record in descriptive notation is read only up to where it turns
     // descriptive: how a few moves before cost under other letters says
     // little of the sheet's language, which its letters said better.
-    if first.cost == 0.0 || first.turns_descriptive() || groups.len() < 2 || groups[1].2 * RUNNER_UP_SHARE < groups[0].2
+    if first.cost == 0.0
+        || meter.out()
+        || first.turns_descriptive()
+        || groups.len() < 2
+        || groups[1].2 * RUNNER_UP_SHARE < groups[0].2
     {
         return first;
     }
     // The second reading wins only if it costs less: it is given up as soon as it cannot.
     let ceiling = if params.costs.never_negative() { first.cost } else { f32::INFINITY };
-    match read(sheet, lexed, groups[1].0, settings, ceiling) {
-        Some(second) if second.cost < first.cost => second,
+    match read(sheet, lexed, groups[1].0, settings, ceiling, meter) {
+        Some(second) if second.cost < first.cost && !meter.out() => second,
         _ => first,
     }
 }

@@ -17,6 +17,7 @@
 
 mod beam;
 pub mod book;
+mod budget;
 mod build;
 mod detect;
 mod draft;
@@ -30,6 +31,7 @@ mod settle;
 mod slips;
 
 pub use crate::cost::Params;
+pub use budget::FileBudget;
 // The evaluation weighs a given game against a sheet with the reader's own
 // costs, which only the searcher (private) can compute.
 pub use fit::fit_cost;
@@ -43,6 +45,7 @@ use crate::notation::Language;
 use crate::notation::lex::{Lexed, lex};
 use crate::sheet::{GameResult, Sheet};
 use book::Book;
+use budget::Meter;
 use read::read;
 use settle::doubt_unless_agreed;
 
@@ -111,6 +114,27 @@ impl Default for Settings {
 /// assert_eq!(game.result.as_pgn(), "1-0");
 /// ```
 pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
+    reconstruct_within(sheet, settings, &mut FileBudget::new(&settings.params.limits))
+}
+
+/// Reads a sheet into a game within its own budget of work and what is left
+/// of its file's (`budget`, which the work done is taken off). Past either the
+/// search stops where it is: the game is kept as read up to there, with
+/// `search-budget`.
+pub fn reconstruct_within(sheet: &Sheet, settings: &Settings, budget: &mut FileBudget) -> Game {
+    let meter = budget.game();
+    let mut game = read_within(sheet, settings, &meter);
+    budget.charge(&meter);
+    tracing::debug!(work = meter.spent(), cut = meter.out(), "game read");
+    if meter.out() {
+        detect::budget_spent(sheet, &mut game);
+    }
+    detect::judge_result(sheet, &mut game);
+    game
+}
+
+/// [`reconstruct_within`] without the result check, under `meter`.
+fn read_within(sheet: &Sheet, settings: &Settings, meter: &Meter) -> Game {
     let mut findings = Vec::new();
     let header = sheet.header("Language").filter(|l| !l.trim().is_empty());
     let declared = match header.map(|h| (h, Language::find(h))) {
@@ -123,16 +147,20 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     };
     let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
     let mut game = match declared {
-        Some(lang) => read(sheet, &lexed, lang, settings, f32::INFINITY).expect("no finite ceiling, never given up"),
+        Some(lang) => {
+            read(sheet, &lexed, lang, settings, f32::INFINITY, meter).expect("no finite ceiling, never given up")
+        }
         None => {
-            let g = infer::infer(sheet, &lexed, settings);
+            let g = infer::infer(sheet, &lexed, settings, meter);
             findings.push(Finding::LanguageInferred { code: g.language.code, name: g.language.name });
             g
         }
     };
     let params = &settings.params;
     // Not a record that turns descriptive: it stops there however it is read.
+    // Nor one whose budget is spent.
     if params.limits.second_look > 0.0
+        && !meter.out()
         && game.cost > params.limits.second_look
         && params.limits.second_look_margin > params.limits.beam_margin
         && !game.turns_descriptive()
@@ -144,8 +172,9 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
             },
             ..*settings
         };
-        if let Some(mut second) = read(sheet, &lexed, game.language, &wide, game.cost)
+        if let Some(mut second) = read(sheet, &lexed, game.language, &wide, game.cost, meter)
             && second.cost < game.cost
+            && !meter.out()
         {
             // The windows went astray once on this sheet; their margins are
             // not to be trusted to validate it (a generated sheet was read
@@ -157,7 +186,6 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
     }
     findings.append(&mut game.findings);
     game.findings = findings;
-    detect::judge_result(sheet, &mut game);
     game
 }
 

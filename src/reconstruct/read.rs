@@ -8,34 +8,37 @@ use shakmaty::{Chess, Position};
 
 use super::beam::{GiveUp, Window};
 use super::book::Book;
+use super::budget::Meter;
 use super::build::build;
 use super::draft::{Draft, Record};
 use super::searcher::{Searcher, Step, mark_cost};
 use super::settle::doubt_unless_agreed;
 use super::slips::reconsider;
 use super::{Game, Settings};
-use crate::cost::{Limits, Params};
+use crate::cost::{Limits, NAMELESS_RUN, Params};
 use crate::finding::Severity;
 use crate::ingest::movetext::ILLEGIBLE;
-use crate::notation::Language;
 use crate::notation::descriptive::{descriptive_from, looks_descriptive};
 use crate::notation::lex::Lexed;
 use crate::notation::reading::{Reading, exact_move, readings, readings_into};
+use crate::notation::{LANGUAGES, Language};
 use crate::sheet::Sheet;
 
 /// Reads the sheet under one language: exactly where it can, with the repair
 /// search where it cannot, then weighs what the windows left in doubt against
 /// the whole sheet. `None` once the reading is sure to cost `ceiling` or more.
+/// The work is counted on `meter`: once it is spent the search stops.
 pub(super) fn read(
     sheet: &Sheet,
     lexed: &[Lexed<'_>],
     lang: &'static Language,
     settings: &Settings,
     ceiling: f32,
+    meter: &Meter,
 ) -> Option<Game> {
     let params = &settings.params;
     let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
-    let mut reader = Reader::new(sheet, lexed, &illegible, lang, params, settings.book);
+    let mut reader = Reader::new(sheet, lexed, &illegible, lang, params, settings.book, meter);
     let mut draft = reader.read_from(ceiling, &[], 0)?;
     reader.settle(&mut draft);
     let mut game = build(sheet, lexed, lang, &draft, params.limits.review_margin);
@@ -43,12 +46,14 @@ pub(super) fn read(
     // a costlier reading first and the game came out clear, the costs alone
     // must say the same: a later window may have settled the doubt starting
     // from the reading it chose.
-    if reader.prior_chose() && game.findings.iter().all(|f| f.severity() == Severity::Info) {
+    if reader.prior_chose() && !meter.out() && game.findings.iter().all(|f| f.severity() == Severity::Info) {
         let plain = Settings {
             params: Params { limits: Limits { prior_reach: 0.0, ..params.limits }, ..*params },
             ..*settings
         };
-        if let Some(costs_alone) = read(sheet, lexed, lang, &plain, f32::INFINITY) {
+        if let Some(costs_alone) = read(sheet, lexed, lang, &plain, f32::INFINITY, meter)
+            && !meter.out()
+        {
             doubt_unless_agreed(sheet, &mut game, &costs_alone);
         }
     }
@@ -66,6 +71,8 @@ pub(super) struct Reader<'a> {
     pub params: &'a Params,
     book: Option<Book<'static>>,
     searcher: Option<Searcher<'a>>,
+    /// The work done, and its bound.
+    pub meter: &'a Meter,
 }
 
 /// What a repair window makes of a failing entry.
@@ -95,16 +102,17 @@ impl<'a> Reader<'a> {
         lang: &'static Language,
         params: &'a Params,
         book: Option<Book<'static>>,
+        meter: &'a Meter,
     ) -> Self {
-        Reader { sheet, lexed, illegible, lang, params, book, searcher: None }
+        Reader { sheet, lexed, illegible, lang, params, book, searcher: None, meter }
     }
 
     /// The searcher, made the first time it is needed.
     pub fn searcher(&mut self) -> &mut Searcher<'a> {
-        let Reader { lexed, illegible, lang, params, book, .. } = *self;
+        let Reader { lexed, illegible, lang, params, book, meter, .. } = *self;
         self.searcher.get_or_insert_with(|| {
             let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
-            Searcher::new(lexed, illegible, strict, lang, params).with_book(book)
+            Searcher::new(lexed, illegible, strict, lang, params).with_book(book).with_meter(meter)
         })
     }
 
@@ -128,6 +136,7 @@ impl<'a> Reader<'a> {
         let mut buf: Vec<Reading> = Vec::with_capacity(4);
         let mut i = first;
         while i < n {
+            self.meter.spend(1);
             if let Some(mv) = self.exact_at(&pos, i, &mut buf) {
                 pos.play_unchecked(mv);
                 draft.records.push(Record::sure(Step::Read { entry: i, mv, cost: 0.0 }));
@@ -144,6 +153,14 @@ impl<'a> Reader<'a> {
                 draft.stop = Some(i);
                 break;
             }
+            // The budget spent, the game is kept as read up to here; a long
+            // run of entries that name no move is no record of moves, and is
+            // not searched.
+            if self.meter.out() || nameless_run(lexed, self.illegible, i) {
+                draft.stop = Some(i);
+                draft.cut = self.meter.out();
+                break;
+            }
             // A step left in doubt by an earlier window is read again with this
             // one: what made this entry fail may be what settles it.
             let len = draft.len();
@@ -157,6 +174,7 @@ impl<'a> Reader<'a> {
                 Repair::Window(window, keep) => (window, keep),
                 Repair::Stop => {
                     draft.stop = Some(i);
+                    draft.cut = self.meter.out();
                     break;
                 }
                 Repair::Beaten => return None,
@@ -174,6 +192,7 @@ impl<'a> Reader<'a> {
             // A slip made before the window may explain its repairs more cheaply.
             if added > 0.0
                 && keep > floor
+                && !self.meter.out()
                 && let Some(after) = reconsider(self.searcher(), &mut draft, keep, floor, &limits)
             {
                 pos = after;
@@ -276,6 +295,23 @@ fn gap_before(sheet: &Sheet, i: usize) -> bool {
 /// An illegible box (`?`, `X`, `---` ...) or an empty one: any legal move may fill it.
 pub(super) fn is_illegible(l: &Lexed<'_>) -> bool {
     l.core.is_empty() || ILLEGIBLE.contains(&&*l.core)
+}
+
+/// Whether the entries from `i` on are a run of [`NAMELESS_RUN`] or more that
+/// name no move in any language (not an illegible box, not descriptive
+/// notation): junk, or text that is no record of moves.
+fn nameless_run(lexed: &[Lexed<'_>], illegible: &[bool], i: usize) -> bool {
+    let mut buf = Vec::new();
+    let mut nameless = |j: usize| {
+        let core = &*lexed[j].core;
+        !illegible[j]
+            && !looks_descriptive(core)
+            && LANGUAGES.iter().all(|l| {
+                readings_into(core, l, &mut buf);
+                buf.is_empty()
+            })
+    };
+    i + NAMELESS_RUN <= lexed.len() && (i..i + NAMELESS_RUN).all(&mut nameless)
 }
 
 /// Whether entry `i` is descriptive notation and the record goes on in it.

@@ -10,6 +10,7 @@ use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, MoveList, Position, Ro
 
 use super::beam::Node;
 use super::book::Book;
+use super::budget::Meter;
 use super::prior;
 use crate::cost::{MAX_FUZZY_LEN, Params};
 use crate::notation::distance::{Rows, Written};
@@ -80,6 +81,8 @@ pub(crate) struct Searcher<'a> {
     pub(super) book: Option<Book<'a>>,
     /// Set once the plausibility has put a costlier reading first.
     pub prior_chose: bool,
+    /// The work done, and its bound (`None`: unbounded).
+    meter: Option<&'a Meter>,
 }
 
 impl<'a> Searcher<'a> {
@@ -106,7 +109,35 @@ impl<'a> Searcher<'a> {
             pieces: lang.pieces.iter().chain(LANGUAGES[0].pieces.iter()).filter_map(|p| p[0].chars().next()).collect(),
             book: None,
             prior_chose: false,
+            meter: None,
         }
+    }
+
+    /// The same searcher, its work counted on `meter`.
+    pub fn with_meter(mut self, meter: &'a Meter) -> Self {
+        self.meter = Some(meter);
+        self
+    }
+
+    /// Counts `n` units of work.
+    #[inline]
+    pub(super) fn spend(&self, n: usize) {
+        if let Some(m) = self.meter {
+            m.spend(n);
+        }
+    }
+
+    /// Spends the whole budget: the search stops.
+    pub(super) fn exhaust(&self) {
+        if let Some(m) = self.meter {
+            m.exhaust();
+        }
+    }
+
+    /// Whether the budget of work is spent: the search stops.
+    #[inline]
+    pub(super) fn out(&self) -> bool {
+        self.meter.is_some_and(Meter::out)
     }
 
     /// The same searcher, with `book` for the plausibility of readings in doubt.
@@ -151,6 +182,7 @@ impl<'a> Searcher<'a> {
 
     /// What reading entry `entry` as `mv` in `pos` costs (infinite past `max_fit`).
     pub(crate) fn reading_cost(&mut self, pos: &Chess, entry: usize, mv: &Move) -> f32 {
+        self.spend(1);
         if self.illegible[entry] {
             return self.params.costs.illegible;
         }

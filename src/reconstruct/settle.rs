@@ -50,6 +50,9 @@ impl<'a> Reader<'a> {
     /// module's doc).
     pub fn settle(&mut self, draft: &mut Draft) {
         for _ in 0..SETTLE_ROUNDS {
+            if self.meter.out() {
+                return;
+            }
             match self.settle_once(draft) {
                 Some(better) => *draft = better,
                 None => return,
@@ -79,6 +82,10 @@ impl<'a> Reader<'a> {
             let others = candidates.len();
             // None is read unless the window's rivals were all moves here.
             let holding = if refuted { self.hold(draft, &at, candidates, ceiling) } else { None };
+            // Past the budget the rivals were not all read: the doubt stays.
+            if self.meter.out() {
+                break;
+            }
             let refuted = refuted && holding.is_none();
             // A rival that ends the game early leaves entries unread, at no cost
             // here: it does not replace the reading.
@@ -150,6 +157,7 @@ impl<'a> Reader<'a> {
             while j < n
                 && let Some(m) = searcher.exact(&p, j)
             {
+                searcher.spend(1);
                 p.play_unchecked(m);
                 j += 1;
             }
@@ -166,6 +174,9 @@ impl<'a> Reader<'a> {
     fn hold(&mut self, draft: &Draft, at: &Weighed, candidates: Vec<Move>, ceiling: f32) -> Option<Holding> {
         let Weighed { k, entry, ref pos, before, .. } = *at;
         for mv in candidates {
+            if self.meter.out() {
+                return None;
+            }
             let cost = self.searcher().reading_cost(pos, entry, &mv);
             if before + cost >= ceiling {
                 continue;

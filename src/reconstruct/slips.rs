@@ -138,6 +138,10 @@ impl<'a> Searcher<'a> {
             }
             let limit = (largest[k + 1] + slack).min(self.params.limits.max_fit);
             let moves = here.legal_moves();
+            self.spend(moves.len());
+            if self.out() {
+                break;
+            }
             let quick = self.prepared(entry).quick;
             for m in &moves {
                 if *m == mv || quick.rules_out(m, limit) {
@@ -176,6 +180,7 @@ impl<'a> Searcher<'a> {
     /// Step `s` of a reading taken in another position `q`: read exactly as
     /// written if it can be, else as the step itself where that is legal.
     pub(super) fn follow(&self, q: &Chess, s: &Step) -> Option<Step> {
+        self.spend(1);
         let legal = |m: &Move| q.is_legal(*m);
         match *s {
             Step::Skip { .. } => Some(*s),
