@@ -30,8 +30,9 @@ pub enum IngestError {
     Encoding { line: usize },
     #[error("line {line}: {message}")]
     Syntax { line: usize, message: String },
-    #[error("no moves found")]
-    NoMoves,
+    /// Every line was a header, a note or blank (`lines` of them).
+    #[error("no moves found: none of the file's {lines} lines holds a move")]
+    NoMoves { lines: usize },
 }
 
 impl IngestError {
@@ -149,7 +150,7 @@ pub fn read_text(text: &str, format: Format) -> Result<Vec<Sheet>, IngestError> 
         Format::Pgn => pgn::read(text)?,
     };
     if sheets.iter().all(|s| s.entries.is_empty()) {
-        return Err(IngestError::NoMoves);
+        return Err(IngestError::NoMoves { lines: text.lines().count() });
     }
     Ok(sheets)
 }
