@@ -341,8 +341,17 @@ impl Outputs {
                 Holder::Taken(why) => renamed = renamed.or(Some(why)),
                 free => {
                     let unchanged = matches!(free, Holder::Same);
-                    if !unchanged {
+                    if self.force {
                         scoresheet::emit::file::replace(&path, bytes, true)?;
+                    } else if !unchanged {
+                        // Taken in one step: a file made since the look is kept.
+                        match scoresheet::emit::file::create_new(&path, bytes, true) {
+                            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                                renamed = renamed.or(Some("already exists (--force replaces it)"));
+                                continue;
+                            }
+                            written => written?,
+                        }
                     }
                     self.claimed.extend(identity(&path));
                     return Ok(Placed { path, renamed, unchanged });

@@ -81,6 +81,25 @@ pub fn replace(target: &Path, bytes: &[u8], fsync: bool) -> io::Result<()> {
     replace_staged(target, bytes, &Staging::beside(fsync))
 }
 
+/// Writes `bytes` to `target` at once, only if no file is there: the name
+/// is taken in one step (no other writer can slip in between a look and the
+/// write). An `AlreadyExists` error when the name is held; no temporary file
+/// is left either way.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let target = dir.path().join("mesa.pgn");
+/// scoresheet::emit::file::create_new(&target, b"1. e4 *\n", false).unwrap();
+/// let held = scoresheet::emit::file::create_new(&target, b"1. d4 *\n", false).unwrap_err();
+/// assert_eq!(held.kind(), std::io::ErrorKind::AlreadyExists);
+/// assert_eq!(std::fs::read(&target).unwrap(), b"1. e4 *\n");
+/// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+/// ```
+pub fn create_new(target: &Path, bytes: &[u8], fsync: bool) -> io::Result<()> {
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    staged(dir, bytes, fsync)?.persist_noclobber(target).map(|_| ()).map_err(|e| e.error)
+}
+
 /// [`replace`], the temporary file staged as `staging` says.
 pub(crate) fn replace_staged(target: &Path, bytes: &[u8], staging: &Staging) -> io::Result<()> {
     // A bare file name has an empty parent: the current folder.
