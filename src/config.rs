@@ -117,8 +117,8 @@ pub struct Watch {
 impl Watch {
     /// The range of each number of `watch:`.
     fn check(&self) -> Result<(), Invalid> {
-        // Below 50 ms a poll or a settle is a busy loop: a zero poll interval
-        // spun a core in system time. A minute is the most a file should wait.
+        // Below 50 ms a poll or a settle is a busy loop (a zero poll interval
+        // spins a core in system time). A minute is the most a file should wait.
         within("watch.poll_interval_ms", self.poll_interval_ms, 50, 60_000)?;
         within("watch.settle_ms", self.settle_ms, 50, 60_000)?;
         within("watch.stale_open_secs", self.stale_open_secs, 1, 86_400)?;

@@ -384,7 +384,15 @@ impl Limits {
         total("hopeless", l.hopeless)?;
         step("prior_reach", l.prior_reach)?;
         total("second_look", l.second_look)?;
-        step("second_look_margin", l.second_look_margin)
+        step("second_look_margin", l.second_look_margin)?;
+        // The budget of work: below the floor real sheets would be cut (the
+        // costliest of 1,600 real and generated sheets takes 9.4 million
+        // units); the wall-clock backstop must not decide a reading on a
+        // loaded machine before the units do.
+        let work = |name: &str, v: u64, min: u64, max: u64| within(&format!("repair.limits.{name}"), v, min, max);
+        work("work_per_game", l.work_per_game, WORK_PER_GAME_FLOOR, 1_000_000_000)?;
+        work("work_per_file", l.work_per_file, l.work_per_game, 10_000_000_000)?;
+        work("file_ms", l.file_ms, 1_000, 600_000)
     }
 }
 
@@ -417,6 +425,10 @@ pub const PRIOR_MOST: f32 = 3.0;
 pub const PRIOR_RECAPTURE: f32 = 1.0;
 
 // The search's fixed bounds.
+
+/// The least [`Limits::work_per_game`] a config may set: above what the
+/// costliest real sheet needs (9.4 million units of 1,600 measured).
+pub const WORK_PER_GAME_FLOOR: u64 = 10_000_000;
 
 /// The default [`Limits::work_per_game`]: 16 million units, a second or
 /// less of this build on one core. The real sheets that take the most take

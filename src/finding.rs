@@ -92,7 +92,9 @@ pub enum Finding {
     /// The round file already has another game for this board (other
     /// players, or moves that part at ply `parted` before either record
     /// stops): this one is not added to it, and an arbiter chooses.
-    DuplicateBoard { board: String, round: String, other: String, parted: Option<u32> },
+    /// With `stops`, the moves agree but this record stops at ply `parted`
+    /// where the round file's goes on (a page of the sheet, not a correction).
+    DuplicateBoard { board: String, round: String, other: String, parted: Option<u32>, stops: bool },
     /// The file's bytes are not UTF-8 and were read as Windows-1252 (from the
     /// line of the first byte that is not UTF-8): accented letters may be wrong.
     EncodingGuessed { line: usize },
@@ -116,8 +118,13 @@ pub const QUOTED_CHARS: usize = 40;
 
 /// `text` as a message quotes it: at most [`QUOTED_CHARS`] characters, then "…".
 pub(crate) fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+    cut(text, QUOTED_CHARS)
+}
+
+/// At most `max` characters of `text`, then "…" where it was cut.
+pub(crate) fn cut(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]).into(),
         None => text.into(),
     }
 }
@@ -323,17 +330,22 @@ impl Finding {
                  the last moves were not written (a player with less than five minutes may stop recording, \
                  FIDE Art. 8.4); the result is left as *"
             ),
-            Finding::DuplicateBoard { board, round, other, parted } => {
-                let how = match parted {
-                    Some(ply) => format!(
-                        "the same players, but the moves part at move {}",
-                        At { ply: *ply, line: 0, col: 0 }.move_label()
+            Finding::DuplicateBoard { board, round, other, parted, stops } => {
+                let label = |ply: u32| At { ply, line: 0, col: 0 }.move_label();
+                let how = match (parted, stops) {
+                    (Some(ply), true) => format!(
+                        "the same players and moves, but this record stops before move {} where that one goes on",
+                        label(*ply)
                     ),
-                    None => "other players".to_string(),
+                    (Some(ply), false) => format!("the same players, but the moves part at move {}", label(*ply)),
+                    (None, _) => "other players".to_string(),
                 };
                 format!(
-                    "board {board} of round {round} already has a game in the round file ({other}) and this is \
-                     another one ({how}); it is not added: an arbiter must choose"
+                    "board {} of round {} already has a game in the round file ({}) and this is another one \
+                     ({how}); it is not added: an arbiter must choose",
+                    q(board),
+                    q(round),
+                    q(other)
                 )
             }
             Finding::EncodingGuessed { line } => format!(
@@ -394,7 +406,13 @@ mod tests {
             Finding::UnknownLanguage { given: "Klingon".into() },
             Finding::ResultMismatch { written: GameResult::WhiteWins, board: GameResult::Draw },
             Finding::IncompleteRecord { moves: 30 },
-            Finding::DuplicateBoard { board: "7".into(), round: "4".into(), other: "A - B".into(), parted: Some(23) },
+            Finding::DuplicateBoard {
+                board: "7".into(),
+                round: "4".into(),
+                other: "A - B".into(),
+                parted: Some(23),
+                stops: false,
+            },
             Finding::EncodingGuessed { line: 2 },
             Finding::HeadersDropped { dropped: 3, first: "Sponsor".into() },
             Finding::SearchBudget { at, written: "Kh1".into(), unread: 120 },

@@ -13,8 +13,7 @@ use scoresheet::ingest::{Format, read};
 use scoresheet::reconstruct::{FileBudget, Settings, reconstruct_within};
 use scoresheet::{Limits, Options, Status, convert};
 
-/// Far above any of these on any machine: before the budget they took
-/// minutes.
+/// Far above any of these on any machine: unbounded, each would take minutes.
 const GENEROUS: Duration = Duration::from_secs(30);
 
 /// `K0: a`, `K1: a` ... one a line.
@@ -203,7 +202,7 @@ fn a_real_sheet_dropped_behind_two_junk_files_is_done_at_once_and_the_junk_is_no
     wait_for("the inbox", || inbox.is_dir());
     // Let the watcher settle on the inbox before dropping.
     std::thread::sleep(Duration::from_millis(300));
-    // Each held a worker for minutes before: lines that are no movetext.
+    // Each would hold a worker for minutes, unbounded: lines that are no movetext.
     drop_file(&inbox, "junk-1.txt", &key_lines(1000));
     let nameless: String = (0..1000).map(|i| format!("K{i} a\n")).collect();
     drop_file(&inbox, "junk-2.txt", nameless.as_bytes());

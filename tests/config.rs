@@ -163,3 +163,13 @@ fn every_value_the_shipped_config_gives_is_in_range() {
     assert!(config.check().is_ok());
     assert!(matches!(Config::parse("watch: {workers: 65}"), Err(ConfigError::Invalid { line: Some(1), .. })));
 }
+
+#[test]
+fn a_budget_of_work_that_would_cut_real_sheets_is_refused() {
+    let e = refusal("repair: {limits: {work_per_game: 0}}\n");
+    assert!(e.contains("repair.limits.work_per_game is 0, allowed: 10000000 to"), "{e}");
+    let e = refusal("repair: {limits: {file_ms: 1}}\n");
+    assert!(e.contains("repair.limits.file_ms is 1, allowed: 1000 to 600000"), "{e}");
+    let e = refusal("repair: {limits: {work_per_game: 20000000, work_per_file: 10000000}}\n");
+    assert!(e.contains("repair.limits.work_per_file is 10000000, allowed: 20000000 to"), "{e}");
+}

@@ -552,6 +552,15 @@ fn a_file_name_typed_on_an_old_windows_machine_is_archived_under_that_very_name(
     assert_eq!(names(&root.join("pgn")).len(), 2);
 }
 
+/// A config whose settle interval (2 s) is far longer than a test writer's
+/// pauses (0.3 s), so that a slow machine cannot make a pause look like the
+/// end of the file.
+fn slow_settle(root: &Path) -> String {
+    let path = root.parent().unwrap().join("slow-settle.yaml");
+    fs::write(&path, "watch: {settle_ms: 2000}\n").unwrap();
+    path.display().to_string()
+}
+
 /// Runs `script` with `sh` in `dir`, as a volunteer's shell would.
 fn shell(dir: &Path, script: &str) {
     let status = Command::new("sh").arg("-c").arg(script).current_dir(dir).status().unwrap();
@@ -561,7 +570,8 @@ fn shell(dir: &Path, script: &str) {
 #[test]
 fn a_sheet_written_by_a_shell_in_two_steps_is_one_game_with_its_players_round_and_board() {
     let (_t, root) = setup();
-    let daemon = start(&root, &[]);
+    let config = slow_settle(&root);
+    let daemon = start(&root, &["--config", &config]);
     shell(
         &root,
         "printf 'White: A\\nBlack: L\\nRound: 5\\nBoard: 3\\n\\n' > inbox/x.txt; sleep 0.3; \
@@ -581,9 +591,10 @@ fn a_sheet_written_by_a_shell_in_two_steps_is_one_game_with_its_players_round_an
 #[test]
 fn a_writer_that_appends_with_pauses_is_read_once_whole() {
     let (_t, root) = setup();
-    let daemon = start(&root, &[]);
-    // Each piece opened, written and closed; the pauses shorter than the
-    // settle interval (500 ms).
+    let config = slow_settle(&root);
+    let daemon = start(&root, &["--config", &config]);
+    // Each piece opened, written and closed; the pauses far shorter than the
+    // settle interval.
     shell(
         &root,
         "printf 'White: Ana\\nBlack: Bea\\n\\n' > inbox/p.txt; sleep 0.3; printf '1.e4 e5 ' >> inbox/p.txt; \

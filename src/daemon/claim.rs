@@ -122,11 +122,13 @@ impl Drop for WorkDir {
     }
 }
 
+/// The claimed files in a daemon's folder: everything but folders (its
+/// scratch folder), links and pipes too, which go on to rejected/.
 fn files_in(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
-        if entry.file_type()?.is_file() {
+        if !entry.file_type()?.is_dir() {
             out.push(entry.path());
         }
     }

@@ -125,6 +125,7 @@ use crate::config::Watch;
 use crate::convert::Options;
 use crate::emit::file::Staging;
 use crate::emit::report::Status;
+use crate::finding::cut;
 use claim::WorkDir;
 use detect::Detector;
 use process::{FileError, Outcome, ProcessConfig};
@@ -621,14 +622,6 @@ fn finding_counts(out: &Outcome) -> String {
     let mut counts: Vec<(&str, usize)> = out.findings.iter().map(|(k, v)| (*k, *v)).collect();
     counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     counts.iter().map(|(k, n)| format!("{k}×{n}")).collect::<Vec<_>>().join(", ")
-}
-
-/// At most `max` characters of `s`, with `…` when cut.
-fn cut(s: &str, max: usize) -> String {
-    match s.char_indices().nth(max) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
-    }
 }
 
 /// One job on a worker thread. A panic (a bug: bad input must never cause

@@ -14,7 +14,7 @@ use tracing::info;
 use crate::convert::{Options, convert};
 use crate::emit::file::{Staging, replace_staged};
 use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
-use crate::finding::Finding;
+use crate::finding::{Finding, quoted};
 
 use super::Folders;
 use super::annotate::{with_comment, with_tag};
@@ -225,8 +225,9 @@ fn validated_in_round(
     let r = file.put(&game.pgn, &judged, &cfg.staging).map_err(io_at(pgn))?;
     if let Judged::Correction(old) = &judged {
         let board = game.headers.get("Board").and_then(|v| v.as_str()).unwrap_or("?");
+        let (board, round, old) = (quoted(board), quoted(round), quoted(old));
         info!(
-            file = %name, round, board, replaced = %old, round_file = %r.display(),
+            file = %name, %round, %board, replaced = %old, round_file = %r.display(),
             "a correction replaces the board's game in the round file (the earlier sheet stays in archive/)"
         );
     }
@@ -337,6 +338,9 @@ fn not_plain(cfg: &ProcessConfig, claimed: &Path, name: &str) -> Result<Outcome,
                 place_new(dir, &file_name(&moved), ".error.txt", text.as_bytes(), &cfg.staging).map_err(io_at(dir))?;
             out.outputs.extend([moved, t]);
         }
+        // Any other failure (permissions, a full disk) is an outside cause:
+        // retried like any file's.
+        Err(e) if e.kind() != std::io::ErrorKind::CrossesDevices => return Err(io_at(dir)(e)),
         Err(e) => {
             let inbox = &cfg.folders.inbox;
             let back = link_only(claimed, inbox, claimed.file_name().unwrap_or_default()).map_err(io_at(inbox))?;

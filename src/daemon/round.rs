@@ -9,12 +9,13 @@
 //! against it ([`Round::judge`]):
 //! - a **correction** (or the same game read again), which replaces it: the
 //!   same players (White and Black, letters and digits compared without
-//!   case), and moves that agree up to where the shorter record stops (the
-//!   last moves or the result added or changed, a tag fixed);
+//!   case), and moves that agree as far as the board's game goes, at least
+//!   (the last moves or the result added or changed, a tag fixed);
 //! - a **different game**, which is not added and goes to review with
-//!   `duplicate-board`: other players, or moves that part before either record
+//!   `duplicate-board`: other players, moves that part before either record
 //!   stops (a move changed in the middle: a mistyped board number and a real
-//!   correction look alike there, so an arbiter chooses).
+//!   correction look alike there, so an arbiter chooses), or a record that
+//!   stops where the board's game goes on (a first page: it would drop moves).
 //!
 //! A game with no board number is added as it is (nothing to compare it with).
 
@@ -85,14 +86,19 @@ impl Round {
         let players = |g: &Parsed| format!("{} - {}", g.tag("White").unwrap_or("?"), g.tag("Black").unwrap_or("?"));
         let same_players = ["White", "Black"].iter().all(|k| same_name(new.tag(k), old.tag(k)));
         let parted = new.moves.iter().zip(&old.moves).position(|(a, b)| a != b);
-        if same_players && parted.is_none() {
+        // A correction goes at least as far as the game it replaces: a record
+        // that stops earlier (a first page, a sheet cut short) would drop moves.
+        let stops = parted.is_none() && new.moves.len() < old.moves.len();
+        if same_players && parted.is_none() && !stops {
             return Judged::Correction(players(&old));
         }
+        let parted = if stops { Some(new.moves.len()) } else { parted };
         Judged::Conflict(Finding::DuplicateBoard {
             board: board.to_string(),
             round: new.tag("Round").unwrap_or("?").to_string(),
             other: players(&old),
             parted: if same_players { parted.map(|p| p as u32 + 1) } else { None },
+            stops: same_players && stops,
         })
     }
 
@@ -246,6 +252,19 @@ mod tests {
         let other = add_game(dir.path(), "Open", "3", &game(7, "Bea", "1. e4 e5 *")).unwrap().1;
         assert!(matches!(other, Judged::Conflict(Finding::DuplicateBoard { parted: None, .. })), "{other:?}");
         assert_eq!(split_games(&read(dir.path())), [fixed.trim_end()], "neither was added");
+    }
+
+    #[test]
+    fn a_first_page_dropped_after_the_whole_sheet_does_not_replace_the_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let whole = game(7, "Ana", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0");
+        add_game(dir.path(), "Open", "3", &whole).unwrap();
+        let page = add_game(dir.path(), "Open", "3", &game(7, "Ana", "1. e4 e5 2. Nf3 *")).unwrap().1;
+        assert!(
+            matches!(page, Judged::Conflict(Finding::DuplicateBoard { parted: Some(4), stops: true, .. })),
+            "{page:?}"
+        );
+        assert_eq!(split_games(&read(dir.path())), [whole.trim_end()], "the whole game stays");
     }
 
     #[test]

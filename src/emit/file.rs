@@ -40,7 +40,12 @@ impl Staging {
     /// the scratch folder (a rename from there may cross file systems: then
     /// [`staged`] in `dir` instead).
     pub(crate) fn stage(&self, dir: &Path, bytes: &[u8]) -> io::Result<(NamedTempFile, bool)> {
+        use std::os::unix::fs::MetadataExt;
+        // Only where a rename from there can succeed: else each output would
+        // be written (and synced) twice.
+        let device = |p: &Path| std::fs::metadata(p).map(|m| m.dev()).ok();
         if let Some(scratch) = &self.scratch
+            && device(scratch).is_some_and(|d| Some(d) == device(dir))
             && let Ok(tmp) = staged(scratch, bytes, self.fsync)
         {
             return Ok((tmp, true));
