@@ -253,13 +253,6 @@ impl Finding {
 
     /// A sentence for the arbiter: what was written, what was read, why.
     pub fn message(&self) -> String {
-        let label = |at: &At| {
-            if at.line > 0 {
-                format!("move {} (line {}, column {})", at.move_label(), at.line, at.col)
-            } else {
-                format!("move {}", at.move_label())
-            }
-        };
         // What was written is quoted short; the report's `written` keeps it whole.
         let q = |w: &str| quoted(w).into_owned();
         match self {
@@ -296,15 +289,7 @@ impl Finding {
                 format!("{}: written \"{written}\", read as {replacement}: the only legal move that fits", label(at))
             }
             Finding::AmbiguousRepair { at, written, replacement, alternatives, margin } => {
-                let others: Vec<&str> = alternatives.iter().filter(|a| *a != replacement).map(String::as_str).collect();
-                let others =
-                    if others.is_empty() { "another reading nearly as likely".to_string() } else { others.join(", ") };
-                let why = if *margin < 0.0 { " (put first as the likelier move in the position)" } else { "" };
-                let written = q(written);
-                format!(
-                    "{}: written \"{written}\", read as {replacement}{why}, but the rest of the game also allows {others}",
-                    label(at)
-                )
+                ambiguous_message(at, &q(written), replacement, alternatives, *margin)
             }
             Finding::MovesAfterEnd { at, written } => {
                 let written = q(written);
@@ -331,22 +316,7 @@ impl Finding {
                  FIDE Art. 8.4); the result is left as *"
             ),
             Finding::DuplicateBoard { board, round, other, parted, stops } => {
-                let label = |ply: u32| At { ply, line: 0, col: 0 }.move_label();
-                let how = match (parted, stops) {
-                    (Some(ply), true) => format!(
-                        "the same players and moves, but this record stops before move {} where that one goes on",
-                        label(*ply)
-                    ),
-                    (Some(ply), false) => format!("the same players, but the moves part at move {}", label(*ply)),
-                    (None, _) => "other players".to_string(),
-                };
-                format!(
-                    "board {} of round {} already has a game in the round file ({}) and this is another one \
-                     ({how}); it is not added: an arbiter must choose",
-                    q(board),
-                    q(round),
-                    q(other)
-                )
+                duplicate_board_message(&q(board), &q(round), &q(other), *parted, *stops)
             }
             Finding::EncodingGuessed { line } => format!(
                 "the file is not UTF-8 (from line {line}): it was read as Windows-1252; check the accented \
@@ -359,19 +329,61 @@ impl Finding {
                 crate::sheet::MAX_HEADERS,
                 q(first)
             ),
-            Finding::SearchBudget { at, written, unread: 0 } => format!(
-                "{}: the search for a reading went past its budget after \"{}\", before every doubt \
-                 was weighed; the reading may not be the best",
-                label(at),
-                q(written)
-            ),
-            Finding::SearchBudget { at, written, unread } => format!(
-                "{}: the search for a reading of \"{}\" went past its budget; the game is kept as read \
-                 up to this point ({unread} entries from here not read)",
-                label(at),
-                q(written)
-            ),
+            Finding::SearchBudget { at, written, unread } => search_budget_message(at, &q(written), *unread),
         }
+    }
+}
+
+/// Where a finding is, as a person names it: `move 9... (line 14, column 8)`.
+fn label(at: &At) -> String {
+    if at.line > 0 {
+        format!("move {} (line {}, column {})", at.move_label(), at.line, at.col)
+    } else {
+        format!("move {}", at.move_label())
+    }
+}
+
+fn ambiguous_message(at: &At, written: &str, replacement: &str, alternatives: &[String], margin: f32) -> String {
+    let others: Vec<&str> = alternatives.iter().filter(|a| *a != replacement).map(String::as_str).collect();
+    let others = if others.is_empty() { "another reading nearly as likely".to_string() } else { others.join(", ") };
+    let why = if margin < 0.0 { " (put first as the likelier move in the position)" } else { "" };
+    format!(
+        "{}: written \"{written}\", read as {replacement}{why}, but the rest of the game also allows {others}",
+        label(at)
+    )
+}
+
+fn duplicate_board_message(board: &str, round: &str, other: &str, parted: Option<u32>, stops: bool) -> String {
+    let label = |ply: u32| At { ply, line: 0, col: 0 }.move_label();
+    let how = match (parted, stops) {
+        (Some(ply), true) => {
+            format!(
+                "the same players and moves, but this record stops before move {} where that one goes on",
+                label(ply)
+            )
+        }
+        (Some(ply), false) => format!("the same players, but the moves part at move {}", label(ply)),
+        (None, _) => "other players".to_string(),
+    };
+    format!(
+        "board {board} of round {round} already has a game in the round file ({other}) and this is another one \
+         ({how}); it is not added: an arbiter must choose"
+    )
+}
+
+fn search_budget_message(at: &At, written: &str, unread: usize) -> String {
+    if unread == 0 {
+        format!(
+            "{}: the search for a reading went past its budget after \"{written}\", before every doubt was \
+             weighed; the reading may not be the best",
+            label(at)
+        )
+    } else {
+        format!(
+            "{}: the search for a reading of \"{written}\" went past its budget; the game is kept as read up to \
+             this point ({unread} entries from here not read)",
+            label(at)
+        )
     }
 }
 
