@@ -306,7 +306,7 @@ impl Config {
             Some(l) => Some(Language::find(l).ok_or_else(|| ConfigError::UnknownLanguage(l.clone()))?),
             None => None,
         };
-        Ok(Options { language, max_file_bytes: self.max_file_bytes, params: self.repair })
+        Ok(Options { language, max_file_bytes: self.max_file_bytes, params: self.repair, pairings: None })
     }
 }
 

@@ -11,7 +11,7 @@ use crate::reconstruct::{FileBudget, Game, Settings, reconstruct_within};
 use crate::sheet::Sheet;
 
 /// Settings of a conversion (from the config and the command line).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Piece letters for sheets without a `Language:` header; `None` infers them.
     pub language: Option<&'static Language>,
@@ -19,11 +19,14 @@ pub struct Options {
     pub max_file_bytes: usize,
     /// Costs and limits of the repair search.
     pub params: Params,
+    /// The tournament's pairings (`--pairings`): each sheet is matched to its
+    /// game, and its PGN takes the pairings' names, ratings, round and board.
+    pub pairings: Option<std::sync::Arc<crate::pairing::Tournament>>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { language: None, max_file_bytes: 1 << 20, params: Params::default() }
+        Options { language: None, max_file_bytes: 1 << 20, params: Params::default(), pairings: None }
     }
 }
 
@@ -67,6 +70,8 @@ pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
 fn game_report_within(sheet: &Sheet, opts: &Options, budget: &mut FileBudget) -> GameReport {
     let mut game = reconstruct_within(sheet, &opts.settings(), budget);
     game.findings.extend(read_findings(sheet));
+    let paired = opts.pairings.as_deref().and_then(|t| crate::pairing::apply(t, sheet, &mut game.findings));
+    let sheet = paired.as_ref().unwrap_or(sheet);
     let status = status(sheet, &game);
     // The tags and the moves' SANs are worked out once, for the PGN and the report.
     let tags = pgn::tags(sheet, &game);

@@ -108,6 +108,15 @@ pub enum Finding {
     /// entries from it on were not read. With `unread` 0 the reading was
     /// complete, but its doubts were not all weighed.
     SearchBudget { at: At, written: String, unread: usize },
+    /// The sheet matches no pairing of the TRF (`found` is `None`: the
+    /// nearest pairings are the `candidates`), or its players are paired on
+    /// another board than the sheet gives (`found`). `written` says what the
+    /// sheet gives: round, board, players.
+    PairingMismatch { written: String, found: Option<String>, candidates: Vec<String> },
+    /// The result written differs from the TRF's result for the game's pairing.
+    PairingResultMismatch { written: GameResult, pairing: GameResult, at: String },
+    /// The sheet's White is the pairing's Black: the colours are reversed.
+    ColoursReversed { pairing: String },
 }
 
 /// The most characters of what was written that a message quotes; longer
@@ -151,6 +160,9 @@ impl Finding {
             Finding::EncodingGuessed { .. } => "encoding-guessed",
             Finding::HeadersDropped { .. } => "headers-dropped",
             Finding::SearchBudget { .. } => "search-budget",
+            Finding::PairingMismatch { .. } => "pairing-mismatch",
+            Finding::PairingResultMismatch { .. } => "pairing-result-mismatch",
+            Finding::ColoursReversed { .. } => "colours-reversed",
         }
     }
 
@@ -178,6 +190,11 @@ impl Finding {
             // they mattered.
             Finding::HeadersDropped { .. } => Severity::Warning,
             Finding::SearchBudget { .. } => Severity::Warning,
+            Finding::PairingMismatch { .. } => Severity::Warning,
+            // The TRF is what the tournament rates: a result that differs
+            // from it is corrected on one of the two before publication.
+            Finding::PairingResultMismatch { .. } => Severity::Error,
+            Finding::ColoursReversed { .. } => Severity::Warning,
         }
     }
 
@@ -248,6 +265,9 @@ impl Finding {
             Finding::EncodingGuessed { .. } => none,
             Finding::HeadersDropped { .. } => none,
             Finding::SearchBudget { at, written, unread: _ } => Parts { at: Some(*at), written: Some(written), ..none },
+            Finding::PairingMismatch { candidates, .. } => Parts { alternatives: candidates, ..none },
+            Finding::PairingResultMismatch { .. } => none,
+            Finding::ColoursReversed { .. } => none,
         }
     }
 
@@ -330,6 +350,18 @@ impl Finding {
                 q(first)
             ),
             Finding::SearchBudget { at, written, unread } => search_budget_message(at, &q(written), *unread),
+            Finding::PairingMismatch { written, found, candidates } => {
+                pairing_mismatch_message(&q(written), found.as_deref(), candidates)
+            }
+            Finding::PairingResultMismatch { written, pairing, at } => format!(
+                "the result written is {} but the pairings file gives {} ({at})",
+                written.as_pgn(),
+                pairing.as_pgn()
+            ),
+            Finding::ColoursReversed { pairing } => format!(
+                "the sheet's White is Black in the pairings ({pairing}): the colours are reversed on the sheet or \
+                 at the board"
+            ),
         }
     }
 }
@@ -387,6 +419,17 @@ fn search_budget_message(at: &At, written: &str, unread: usize) -> String {
     }
 }
 
+fn pairing_mismatch_message(written: &str, found: Option<&str>, candidates: &[String]) -> String {
+    match found {
+        Some(found) => format!("the sheet gives {written}, but its players are paired at {found}"),
+        None if candidates.is_empty() => format!("no pairing of the pairings file matches the sheet ({written})"),
+        None => format!(
+            "no pairing of the pairings file matches the sheet ({written}) clearly; the nearest: {}",
+            candidates.join("; ")
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,6 +471,17 @@ mod tests {
             Finding::EncodingGuessed { line: 2 },
             Finding::HeadersDropped { dropped: 3, first: "Sponsor".into() },
             Finding::SearchBudget { at, written: "Kh1".into(), unread: 120 },
+            Finding::PairingMismatch {
+                written: "round 2, board 35".into(),
+                found: None,
+                candidates: vec!["round 2, board 3: Navara, David - Carlsen, Magnus".into()],
+            },
+            Finding::PairingResultMismatch {
+                written: GameResult::WhiteWins,
+                pairing: GameResult::Draw,
+                at: "round 2, board 3".into(),
+            },
+            Finding::ColoursReversed { pairing: "round 2, board 3: Navara, David - Carlsen, Magnus".into() },
         ]
     }
 
@@ -456,9 +510,12 @@ mod tests {
                 Finding::EncodingGuessed { .. } => 15,
                 Finding::HeadersDropped { .. } => 16,
                 Finding::SearchBudget { .. } => 17,
+                Finding::PairingMismatch { .. } => 18,
+                Finding::PairingResultMismatch { .. } => 19,
+                Finding::ColoursReversed { .. } => 20,
             })
             .collect();
-        assert!((0..18).all(|k| kinds.contains(&k)));
+        assert!((0..21).all(|k| kinds.contains(&k)));
     }
 
     #[test]
@@ -538,7 +595,7 @@ mod tests {
             sev,
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info,
-                Warning, Info, Warning, Warning
+                Warning, Info, Warning, Warning, Warning, Error, Warning
             ]
         );
     }

@@ -23,6 +23,7 @@ pub mod emit;
 pub mod finding;
 pub mod ingest;
 pub mod notation;
+pub mod pairing;
 pub mod reconstruct;
 pub mod sheet;
 

@@ -56,6 +56,10 @@ enum Command {
         /// an output of this run); without it their outputs get a new name.
         #[arg(long)]
         force: bool,
+        /// The tournament's pairings, a FIDE TRF-16 file: each sheet is matched to
+        /// its game, and the PGN takes the TRF's names, ratings, round and board.
+        #[arg(long, value_name = "FILE")]
+        pairings: Option<PathBuf>,
         /// The sheets: .txt, .yaml/.yml, .csv/.tsv, .pgn
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -110,9 +114,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let config = load_config(cli.config.as_deref())?;
     let options = config.options().context("config")?;
     match cli.command {
-        Command::Convert { language, output, json, force, files } => {
+        Command::Convert { language, output, json, force, pairings, files } => {
             init_logs("warn", LogFormat::Human);
-            convert_files(options, language, output, json, force, &files)
+            let (options, refused) = with_pairings(options, pairings.as_deref());
+            let mut code = convert_files(options, language, output, json, force, &files)?;
+            if refused {
+                // A file refused, as the exit statuses say (1 wins over 3 and 0).
+                code = ExitCode::from(1);
+            }
+            Ok(code)
         }
         Command::Watch { root, poll, log_format } => {
             let format = match log_format {
@@ -125,6 +135,25 @@ fn run(cli: Cli) -> Result<ExitCode> {
             watch.poll |= poll;
             let folders = scoresheet::daemon::Folders::new(&watch, root.as_deref());
             watch_folders(scoresheet::daemon::DaemonConfig { folders, options, watch })
+        }
+    }
+}
+
+/// The options with the pairings file loaded, and whether it was refused: a
+/// broken TRF is said on stderr (its line and field) and the sheets are read
+/// without it.
+fn with_pairings(mut options: Options, path: Option<&Path>) -> (Options, bool) {
+    let Some(path) = path else { return (options, false) };
+    let loaded = read_regular(path, options.max_file_bytes)
+        .and_then(|bytes| scoresheet::pairing::Tournament::parse(&bytes).map_err(|e| e.to_string()));
+    match loaded {
+        Ok(t) => {
+            options.pairings = Some(std::sync::Arc::new(t));
+            (options, false)
+        }
+        Err(e) => {
+            eprintln!("{}: {e}; the sheets are read without pairings", path.display());
+            (options, true)
         }
     }
 }

@@ -14,4 +14,5 @@ pub mod corpus;
 pub mod generate;
 pub mod noisy;
 pub mod slips;
+pub mod trf;
 pub mod typed;

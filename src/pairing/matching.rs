@@ -1,0 +1,202 @@
+//! A sheet matched to its pairing in the TRF: by the round and board it
+//! gives (`Round: 2.35` is round 2, board 35; or a `Board:` header), else by
+//! its players' names among the round's pairings (among every round's when
+//! it gives no round), in both colour orders. A matched sheet's PGN takes
+//! the TRF's names, ratings, FIDE ids, titles, round and board.
+
+use super::names::similarity;
+use super::{Pairing, Player, Tournament};
+use crate::finding::Finding;
+use crate::sheet::{GameResult, Sheet};
+
+/// The least similarity for a name to be the player's (Jaro–Winkler, see
+/// [`similarity`]): "Navra" for "Navara, David" is 0.96, another player
+/// with the same first letters about 0.75.
+const SAME_NAME: f64 = 0.86;
+/// How much better the best pairing's names must fit than the next one's
+/// for the names alone to choose it.
+const CLEAR: f64 = 0.03;
+/// What a fit with the colours reversed loses against one in the sheet's
+/// colours: two players who meet twice are told apart by the colours.
+const REVERSED: f64 = 0.05;
+/// Candidates a `pairing-mismatch` names.
+const CANDIDATES: usize = 3;
+
+/// The players a sheet names (`?` and blanks are no name).
+struct Written<'a> {
+    white: Option<&'a str>,
+    black: Option<&'a str>,
+    round: Option<u32>,
+    board: Option<u32>,
+}
+
+impl<'a> Written<'a> {
+    fn of(sheet: &'a Sheet) -> Self {
+        let name = |k| sheet.header(k).map(str::trim).filter(|v| !v.is_empty() && *v != "?");
+        let round = sheet.header("Round").map(str::trim);
+        let (r, b) = match round.and_then(|r| r.split_once('.')) {
+            Some((r, b)) => (Some(r), Some(b)),
+            None => (round, None),
+        };
+        let board = sheet.header("Board").or(b).and_then(|b| b.trim().parse().ok());
+        Written { white: name("White"), black: name("Black"), round: r.and_then(|r| r.trim().parse().ok()), board }
+    }
+
+    fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(r) = self.round {
+            parts.push(format!("round {r}"));
+        }
+        if let Some(b) = self.board {
+            parts.push(format!("board {b}"));
+        }
+        parts.push(format!("{} - {}", self.white.unwrap_or("?"), self.black.unwrap_or("?")));
+        parts.join(", ")
+    }
+}
+
+/// How well a sheet's names fit a pairing: the mean similarity of the
+/// names it gives, in the pairing's colours and reversed; `None` when it
+/// gives no name or one of them is no near match.
+fn fit(t: &Tournament, w: &Written, p: &Pairing) -> (Option<f64>, Option<f64>) {
+    let name = |s: u32| t.player(s).map_or("", |p| p.name.as_str());
+    let score = |white: &str, black: &str| {
+        let sims: Vec<f64> = [(w.white, white), (w.black, black)]
+            .iter()
+            .filter_map(|(written, trf)| written.map(|x| similarity(x, trf)))
+            .collect();
+        let ok = !sims.is_empty() && sims.iter().all(|&s| s >= SAME_NAME);
+        ok.then(|| sims.iter().sum::<f64>() / sims.len() as f64)
+    };
+    (score(name(p.white), name(p.black)), score(name(p.black), name(p.white)))
+}
+
+/// A pairing chosen: the pairing, and whether the sheet has its colours reversed.
+struct Choice<'t> {
+    pairing: &'t Pairing,
+    reversed: bool,
+}
+
+/// The pairing the names fit best, when one fits clearly better than the others.
+fn by_names<'t>(t: &'t Tournament, w: &Written) -> Result<Choice<'t>, Vec<String>> {
+    let pool = t.pairings.iter().filter(|p| w.round.is_none_or(|r| p.round == r));
+    let mut scored: Vec<(f64, bool, &Pairing)> = pool
+        .filter_map(|p| match fit(t, w, p) {
+            (Some(a), Some(b)) if b - REVERSED > a => Some((b - REVERSED, true, p)),
+            (Some(a), _) => Some((a, false, p)),
+            (None, Some(b)) => Some((b - REVERSED, true, p)),
+            (None, None) => None,
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    match scored.as_slice() {
+        [(best, reversed, p), rest @ ..] if rest.first().is_none_or(|n| best - n.0 >= CLEAR) => {
+            Ok(Choice { pairing: p, reversed: *reversed })
+        }
+        _ => Err(scored.iter().take(CANDIDATES).map(|(_, _, p)| t.describe(p)).collect()),
+    }
+}
+
+/// Matches the sheet to its pairing. Returns the sheet with the TRF's tags
+/// when it matched, and adds the findings about the match.
+pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Option<Sheet> {
+    let w = Written::of(sheet);
+    let named = w.white.is_some() || w.black.is_some();
+    let at_board = w.round.zip(w.board).and_then(|(r, b)| t.at(r, b));
+    let choice = match at_board {
+        Some(p) if !named => Ok(Choice { pairing: p, reversed: false }),
+        Some(p) => match fit(t, &w, p) {
+            (Some(_), None) => Ok(Choice { pairing: p, reversed: false }),
+            (None, Some(_)) => Ok(Choice { pairing: p, reversed: true }),
+            (Some(a), Some(b)) => Ok(Choice { pairing: p, reversed: b > a }),
+            (None, None) => by_names(t, &w).map_err(|_| vec![t.describe(p)]),
+        },
+        None if named => by_names(t, &w),
+        None => Err(Vec::new()),
+    };
+    let choice = match choice {
+        Ok(c) => c,
+        Err(candidates) => {
+            findings.push(Finding::PairingMismatch { written: w.describe(), found: None, candidates });
+            return None;
+        }
+    };
+    let p = choice.pairing;
+    if w.board.is_some_and(|b| b != p.board) || w.round.is_some_and(|r| r != p.round) {
+        findings.push(Finding::PairingMismatch {
+            written: w.describe(),
+            found: Some(t.describe(p)),
+            candidates: Vec::new(),
+        });
+    }
+    if choice.reversed {
+        findings.push(Finding::ColoursReversed { pairing: t.describe(p) });
+    }
+    let written = sheet.result.or_else(|| sheet.header("Result").and_then(GameResult::parse));
+    let pairing = p.result.map(|r| if choice.reversed { flipped(r) } else { r });
+    if let (Some(written), Some(pairing)) = (written.filter(|r| *r != GameResult::Unknown), pairing)
+        && written != pairing
+    {
+        findings.push(Finding::PairingResultMismatch {
+            written,
+            pairing,
+            at: format!("round {}, board {}", p.round, p.board),
+        });
+    }
+    let (white, black) = if choice.reversed { (p.black, p.white) } else { (p.white, p.black) };
+    Some(tagged(sheet, p, t.player(white), t.player(black)))
+}
+
+/// The result with the colours swapped.
+fn flipped(r: GameResult) -> GameResult {
+    match r {
+        GameResult::WhiteWins => GameResult::BlackWins,
+        GameResult::BlackWins => GameResult::WhiteWins,
+        r => r,
+    }
+}
+
+/// The sheet with the TRF's round, board and players' tags.
+fn tagged(sheet: &Sheet, p: &Pairing, white: Option<&Player>, black: Option<&Player>) -> Sheet {
+    let mut s = sheet.clone();
+    put(&mut s, "Round", p.round.to_string());
+    put(&mut s, "Board", p.board.to_string());
+    for (side, player) in [("White", white), ("Black", black)] {
+        let Some(player) = player else { continue };
+        put(&mut s, side, player.name.clone());
+        if player.rating > 0 {
+            put(&mut s, &format!("{side}Elo"), player.rating.to_string());
+        }
+        if player.fide_id > 0 {
+            put(&mut s, &format!("{side}FideId"), player.fide_id.to_string());
+        }
+        if !player.title.is_empty() {
+            put(&mut s, &format!("{side}Title"), title(&player.title).to_string());
+        }
+    }
+    s
+}
+
+/// A header set to `value`, in its place when the sheet has it.
+fn put(s: &mut Sheet, key: &str, value: String) {
+    match s.headers.iter_mut().find(|(k, _)| k == key) {
+        Some((_, v)) => *v = value,
+        None => s.headers.push((key.to_string(), value)),
+    }
+}
+
+/// A PGN title from the TRF's: the TRF-16 letters (`g`, `m`, `f`, `c`, and
+/// `wg` ...) or the title itself.
+fn title(trf: &str) -> &str {
+    match trf {
+        "G" => "GM",
+        "M" => "IM",
+        "F" => "FM",
+        "C" => "CM",
+        "WG" => "WGM",
+        "WM" => "WIM",
+        "WF" => "WFM",
+        "WC" => "WCM",
+        t => t,
+    }
+}

@@ -1,0 +1,270 @@
+//! Sheets read with the tournament's pairings (`convert --pairings FILE`, a
+//! FIDE TRF-16): TRFs built from corpus games (tests/data), in UTF-8 and
+//! Latin-1, and one broken.
+
+use std::sync::Arc;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use assert_fs::TempDir;
+use assert_fs::prelude::*;
+use scoresheet::convert::{Options, convert};
+use scoresheet::emit::report::{GameReport, Status};
+use scoresheet::pairing::{Tournament, TrfError};
+use scoresheet_dev::corpus::{CorpusGame, load_range};
+use scoresheet_dev::trf::{BuiltTrf, TrfGame, loosely};
+use serde_json::Value;
+
+/// The games of the event with the most games among the test corpus's
+/// first 2000, and the TRF built from them.
+fn event() -> (Vec<CorpusGame>, BuiltTrf) {
+    let games = load_range(0, 2000);
+    let event = |g: &CorpusGame| g.tags.iter().find(|(k, _)| k == "Event").map(|(_, v)| v.clone()).unwrap_or_default();
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for g in &games {
+        let e = event(g);
+        match counts.iter_mut().find(|(x, _)| *x == e) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((e, 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let name = counts[0].0.clone();
+    let chosen: Vec<CorpusGame> = games.into_iter().filter(|g| event(g) == name).collect();
+    let trf = BuiltTrf::from_games(&name, &chosen);
+    (chosen, trf)
+}
+
+/// A text sheet of a game, with the headers given.
+fn sheet(game: &CorpusGame, headers: &[(&str, String)]) -> String {
+    let mut s: String = headers.iter().map(|(k, v)| format!("{k}: {v}\n")).collect();
+    s.push('\n');
+    for (i, san) in game.sans.iter().enumerate() {
+        if i % 2 == 0 {
+            s.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        s.push_str(san);
+        s.push(' ');
+    }
+    s.push_str(&game.result);
+    s.push('\n');
+    s
+}
+
+fn with(t: Tournament) -> Options {
+    Options { pairings: Some(Arc::new(t)), ..Options::default() }
+}
+
+fn read(text: &str, opts: &Options) -> GameReport {
+    convert("sheet.txt", text.as_bytes(), opts).games.remove(0)
+}
+
+fn header<'a>(g: &'a GameReport, k: &str) -> Option<&'a str> {
+    g.headers.get(k).and_then(Value::as_str)
+}
+
+fn codes(g: &GameReport) -> Vec<&str> {
+    g.findings.iter().map(|f| f.code).collect()
+}
+
+/// The sheet of a built game as a player writes it: loose names, round and board.
+fn written(games: &[CorpusGame], trf: &BuiltTrf, x: &TrfGame, k: usize, place: String) -> String {
+    let headers = [
+        ("Round", place),
+        ("White", loosely(&trf.player(x.white).name, k)),
+        ("Black", loosely(&trf.player(x.black).name, k + 1)),
+    ];
+    sheet(&games[x.game], &headers)
+}
+
+#[test]
+fn a_trf_built_from_corpus_games_reads_back_in_utf8_and_latin1() {
+    let (_, mut trf) = event();
+    trf.rename(1, "Hernández, José");
+    assert!(trf.games.len() >= 10, "{} games", trf.games.len());
+    let utf8 = Tournament::parse(&trf.utf8()).unwrap();
+    let latin1 = Tournament::parse(&trf.latin1()).unwrap();
+    assert_ne!(trf.utf8(), trf.latin1(), "the accented name is encoded differently");
+    assert_eq!(utf8, latin1);
+    assert_eq!(utf8.name, trf.name);
+    assert_eq!(utf8.players.len(), trf.players.len());
+    assert_eq!(utf8.players[0].name, "Hernández, José");
+    for (read, built) in utf8.players.iter().zip(&trf.players) {
+        assert_eq!((read.start, read.rating, read.fide_id), (built.start, built.rating, built.fide_id));
+    }
+    let pairings: Vec<(u32, u32, u32, u32)> =
+        utf8.pairings.iter().map(|p| (p.round, p.board, p.white, p.black)).collect();
+    let built: Vec<(u32, u32, u32, u32)> = trf.games.iter().map(|g| (g.round, g.board, g.white, g.black)).collect();
+    assert_eq!(pairings, built);
+}
+
+#[test]
+fn sheets_giving_round_and_board_get_the_trf_names_ratings_and_ids() {
+    let (games, trf) = event();
+    let opts = with(Tournament::parse(&trf.utf8()).unwrap());
+    for (k, x) in trf.games.iter().enumerate() {
+        let g = read(&written(&games, &trf, x, k, format!("{}.{}", x.round, x.board)), &opts);
+        let (w, b) = (trf.player(x.white), trf.player(x.black));
+        assert_eq!(header(&g, "White"), Some(w.name.as_str()), "{:?}", g.headers);
+        assert_eq!(header(&g, "Black"), Some(b.name.as_str()));
+        assert_eq!(header(&g, "Round"), Some(x.round.to_string().as_str()));
+        assert_eq!(header(&g, "Board"), Some(x.board.to_string().as_str()));
+        assert_eq!(header(&g, "WhiteFideId"), Some(w.fide_id.to_string().as_str()));
+        if w.rating > 0 {
+            assert_eq!(header(&g, "WhiteElo"), Some(w.rating.to_string().as_str()));
+        }
+        assert!(!codes(&g).iter().any(|c| c.starts_with("pairing") || *c == "colours-reversed"), "{:?}", codes(&g));
+        assert!(g.pgn.contains(&format!("[WhiteFideId \"{}\"]", w.fide_id)));
+    }
+}
+
+#[test]
+fn sheets_giving_only_names_are_matched_and_never_to_another_game() {
+    let (games, trf) = event();
+    let opts = with(Tournament::parse(&trf.utf8()).unwrap());
+    let (mut matched, mut total) = (0, 0);
+    for (with_round, k0) in [(true, 0), (false, 3)] {
+        for (k, x) in trf.games.iter().enumerate() {
+            let place = if with_round { x.round.to_string() } else { "?".to_string() };
+            let g = read(&written(&games, &trf, x, k + k0, place), &opts);
+            total += 1;
+            if codes(&g).contains(&"pairing-mismatch") {
+                // Without a round, two players who met twice in the same
+                // colours cannot be told apart: the only sheets left unmatched.
+                let twice = trf.games.iter().filter(|y| (y.white, y.black) == (x.white, x.black)).count() > 1;
+                assert!(!with_round && twice, "{:?}", g.findings);
+                assert!(header(&g, "WhiteFideId").is_none(), "a sheet not matched gets no TRF tags");
+                continue;
+            }
+            assert_eq!(header(&g, "White"), Some(trf.player(x.white).name.as_str()), "{}", g.pgn);
+            assert_eq!(header(&g, "Round"), Some(x.round.to_string().as_str()));
+            assert_eq!(header(&g, "Board"), Some(x.board.to_string().as_str()));
+            matched += 1;
+        }
+    }
+    println!("matched by names alone: {matched} of {total} sheets (half of them without a round)");
+}
+
+#[test]
+fn a_sheet_on_the_wrong_board_is_matched_by_its_names_with_pairing_mismatch() {
+    let (games, trf) = event();
+    let opts = with(Tournament::parse(&trf.utf8()).unwrap());
+    let x = &trf.games[0];
+    let other = trf.games.iter().find(|g| g.round == x.round && g.board != x.board).expect("two boards in a round");
+    let g = read(&written(&games, &trf, x, 0, format!("{}.{}", x.round, other.board)), &opts);
+    assert!(codes(&g).contains(&"pairing-mismatch"), "{:?}", codes(&g));
+    assert_eq!(g.status, Status::Review);
+    assert_eq!(header(&g, "Board"), Some(x.board.to_string().as_str()));
+    assert_eq!(header(&g, "White"), Some(trf.player(x.white).name.as_str()));
+}
+
+#[test]
+fn a_sheet_naming_players_of_no_pairing_gets_pairing_mismatch_with_the_candidates() {
+    let (games, trf) = event();
+    let opts = with(Tournament::parse(&trf.utf8()).unwrap());
+    let x = &trf.games[0];
+    let text = sheet(
+        &games[x.game],
+        &[("Round", x.round.to_string()), ("White", "Zzyzx,Q".into()), ("Black", "Quorbl,W".into())],
+    );
+    let g = read(&text, &opts);
+    assert_eq!(codes(&g), ["language-inferred", "pairing-mismatch"]);
+    assert_eq!(header(&g, "White"), Some("Zzyzx,Q"), "the sheet's names are kept");
+    // Given its board, the board's pairing is the candidate.
+    let text = text.replace(&format!("Round: {}\n", x.round), &format!("Round: {}.{}\n", x.round, x.board));
+    let g = read(&text, &opts);
+    let f = g.findings.iter().find(|f| f.code == "pairing-mismatch").unwrap();
+    assert_eq!(
+        f.alternatives,
+        [format!("round {}, board {}: {} - {}", x.round, x.board, trf.player(x.white).name, trf.player(x.black).name)]
+    );
+}
+
+#[test]
+fn a_sheet_with_the_colours_reversed_gets_colours_reversed() {
+    let (games, trf) = event();
+    let opts = with(Tournament::parse(&trf.utf8()).unwrap());
+    let x = &trf.games[0];
+    let (w, b) = (&trf.player(x.white).name, &trf.player(x.black).name);
+    let text = sheet(
+        &games[x.game],
+        &[("Round", format!("{}.{}", x.round, x.board)), ("White", b.clone()), ("Black", w.clone())],
+    );
+    let g = read(&text, &opts);
+    assert!(codes(&g).contains(&"colours-reversed"), "{:?}", codes(&g));
+    assert_eq!(g.status, Status::Review);
+    assert_eq!(header(&g, "White"), Some(b.as_str()), "each player keeps the colour the sheet gives");
+}
+
+#[test]
+fn a_result_written_other_than_the_trfs_is_an_error() {
+    let (games, trf) = event();
+    let opts = with(Tournament::parse(&trf.utf8()).unwrap());
+    // A decisive game that does not end in mate: the result is only what is written.
+    let x = trf.games.iter().find(|x| x.result == "1-0" && games[x.game].board.is_none()).expect("a game won by White");
+    let text = written(&games, &trf, x, 0, format!("{}.{}", x.round, x.board));
+    let text = text.trim_end().strip_suffix("1-0").unwrap().to_string() + "0-1\n";
+    let g = read(&text, &opts);
+    let f = g.findings.iter().find(|f| f.code == "pairing-result-mismatch").expect("the result differs");
+    assert_eq!(f.severity, scoresheet::Severity::Error);
+    assert!(f.message.contains("0-1") && f.message.contains("1-0"), "{}", f.message);
+    let right = read(&written(&games, &trf, x, 0, format!("{}.{}", x.round, x.board)), &opts);
+    assert!(!codes(&right).contains(&"pairing-result-mismatch"));
+}
+
+#[test]
+fn a_broken_trf_is_refused_with_its_line_and_field() {
+    let (_, trf) = event();
+    let text = trf.text();
+    // The third player's rating made unreadable.
+    let lines: Vec<&str> = text.lines().collect();
+    let mut broken: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    broken[3].replace_range(48..52, "2x00");
+    let broken = broken.join("\n");
+    let e = Tournament::parse(broken.as_bytes()).unwrap_err();
+    assert!(matches!(e, TrfError::Field { line: 4, field: "rating", .. }), "{e}");
+    assert!(e.to_string().starts_with("line 4, rating (columns 49–52)"), "{e}");
+    // An opponent the other record does not confirm.
+    let x = &trf.games[0];
+    let mut wrong: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let line = x.black as usize; // line 1 is the 012 record
+    let col = 91 + 10 * (x.round as usize - 1) + 5;
+    wrong[line].replace_range(col..col + 1, "w");
+    let e = Tournament::parse(wrong.join("\n").as_bytes()).unwrap_err();
+    assert!(matches!(e, TrfError::Round { .. }), "{e}");
+    assert!(Tournament::parse(b"not a trf\n").is_err());
+}
+
+#[test]
+fn convert_with_pairings_fills_the_pgn_and_a_broken_trf_is_said_and_left_out() {
+    let (games, mut trf) = event();
+    trf.rename(trf.games[0].white, "Hernández, José");
+    let x = trf.games[0].clone();
+    let dir = TempDir::new().unwrap();
+    dir.child("t.trf").write_binary(&trf.latin1()).unwrap();
+    let text = written(&games, &trf, &x, 1, format!("{}.{}", x.round, x.board)).replace("Hernández", "Hernandez");
+    dir.child("s.txt").write_str(&text).unwrap();
+    let out = cargo_bin_cmd!("scoresheet")
+        .current_dir(dir.path())
+        .args(["convert", "--pairings", "t.trf", "s.txt"])
+        .output()
+        .unwrap();
+    let pgn = std::fs::read_to_string(dir.path().join("s.pgn")).unwrap();
+    assert!(pgn.contains("[White \"Hernández, José\"]"), "{pgn}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(pgn.contains(&format!("[Board \"{}\"]", x.board)));
+
+    let mut broken = trf.text();
+    broken = broken.replacen("001    2", "001    x", 1);
+    dir.child("bad.trf").write_str(&broken).unwrap();
+    let out = cargo_bin_cmd!("scoresheet")
+        .current_dir(dir.path())
+        .args(["convert", "--json", "--pairings", "bad.trf", "s.txt"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad.trf: line 3, start number (columns 5–8)"), "{stderr}");
+    assert_eq!(out.status.code(), Some(1), "the TRF is a file refused");
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let game = &json["files"][0]["games"][0];
+    assert!(game["headers"].get("WhiteFideId").is_none(), "read without the pairings");
+    assert_eq!(game["moves"].as_array().unwrap().len(), games[x.game].sans.len());
+}
