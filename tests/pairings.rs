@@ -268,3 +268,80 @@ fn convert_with_pairings_fills_the_pgn_and_a_broken_trf_is_said_and_left_out() {
     assert!(game["headers"].get("WhiteFideId").is_none(), "read without the pairings");
     assert_eq!(game["moves"].as_array().unwrap().len(), games[x.game].sans.len());
 }
+
+/// How the dev sheets' own names (as their players typed them) match the
+/// pairings of their events, each event's TRF built from the true games of
+/// its dev sheets (truth.json): given the round, and given no round at all.
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn dev_sheets_are_matched_to_the_pairings_of_their_events() {
+    use scoresheet_dev::corpus::{DEV_SHEETS, DEV_TRUTH, require_shared};
+    require_shared();
+    let truth: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(DEV_TRUTH).unwrap()).unwrap();
+    let mut events: std::collections::BTreeMap<String, Vec<(scoresheet::Sheet, CorpusGame)>> = Default::default();
+    for (i, t) in truth.iter().enumerate() {
+        let file = t["file"].as_str().unwrap();
+        let bytes = std::fs::read(std::path::Path::new(DEV_SHEETS).join(file)).unwrap();
+        let Ok(mut sheets) = scoresheet::ingest::read_named(file, &bytes, 1 << 20) else { continue };
+        let sheet = sheets.remove(0);
+        let text = |k: &str| t[k].as_str().unwrap_or("?").to_string();
+        let game = CorpusGame {
+            index: i,
+            pgn: String::new(),
+            tags: vec![("White".into(), text("white")), ("Black".into(), text("black"))],
+            written: Vec::new(),
+            sans: Vec::new(),
+            result: text("result"),
+            board: None,
+        };
+        events.entry(sheet.header("Event").unwrap_or("?").to_string()).or_default().push((sheet, game));
+    }
+    // [given the round, no round, no round among all 600]: (right, not matched, wrong)
+    let mut counts = [(0, 0, 0); 3];
+    // The whole set as one tournament too: its names told apart among every
+    // pairing of it.
+    let all: Vec<(scoresheet::Sheet, CorpusGame)> = events.values().flatten().cloned().collect();
+    let mut events: Vec<(String, Vec<(scoresheet::Sheet, CorpusGame)>)> = events.into_iter().collect();
+    events.push(("all".into(), all));
+    for (e, (name, sheets)) in events.iter().enumerate() {
+        let whole = e + 1 == events.len();
+        let games: Vec<CorpusGame> = sheets.iter().map(|(_, g)| g.clone()).collect();
+        let trf = BuiltTrf::from_games(name, &games);
+        let opts = with(Tournament::parse(&trf.utf8()).unwrap());
+        for (k, (sheet, _)) in sheets.iter().enumerate() {
+            let Some(x) = trf.games.iter().find(|x| x.game == k) else { continue };
+            let mut sheet = sheet.clone();
+            sheet.headers.retain(|(k, _)| k != "Board" && k != "Round");
+            let kinds = if whole { 2..3 } else { 0..2 };
+            for (with_round, count) in
+                counts.iter_mut().enumerate().filter(|(i, _)| kinds.contains(i)).map(|(i, c)| (i == 0, c))
+            {
+                let mut s = sheet.clone();
+                if with_round {
+                    s.headers.push(("Round".into(), x.round.to_string()));
+                }
+                let g = scoresheet::convert::game_report(&s, &opts);
+                let right = header(&g, "White") == Some(trf.player(x.white).name.as_str())
+                    && header(&g, "Black") == Some(trf.player(x.black).name.as_str())
+                    && header(&g, "Round") == Some(x.round.to_string().as_str());
+                if right {
+                    count.0 += 1;
+                } else if header(&g, "WhiteFideId").is_none() {
+                    count.1 += 1;
+                    let m: Vec<&String> =
+                        g.findings.iter().filter(|f| f.code == "pairing-mismatch").map(|f| &f.message).collect();
+                    println!("not matched: {m:?}");
+                } else {
+                    count.2 += 1;
+                    println!("matched wrongly: {:?}", g.headers);
+                }
+            }
+        }
+    }
+    for (what, (right, none, wrong)) in
+        ["given the round", "given no round", "given no round, all in one TRF"].iter().zip(counts)
+    {
+        println!("dev sheets {what}: {right} matched right, {none} not matched, {wrong} matched wrongly");
+    }
+    assert_eq!(counts.iter().map(|c| c.2).sum::<usize>(), 0, "no sheet matched to another game");
+}

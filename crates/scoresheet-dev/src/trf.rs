@@ -46,13 +46,18 @@ fn tag<'a>(g: &'a CorpusGame, k: &str) -> Option<&'a str> {
     g.tags.iter().find(|(t, _)| t == k).map(|(_, v)| v.as_str())
 }
 
+/// A player's name as the TRF holds it: trimmed, at most 33 characters.
+fn name_of(tag: Option<&str>) -> String {
+    tag.unwrap_or("?").trim().chars().take(33).collect::<String>().trim_end().to_string()
+}
+
 impl BuiltTrf {
     /// The tournament of `games` (each game's White and Black tags are its players).
     pub fn from_games(name: &str, games: &[CorpusGame]) -> BuiltTrf {
         let mut rated: Vec<(String, u32)> = Vec::new();
         for g in games {
             for (side, elo) in [("White", "WhiteElo"), ("Black", "BlackElo")] {
-                let n = tag(g, side).unwrap_or("?").chars().take(33).collect::<String>();
+                let n = name_of(tag(g, side));
                 let r = tag(g, elo).and_then(|e| e.parse().ok()).unwrap_or(0);
                 match rated.iter_mut().find(|(x, _)| *x == n) {
                     Some((_, old)) => *old = (*old).max(r),
@@ -78,11 +83,10 @@ impl BuiltTrf {
                 },
             })
             .collect();
-        let start =
-            |n: &str| players.iter().find(|p| p.name == n.chars().take(33).collect::<String>()).map_or(0, |p| p.start);
+        let start = |n: Option<&str>| players.iter().find(|p| p.name == name_of(n)).map_or(0, |p| p.start);
         let mut out: Vec<TrfGame> = Vec::new();
         for (i, g) in games.iter().enumerate() {
-            let (white, black) = (start(tag(g, "White").unwrap_or("?")), start(tag(g, "Black").unwrap_or("?")));
+            let (white, black) = (start(tag(g, "White")), start(tag(g, "Black")));
             if white == black {
                 continue; // a player against themself: no pairing
             }
