@@ -29,6 +29,7 @@ const BLOCK: usize = 10;
 /// One round of one player, as written.
 struct Played {
     line: usize,
+    player: u32,
     round: u32,
     opponent: u32,
     colour: char,
@@ -63,7 +64,7 @@ pub fn parse(bytes: &[u8]) -> Result<Tournament, TrfError> {
     if t.players.is_empty() {
         return Err(TrfError::NoPlayers);
     }
-    t.pairings = pairings(&played, &t.players, &lines_of)?;
+    t.pairings = pairings(&played, &lines_of)?;
     Ok(t)
 }
 
@@ -151,12 +152,14 @@ fn player(line: usize, chars: &[char]) -> Result<(Player, Vec<Played>), TrfError
                 why: "not a TRF result",
             });
         }
-        if opponent > 0 {
+        // A forfeit may be written without a colour: no game was played.
+        let forfeit = matches!(result, '+' | '-') && !matches!(colour, 'w' | 'b');
+        if opponent > 0 && !forfeit {
             if !matches!(colour, 'w' | 'b') {
                 let why = format!("player {start} meets {opponent} with no colour (w or b)");
                 return Err(TrfError::Round { line, round, from, to, why });
             }
-            rounds.push(Played { line, round, opponent, colour, result });
+            rounds.push(Played { line, player: start, round, opponent, colour, result });
         }
         from += BLOCK;
         round += 1;
@@ -166,25 +169,21 @@ fn player(line: usize, chars: &[char]) -> Result<(Player, Vec<Played>), TrfError
 
 /// The rounds' games, each seen from White's record and checked against
 /// Black's; numbered by board within each round.
-fn pairings(played: &[Played], players: &[Player], lines_of: &HashMap<u32, usize>) -> Result<Vec<Pairing>, TrfError> {
-    let mut of: HashMap<(u32, usize), &Played> = HashMap::new();
-    let start_of = |p: &Played| players.iter().find(|x| lines_of[&x.start] == p.line).map_or(0, |x| x.start);
-    for p in played {
-        of.insert((p.round, lines_of[&start_of(p)]), p);
-    }
+fn pairings(played: &[Played], lines_of: &HashMap<u32, usize>) -> Result<Vec<Pairing>, TrfError> {
+    let of: HashMap<(u32, u32), &Played> = played.iter().map(|p| ((p.round, p.player), p)).collect();
     let block = |round: u32| {
         let from = ROUNDS_FROM + BLOCK * (round as usize - 1);
         (from, from + BLOCK - 3)
     };
     let mut out = Vec::new();
     for p in played {
-        let me = start_of(p);
+        let me = p.player;
         let (from, to) = block(p.round);
         let Some(&other_line) = lines_of.get(&p.opponent) else {
             let why = format!("opponent {} of player {me} has no player record", p.opponent);
             return Err(TrfError::Round { line: p.line, round: p.round, from, to, why });
         };
-        let agrees = of.get(&(p.round, other_line)).is_some_and(|o| o.opponent == me && o.colour != p.colour);
+        let agrees = of.get(&(p.round, p.opponent)).is_some_and(|o| o.opponent == me && o.colour != p.colour);
         if !agrees {
             let why = format!(
                 "player {me} meets {} as {}, which player {}'s record (line {other_line}) does not say",
@@ -265,6 +264,18 @@ mod tests {
         let broken = two().replace("   1 b 0", "   1 w 0");
         let e = parse(broken.as_bytes()).unwrap_err();
         assert!(matches!(e, TrfError::Round { line: 2, round: 1, .. }), "{e}");
+    }
+
+    #[test]
+    fn a_forfeit_without_a_colour_is_no_game_and_a_bye_no_pairing() {
+        let text = format!(
+            "{}\n{}\n{}\n",
+            record(1, "", "A, B", 0, 0, &[(2, '-', '+'), (0, '-', 'H')]),
+            record(2, "", "C, D", 0, 0, &[(1, '-', '-'), (3, 'w', '=')]),
+            record(3, "", "E, F", 0, 0, &[(0, '-', 'U'), (2, 'b', '=')])
+        );
+        let t = parse(text.as_bytes()).unwrap();
+        assert_eq!(t.pairings, [Pairing { round: 2, board: 1, white: 2, black: 3, result: Some(GameResult::Draw) }]);
     }
 
     #[test]
