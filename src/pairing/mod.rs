@@ -40,8 +40,10 @@ pub struct Player {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pairing {
     pub round: u32,
-    /// The pairing's place in its round, from 1: pairings are ordered by the
-    /// better starting rank of their two players (the TRF has no board field).
+    /// The pairing's place in its round, from 1, as pairing programs order
+    /// boards (the TRF has no board field): by the higher score of the two
+    /// players before the round, then the sum of their scores, then the
+    /// better starting rank of the two.
     pub board: u32,
     pub white: u32,
     pub black: u32,

@@ -43,6 +43,8 @@ pub fn parse(bytes: &[u8]) -> Result<Tournament, TrfError> {
     let mut t = Tournament::default();
     let mut lines_of: HashMap<u32, usize> = HashMap::new();
     let mut played = Vec::new();
+    // Each player's half-points in each round, for the boards' order.
+    let mut halves: HashMap<u32, Vec<u32>> = HashMap::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         let chars: Vec<char> = line.trim_end().chars().collect();
@@ -50,7 +52,8 @@ pub fn parse(bytes: &[u8]) -> Result<Tournament, TrfError> {
         match code.as_str() {
             "012" if t.name.is_empty() => t.name = field(&chars, 5, chars.len().max(5)),
             "001" => {
-                let (player, rounds) = player(n, &chars)?;
+                let (player, rounds, points) = player(n, &chars)?;
+                halves.insert(player.start, points);
                 if let Some(&first) = lines_of.get(&player.start) {
                     return Err(TrfError::DuplicateStart { line: n, start: player.start, first });
                 }
@@ -65,6 +68,7 @@ pub fn parse(bytes: &[u8]) -> Result<Tournament, TrfError> {
         return Err(TrfError::NoPlayers);
     }
     t.pairings = pairings(&played, &lines_of)?;
+    number_boards(&mut t.pairings, &halves);
     Ok(t)
 }
 
@@ -101,8 +105,8 @@ fn number<T: std::str::FromStr>(
     text.parse().map(Some).map_err(|_| TrfError::Field { line, field: name, from, to, text, why: "not a number" })
 }
 
-/// A `001` record: the player and their rounds.
-fn player(line: usize, chars: &[char]) -> Result<(Player, Vec<Played>), TrfError> {
+/// A `001` record: the player, their games, and their half-points in each round.
+fn player(line: usize, chars: &[char]) -> Result<(Player, Vec<Played>, Vec<u32>), TrfError> {
     let start = number::<u32>(line, chars, "start number", 5, 8)?.filter(|&s| s > 0).ok_or_else(|| {
         TrfError::Field { line, field: "start number", from: 5, to: 8, text: field(chars, 5, 8), why: "missing" }
     })?;
@@ -123,6 +127,7 @@ fn player(line: usize, chars: &[char]) -> Result<(Player, Vec<Played>), TrfError
         rank: number(line, chars, "rank", 86, 89)?.unwrap_or(0),
     };
     let mut rounds = Vec::new();
+    let mut points = Vec::new();
     let mut from = ROUNDS_FROM;
     let mut round = 1;
     while from <= chars.len() {
@@ -161,14 +166,19 @@ fn player(line: usize, chars: &[char]) -> Result<(Player, Vec<Played>), TrfError
             }
             rounds.push(Played { line, player: start, round, opponent, colour, result });
         }
+        points.push(match result {
+            '1' | '+' | 'W' | 'F' | 'U' => 2,
+            '=' | 'D' | 'H' => 1,
+            _ => 0,
+        });
         from += BLOCK;
         round += 1;
     }
-    Ok((p, rounds))
+    Ok((p, rounds, points))
 }
 
 /// The rounds' games, each seen from White's record and checked against
-/// Black's; numbered by board within each round.
+/// Black's.
 fn pairings(played: &[Played], lines_of: &HashMap<u32, usize>) -> Result<Vec<Pairing>, TrfError> {
     let of: HashMap<(u32, u32), &Played> = played.iter().map(|p| ((p.round, p.player), p)).collect();
     let block = |round: u32| {
@@ -197,13 +207,23 @@ fn pairings(played: &[Played], lines_of: &HashMap<u32, usize>) -> Result<Vec<Pai
             out.push(Pairing { round: p.round, board: 0, white: me, black: p.opponent, result: result_of(p.result) });
         }
     }
-    out.sort_by_key(|p| (p.round, p.white.min(p.black)));
-    let mut board = 0;
-    for i in 0..out.len() {
-        board = if i > 0 && out[i - 1].round == out[i].round { board + 1 } else { 1 };
-        out[i].board = board;
-    }
     Ok(out)
+}
+
+/// Numbers each round's boards as pairing programs order them (FIDE
+/// C.04.2): by the higher score of the two players before the round, then
+/// the sum of their scores, then the better starting rank of the two.
+fn number_boards(pairings: &mut [Pairing], halves: &HashMap<u32, Vec<u32>>) {
+    let before =
+        |player: u32, round: u32| -> u32 { halves.get(&player).map_or(0, |h| h.iter().take(round as usize - 1).sum()) };
+    pairings.sort_by_key(|p| {
+        let (w, b) = (before(p.white, p.round), before(p.black, p.round));
+        (p.round, std::cmp::Reverse(w.max(b)), std::cmp::Reverse(w + b), p.white.min(p.black))
+    });
+    for i in 0..pairings.len() {
+        pairings[i].board =
+            if i > 0 && pairings[i - 1].round == pairings[i].round { pairings[i - 1].board + 1 } else { 1 };
+    }
 }
 
 /// A result from White's record. A forfeit (`+`, `-`) has no game on the board.
@@ -276,6 +296,22 @@ mod tests {
         );
         let t = parse(text.as_bytes()).unwrap();
         assert_eq!(t.pairings, [Pairing { round: 2, board: 1, white: 2, black: 3, result: Some(GameResult::Draw) }]);
+    }
+
+    #[test]
+    fn boards_go_by_the_score_before_the_round_then_the_starting_rank() {
+        // Round 1: 3 beats 1, 4 beats 2. Round 2: the leaders 3 and 4 on board 1.
+        let text = [
+            record(1, "", "A, A", 0, 0, &[(3, 'w', '0'), (2, 'w', '=')]),
+            record(2, "", "B, B", 0, 0, &[(4, 'b', '0'), (1, 'b', '=')]),
+            record(3, "", "C, C", 0, 0, &[(1, 'b', '1'), (4, 'w', '1')]),
+            record(4, "", "D, D", 0, 0, &[(2, 'w', '1'), (3, 'b', '0')]),
+        ]
+        .join("\n");
+        let t = parse(text.as_bytes()).unwrap();
+        let boards: Vec<(u32, u32, u32, u32)> =
+            t.pairings.iter().map(|p| (p.round, p.board, p.white, p.black)).collect();
+        assert_eq!(boards, [(1, 1, 1, 3), (1, 2, 4, 2), (2, 1, 3, 4), (2, 2, 1, 2)]);
     }
 
     #[test]

@@ -23,8 +23,8 @@ pub struct TrfPlayer {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrfGame {
     pub round: u32,
-    /// Its place in the round, as the reader numbers boards: by the better
-    /// start number of its two players.
+    /// Its place in the round, as the reader numbers boards
+    /// ([`scoresheet::pairing::Pairing::board`]).
     pub board: u32,
     pub white: u32,
     pub black: u32,
@@ -98,11 +98,19 @@ impl BuiltTrf {
             let round = own.unwrap_or_else(|| (1..).find(|&r| !busy(r)).unwrap_or(1));
             out.push(TrfGame { round, board: 0, white, black, result: g.result.clone(), game: i });
         }
-        out.sort_by_key(|x| (x.round, x.white.min(x.black)));
-        for i in 0..out.len() {
-            out[i].board = if i > 0 && out[i - 1].round == out[i].round { out[i - 1].board + 1 } else { 1 };
+        let mut built = BuiltTrf { name: name.to_string(), players, games: out };
+        built.number_boards();
+        built
+    }
+
+    /// The boards as the reader numbers them (the TRF has no board field):
+    /// read back from the TRF written, so the two cannot differ.
+    fn number_boards(&mut self) {
+        let read = scoresheet::pairing::Tournament::parse(&self.utf8()).expect("a built TRF reads back");
+        for g in &mut self.games {
+            g.board = read.round(g.round).find(|p| (p.white, p.black) == (g.white, g.black)).map_or(0, |p| p.board);
         }
-        BuiltTrf { name: name.to_string(), players, games: out }
+        self.games.sort_by_key(|g| (g.round, g.board));
     }
 
     /// The player of a start number.
