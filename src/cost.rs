@@ -487,6 +487,18 @@ pub const RUNNER_UP_SHARE: usize = 2;
 /// descriptive is reported with the descriptive entry.
 pub const DESCRIPTIVE_NEAR: usize = 3;
 
+/// Two written names are one player's when their surnames are at least this
+/// alike (Jaro–Winkler, after case and accents are folded): a letter dropped
+/// or swapped in a name ("Navra" for "Navara", 0.96) stays above it, another
+/// surname sharing a start ("Shirov", "Short": 0.84) falls below.
+pub const SAME_NAME: f64 = 0.9;
+
+/// The most stretches where two copies' readings differ that are combined
+/// every way when two copies are read together (2^4 = 16 candidate games);
+/// past them each stretch is taken from one copy or the other in one piece.
+/// Two independent readings seldom part in more than two places.
+pub const MOST_SPLICED: usize = 4;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -108,6 +108,18 @@ pub enum Finding {
     /// entries from it on were not read. With `unread` 0 the reading was
     /// complete, but its doubts were not all weighed.
     SearchBudget { at: At, written: String, unread: usize },
+    /// The two copies of the game (the players' two scoresheets) are both
+    /// legible here and say different moves, and the rest of the game does
+    /// not tell which is right: `written` and `read` are the first file's
+    /// entry and move, `other_written` and `other_read` the second's.
+    CopiesDisagree {
+        at: At,
+        written: String,
+        read: String,
+        other_written: String,
+        other_read: String,
+        files: [String; 2],
+    },
 }
 
 /// The most characters of what was written that a message quotes; longer
@@ -151,6 +163,7 @@ impl Finding {
             Finding::EncodingGuessed { .. } => "encoding-guessed",
             Finding::HeadersDropped { .. } => "headers-dropped",
             Finding::SearchBudget { .. } => "search-budget",
+            Finding::CopiesDisagree { .. } => "copies-disagree",
         }
     }
 
@@ -178,6 +191,7 @@ impl Finding {
             // they mattered.
             Finding::HeadersDropped { .. } => Severity::Warning,
             Finding::SearchBudget { .. } => Severity::Warning,
+            Finding::CopiesDisagree { .. } => Severity::Warning,
         }
     }
 
@@ -248,6 +262,13 @@ impl Finding {
             Finding::EncodingGuessed { .. } => none,
             Finding::HeadersDropped { .. } => none,
             Finding::SearchBudget { at, written, unread: _ } => Parts { at: Some(*at), written: Some(written), ..none },
+            Finding::CopiesDisagree { at, written, read, other_read, .. } => Parts {
+                at: Some(*at),
+                written: Some(written),
+                replacement: Some(read),
+                alternatives: std::slice::from_ref(other_read),
+                ..none
+            },
         }
     }
 
@@ -330,8 +351,26 @@ impl Finding {
                 q(first)
             ),
             Finding::SearchBudget { at, written, unread } => search_budget_message(at, &q(written), *unread),
+            Finding::CopiesDisagree { at, written, read, other_written, other_read, files } => {
+                copies_message(at, [&q(written), &q(other_written)], [read, other_read], files)
+            }
         }
     }
+}
+
+/// The two copies' entries and moves where they part, and the files.
+fn copies_message(at: &At, written: [&str; 2], read: [&String; 2], files: &[String; 2]) -> String {
+    format!(
+        "{}: the two copies differ: {} has \"{}\" ({}), {} has \"{}\" ({}); the rest of the game does not tell \
+         which is right",
+        label(at),
+        quoted(&files[0]),
+        written[0],
+        read[0],
+        quoted(&files[1]),
+        written[1],
+        read[1]
+    )
 }
 
 /// Where a finding is, as a person names it: `move 9... (line 14, column 8)`.
@@ -428,6 +467,14 @@ mod tests {
             Finding::EncodingGuessed { line: 2 },
             Finding::HeadersDropped { dropped: 3, first: "Sponsor".into() },
             Finding::SearchBudget { at, written: "Kh1".into(), unread: 120 },
+            Finding::CopiesDisagree {
+                at,
+                written: "Dd3".into(),
+                read: "Qd3".into(),
+                other_written: "Qc3".into(),
+                other_read: "Qc3".into(),
+                files: ["a.txt".into(), "b.csv".into()],
+            },
         ]
     }
 
@@ -456,9 +503,10 @@ mod tests {
                 Finding::EncodingGuessed { .. } => 15,
                 Finding::HeadersDropped { .. } => 16,
                 Finding::SearchBudget { .. } => 17,
+                Finding::CopiesDisagree { .. } => 18,
             })
             .collect();
-        assert!((0..18).all(|k| kinds.contains(&k)));
+        assert!((0..19).all(|k| kinds.contains(&k)));
     }
 
     #[test]
@@ -538,7 +586,7 @@ mod tests {
             sev,
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info,
-                Warning, Info, Warning, Warning
+                Warning, Info, Warning, Warning, Warning
             ]
         );
     }

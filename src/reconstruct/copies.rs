@@ -1,0 +1,371 @@
+//! The two copies of one game, the players' two scoresheets, read together.
+//!
+//! Sheets are grouped into games by their headers (the same event, round and
+//! board, or the same two players in the same round, names matched loosely).
+//! A pair is read as one game: each copy is read alone, the games the two
+//! readings propose (each copy's, and each way of taking the stretches where
+//! they differ from one or the other) are weighed against both copies, and
+//! the cheapest in sum is taken. Where the two copies are both legible, say
+//! different moves, and the sum does not tell clearly which is right, the
+//! game goes to review with `copies-disagree`.
+
+use shakmaty::{Chess, Move, Position};
+
+use super::fit::fit_cost;
+use super::{FileBudget, Game, Played, Settings, play, reconstruct_within};
+use crate::cost::{MOST_SPLICED, SAME_NAME};
+use crate::finding::{At, Finding, Severity};
+use crate::sheet::Sheet;
+
+/// The games of a set of sheets: each a list of one or two sheet indices, in
+/// the order given; and the sheets that would be a third copy of a game
+/// (`(third, first of the pair)`), which are read alone.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Grouping {
+    pub games: Vec<Vec<usize>>,
+    pub extra: Vec<(usize, usize)>,
+}
+
+/// Groups sheets into games: a sheet joins the first earlier game it is a
+/// copy of that has one sheet; a third copy is read alone and reported.
+pub fn group(sheets: &[&Sheet]) -> Grouping {
+    let mut out = Grouping::default();
+    let mut game_of: Vec<usize> = Vec::with_capacity(sheets.len());
+    for (i, s) in sheets.iter().enumerate() {
+        let partner = (0..i).find(|&j| same_game(sheets[j], s));
+        match partner.map(|j| game_of[j]) {
+            Some(g) if out.games[g].len() == 1 => {
+                out.games[g].push(i);
+                game_of.push(g);
+            }
+            found => {
+                if let Some(g) = found {
+                    out.extra.push((i, out.games[g][0]));
+                }
+                game_of.push(out.games.len());
+                out.games.push(vec![i]);
+            }
+        }
+    }
+    out
+}
+
+/// Whether two sheets are copies of one game: the same round (both must give
+/// it), the same event where both give one, and the same board where both
+/// give one; then the same event and board, or the same two players.
+pub fn same_game(a: &Sheet, b: &Sheet) -> bool {
+    let (Some((ra, ba)), Some((rb, bb))) = (round_board(a), round_board(b)) else { return false };
+    if ra != rb {
+        return false;
+    }
+    let (ea, eb) = (a.header("Event").map(folded), b.header("Event").map(folded));
+    if matches!((&ea, &eb), (Some(x), Some(y)) if x != y) {
+        return false;
+    }
+    let players = match (players(a), players(b)) {
+        (Some((wa, xa)), Some((wb, xb))) => {
+            Some((same_player(wa, wb) && same_player(xa, xb)) || (same_player(wa, xb) && same_player(xa, wb)))
+        }
+        _ => None,
+    };
+    match (ba, bb) {
+        (Some(x), Some(y)) if x != y => false,
+        // Players written on both sheets must agree even on one board.
+        (Some(_), Some(_)) => players.unwrap_or(ea.is_some() && eb.is_some()),
+        _ => players.unwrap_or(false),
+    }
+}
+
+/// The round and board a sheet gives: `Round: 2.35` is round 2, board 35; a
+/// `Board` header wins over the board in the round.
+fn round_board(s: &Sheet) -> Option<(String, Option<String>)> {
+    let round = s.header("Round").map(str::trim).filter(|r| !r.is_empty() && *r != "?")?;
+    let (r, b) = match round.split_once('.') {
+        Some((r, b)) => (r.trim(), Some(b.trim().to_string())),
+        None => (round, None),
+    };
+    let board = s.header("Board").map(|b| b.trim().to_string()).filter(|b| !b.is_empty()).or(b);
+    Some((r.to_string(), board))
+}
+
+/// White and Black as written, when the sheet gives both.
+fn players(s: &Sheet) -> Option<(&str, &str)> {
+    let name = |k| s.header(k).map(str::trim).filter(|n| !n.is_empty() && *n != "?");
+    Some((name("White")?, name("Black")?))
+}
+
+/// Whether two written names are one player's: the surnames alike (see
+/// [`SAME_NAME`]) and the first initials, where both give one, the same.
+/// "Navara,D", "D. Navara", "Navara, David" and "navra d" are one player.
+///
+/// ```
+/// use scoresheet::reconstruct::copies::same_player;
+/// assert!(same_player("Navara,D", "D. Navara"));
+/// assert!(same_player("Ivanchuk, Vassily", "vassily ivantchuk"));
+/// assert!(!same_player("Shirov,A", "Short,N"));
+/// ```
+pub fn same_player(a: &str, b: &str) -> bool {
+    let (ca, cb) = (name_readings(a), name_readings(b));
+    ca.iter().any(|(sa, ia)| {
+        cb.iter().any(|(sb, ib)| {
+            let initials = match (ia, ib) {
+                (Some(x), Some(y)) => x == y,
+                _ => true,
+            };
+            initials && strsim::jaro_winkler(sa, sb) >= SAME_NAME
+        })
+    })
+}
+
+/// The ways to read a name as (surname, first initial): "Surname, First"
+/// has one; "First Surname" and "Surname First" are both tried.
+fn name_readings(name: &str) -> Vec<(String, Option<char>)> {
+    let words = |s: &str| -> Vec<String> { folded_words(s).into_iter().filter(|w| !w.is_empty()).collect() };
+    let initial = |w: Option<&String>| w.and_then(|w| w.chars().next());
+    if let Some((sur, first)) = name.split_once(',') {
+        let sur = words(sur);
+        let first = words(first);
+        if !sur.is_empty() {
+            return vec![(sur.concat(), initial(first.first()))];
+        }
+    }
+    let w = words(name);
+    let long = |w: &String| w.chars().count() >= 2;
+    let mut out = Vec::new();
+    if let Some(last) = w.last().filter(|l| long(l)) {
+        out.push((last.clone(), initial(w.first().filter(|_| w.len() > 1))));
+    }
+    if w.len() > 1 && long(&w[0]) {
+        out.push((w[0].clone(), initial(w.get(1))));
+    }
+    out
+}
+
+/// A header value compared loosely: letters and digits only, folded.
+fn folded(s: &str) -> String {
+    folded_words(s).concat()
+}
+
+/// The words of `s` in lower case without accents (letters and digits only).
+fn folded_words(s: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for c in s.chars().flat_map(char::to_lowercase) {
+        match fold(c) {
+            Some(f) => out.last_mut().expect("one at least").push_str(f),
+            None if c.is_alphanumeric() => out.last_mut().expect("one at least").push(c),
+            None if !out.last().expect("one at least").is_empty() => out.push(String::new()),
+            None => {}
+        }
+    }
+    out.retain(|w| !w.is_empty());
+    out
+}
+
+/// The letter without its accent, for the Latin letters names carry.
+fn fold(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ą' | 'ă' => "a",
+        'ç' | 'č' | 'ć' => "c",
+        'ď' | 'đ' => "d",
+        'è' | 'é' | 'ê' | 'ë' | 'ę' | 'ě' => "e",
+        'ì' | 'í' | 'î' | 'ï' => "i",
+        'ł' | 'ľ' => "l",
+        'ñ' | 'ń' | 'ň' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ő' => "o",
+        'ř' => "r",
+        'š' | 'ś' | 'ş' | 'ș' => "s",
+        'ť' | 'ţ' | 'ț' => "t",
+        'ù' | 'ú' | 'û' | 'ü' | 'ů' | 'ű' => "u",
+        'ý' | 'ÿ' => "y",
+        'ž' | 'ź' | 'ż' => "z",
+        'ß' => "ss",
+        'æ' => "ae",
+        _ => return None,
+    })
+}
+
+/// The game read from two copies: the game, which copy (0 or 1) its moves'
+/// entries and its tags are from, and what each copy alone read.
+#[derive(Debug, Clone)]
+pub struct Joint {
+    pub game: Game,
+    pub base: usize,
+}
+
+/// Reads two copies of one game together (`files` name them in messages),
+/// each copy's reading within its own file's budget.
+pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, budgets: [&mut FileBudget; 2]) -> Joint {
+    let [ba, bb] = budgets;
+    let alone = [reconstruct_within(sheets[0], settings, ba), reconstruct_within(sheets[1], settings, bb)];
+    let own: [Vec<Move>; 2] = [moves_of(&alone[0]), moves_of(&alone[1])];
+    let mut scored: Vec<(f32, Vec<Move>)> =
+        candidates(&own[0], &own[1]).into_iter().map(|g| (joint_cost(sheets, &alone, settings, &g), g)).collect();
+    scored.sort_by(|x, y| x.0.total_cmp(&y.0));
+    if scored.is_empty() {
+        // Neither copy gave a move: the first is reported as read.
+        let [a, _] = alone;
+        return Joint { game: a, base: 0 };
+    }
+    let margin = scored.get(1).map_or(f32::INFINITY, |s| s.0 - scored[0].0);
+    let best = &scored[0].1;
+    decide(sheets, files, alone, best, margin, settings)
+}
+
+/// The moves of a reading.
+fn moves_of(g: &Game) -> Vec<Move> {
+    g.moves.iter().map(|p| p.mv).collect()
+}
+
+/// What both copies say against game `g`: the sum of each copy's cheapest
+/// alignment to it, under the language each was read in.
+fn joint_cost(sheets: [&Sheet; 2], alone: &[Game; 2], settings: &Settings, g: &[Move]) -> f32 {
+    (0..2).map(|i| fit_cost(sheets[i], alone[i].language, &settings.params, g)).sum()
+}
+
+/// The stretches `[from, to)` of plies where two games differ, up to the
+/// shorter's end; a longer game's tail is taken as it is.
+fn stretches(a: &[Move], b: &[Move]) -> Vec<(usize, usize)> {
+    let common = a.len().min(b.len());
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for k in (0..common).filter(|&k| a[k] != b[k]) {
+        match out.last_mut() {
+            Some(last) if last.1 == k => last.1 = k + 1,
+            _ => out.push((k, k + 1)),
+        }
+    }
+    out
+}
+
+/// The games to weigh: both copies' readings, and each way of taking the
+/// stretches where they differ from one or the other (a stretch's moves kept
+/// together: one copy's slip and the other's are usually in different
+/// places), each cut where a move stops being legal; no game twice.
+fn candidates(a: &[Move], b: &[Move]) -> Vec<Vec<Move>> {
+    let parts = stretches(a, b);
+    let mut out: Vec<Vec<Move>> = vec![a.to_vec(), b.to_vec()];
+    if parts.is_empty() || parts.len() > MOST_SPLICED {
+        // Past the limit, each switch from one copy to the other at a stretch.
+        for &(from, _) in parts.iter().take(4 * MOST_SPLICED) {
+            out.push(legal_prefix(a[..from].iter().chain(&b[from..])));
+            out.push(legal_prefix(b[..from].iter().chain(&a[from..])));
+        }
+    } else {
+        let longer = if a.len() >= b.len() { a } else { b };
+        for mask in 1..(1u32 << parts.len()) - 1 {
+            let mut g: Vec<Move> = longer.to_vec();
+            for (i, &(from, to)) in parts.iter().enumerate() {
+                let src = if mask & (1 << i) != 0 { b } else { a };
+                g[from..to].copy_from_slice(&src[from..to]);
+            }
+            out.push(legal_prefix(g.iter()));
+        }
+    }
+    let mut unique: Vec<Vec<Move>> = Vec::with_capacity(out.len());
+    for g in out {
+        if !g.is_empty() && !unique.contains(&g) {
+            unique.push(g);
+        }
+    }
+    unique
+}
+
+/// The moves from the start position up to the first that is not legal.
+fn legal_prefix<'m>(moves: impl Iterator<Item = &'m Move>) -> Vec<Move> {
+    let mut pos = Chess::default();
+    let mut out = Vec::new();
+    for &m in moves {
+        if !pos.is_legal(m) {
+            break;
+        }
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    out
+}
+
+/// The game taken and its findings. A copy whose own reading is the game
+/// lends it its entries and findings (the one validated alone first); a game
+/// neither proposed has only the first copy's entries where it agrees with
+/// that reading. It validates only where the copy it comes from validated
+/// alone and the sum weighs it clearly ahead of every other candidate;
+/// else, where the two readings part, `copies-disagree` sends it to review.
+fn decide(
+    sheets: [&Sheet; 2],
+    files: [&str; 2],
+    alone: [Game; 2],
+    best: &[Move],
+    margin: f32,
+    settings: &Settings,
+) -> Joint {
+    let clean = |g: &Game| g.findings.iter().all(|f| f.severity() < Severity::Warning);
+    let owners: Vec<usize> = (0..2).filter(|&i| moves_of(&alone[i]) == best).collect();
+    let base = owners.iter().copied().find(|&i| clean(&alone[i])).or(owners.first().copied());
+    let parted = first_difference(&alone[0], &alone[1]);
+    let clear = margin >= settings.params.limits.review_margin;
+    let [a, b] = alone;
+    let (mut game, base) = match base {
+        Some(0) => (a.clone(), 0),
+        Some(_) => (b.clone(), 1),
+        None => (spliced(&a, best), 0),
+    };
+    let validated = base_validates(&game, owners.is_empty(), clear);
+    if let Some(ply) = parted.filter(|_| !validated) {
+        game.findings.push(disagreement(sheets, files, [&a, &b], ply));
+    }
+    Joint { game, base }
+}
+
+/// Whether the joint game stands validated as its copy's reading left it: a
+/// game of its own copy, clean there, and clearly ahead in the sum.
+fn base_validates(game: &Game, spliced: bool, clear: bool) -> bool {
+    !spliced && clear && game.findings.iter().all(|f| f.severity() < Severity::Warning)
+}
+
+/// The first ply (0-based) where two readings play different moves, or where
+/// one stops and the other goes on.
+fn first_difference(a: &Game, b: &Game) -> Option<usize> {
+    let common = a.moves.len().min(b.moves.len());
+    a.moves.iter().zip(&b.moves).position(|(x, y)| x.mv != y.mv).or((a.moves.len() != b.moves.len()).then_some(common))
+}
+
+/// A game neither copy read alone, built on the first copy's reading: its
+/// entries where the moves agree with it, none elsewhere; only the findings
+/// about the whole game are kept (those about moves were about its own).
+fn spliced(a: &Game, moves: &[Move]) -> Game {
+    let mut pos = Chess::default();
+    let mut played = Vec::with_capacity(moves.len());
+    for (k, &mv) in moves.iter().enumerate() {
+        let same = a.moves.get(k).filter(|p| p.mv == mv && played.len() == k);
+        let san = play(&mut pos, mv);
+        played.push(match same {
+            Some(p) => Played { san, ..p.clone() },
+            None => Played { mv, san, entry: None, nags: Vec::new(), draw_offer: false },
+        });
+    }
+    let findings = a.findings.iter().filter(|f| f.at().is_none()).cloned().collect();
+    Game { language: a.language, moves: played, findings, position: pos, result: a.result, cost: a.cost }
+}
+
+/// `copies-disagree` at ply `k` (0-based): each copy's entry and move there.
+fn disagreement(sheets: [&Sheet; 2], files: [&str; 2], games: [&Game; 2], k: usize) -> Finding {
+    let side = |i: usize| -> (String, String, usize, usize) {
+        match games[i].moves.get(k) {
+            Some(p) => {
+                let e = p.entry.map(|e| &sheets[i].entries[e]);
+                let written = e.map_or_else(|| "(not written)".to_string(), |e| e.text.clone());
+                (written, p.san.to_string(), e.map_or(0, |e| e.line), e.map_or(0, |e| e.col))
+            }
+            None => ("(nothing more)".to_string(), "the game ending here".to_string(), 0, 0),
+        }
+    };
+    let (written, read, line, col) = side(0);
+    let (other_written, other_read, ..) = side(1);
+    Finding::CopiesDisagree {
+        at: At { ply: k as u32 + 1, line, col },
+        written,
+        read,
+        other_written,
+        other_read,
+        files: files.map(str::to_string),
+    }
+}
