@@ -9,7 +9,8 @@
 //! different moves, and the sum does not tell clearly which is right, the
 //! game goes to review with `copies-disagree`.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Move, Position};
 
 use super::fit::fit_cost;
 use super::{FileBudget, Game, Played, Settings, play, reconstruct_within};
@@ -130,15 +131,25 @@ fn name_readings(name: &str) -> Vec<(String, Option<char>)> {
         }
     }
     let w = words(name);
-    let long = |w: &String| w.chars().count() >= 2;
-    let mut out = Vec::new();
-    if let Some(last) = w.last().filter(|l| long(l)) {
-        out.push((last.clone(), initial(w.first().filter(|_| w.len() > 1))));
+    let initial_word = |w: &String| w.chars().count() == 1;
+    let (Some(first), Some(last)) = (w.first(), w.last()) else { return Vec::new() };
+    if w.len() == 1 {
+        return vec![(first.clone(), None)];
     }
-    if w.len() > 1 && long(&w[0]) {
-        out.push((w[0].clone(), initial(w.get(1))));
+    // "larsen b", "van scheltinga t": the initial last; "D. Navara" first.
+    if initial_word(last) {
+        return vec![(w[..w.len() - 1].concat(), initial(Some(last)))];
     }
-    out
+    if initial_word(first) {
+        return vec![(w[1..].concat(), initial(Some(first)))];
+    }
+    // "Bent Larsen" or "Larsen Bent", "Arturo Pomar Salamanca".
+    vec![
+        (last.clone(), initial(Some(first))),
+        (first.clone(), initial(w.get(1))),
+        (w[1..].concat(), initial(Some(first))),
+        (w[..w.len() - 1].concat(), initial(Some(last))),
+    ]
 }
 
 /// A header value compared loosely: letters and digits only, folded.
@@ -222,50 +233,94 @@ fn joint_cost(sheets: [&Sheet; 2], alone: &[Game; 2], settings: &Settings, g: &[
     (0..2).map(|i| fit_cost(sheets[i], alone[i].language, &settings.params, g)).sum()
 }
 
-/// The stretches `[from, to)` of plies where two games differ, up to the
-/// shorter's end; a longer game's tail is taken as it is.
-fn stretches(a: &[Move], b: &[Move]) -> Vec<(usize, usize)> {
-    let common = a.len().min(b.len());
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    for k in (0..common).filter(|&k| a[k] != b[k]) {
-        match out.last_mut() {
-            Some(last) if last.1 == k => last.1 = k + 1,
-            _ => out.push((k, k + 1)),
+/// Where two games stand in the same position: `(i, j)`, the position after
+/// `i` moves of `a` and `j` of `b`, both increasing. Positions, not plies: a
+/// reading that dropped or added a move reaches the same position a ply
+/// apart (1...e6 and 7...e5 against 1...e5), and the moves after it agree.
+fn junctions(a: &[Move], b: &[Move]) -> Vec<(usize, usize)> {
+    let keys = |moves: &[Move]| -> Vec<u64> {
+        let mut pos = Chess::default();
+        let mut out = vec![key(&pos)];
+        for &m in moves {
+            pos.play_unchecked(m);
+            out.push(key(&pos));
+        }
+        out
+    };
+    let (ka, kb) = (keys(a), keys(b));
+    let mut out = vec![(0, 0)];
+    for (i, k) in ka.iter().enumerate().skip(1) {
+        let last = out.last().expect("one at least").1;
+        if let Some(j) = (last + 1..kb.len()).find(|&j| kb[j] == *k) {
+            out.push((i, j));
         }
     }
     out
 }
 
+/// A position's hash, side to move, castling and en passant included.
+fn key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// The stretches where two games part: each copy's moves between two
+/// positions both reach (the end of either game closing the last), in order;
+/// the stretches where they agree are the same moves in both.
+fn stretches(a: &[Move], b: &[Move]) -> Vec<Stretch> {
+    let js = junctions(a, b);
+    let mut out = Vec::new();
+    for w in js.windows(2) {
+        let ((i1, j1), (i2, j2)) = (w[0], w[1]);
+        let (sa, sb) = (&a[i1..i2], &b[j1..j2]);
+        out.push(if sa == sb { Stretch::Agreed(sa.to_vec()) } else { Stretch::Parted([sa.to_vec(), sb.to_vec()]) });
+    }
+    let (i, j) = *js.last().expect("one at least");
+    if i < a.len() || j < b.len() {
+        out.push(Stretch::Parted([a[i..].to_vec(), b[j..].to_vec()]));
+    }
+    out
+}
+
+/// A stretch of two games: the same moves, or each copy's own.
+enum Stretch {
+    Agreed(Vec<Move>),
+    Parted([Vec<Move>; 2]),
+}
+
 /// The games to weigh: both copies' readings, and each way of taking the
-/// stretches where they differ from one or the other (a stretch's moves kept
-/// together: one copy's slip and the other's are usually in different
-/// places), each cut where a move stops being legal; no game twice.
+/// stretches where they part from one or the other (one copy's slip and the
+/// other's are usually in different places; past [`MOST_SPLICED`] stretches,
+/// each switch from one copy to the other); no game twice.
 fn candidates(a: &[Move], b: &[Move]) -> Vec<Vec<Move>> {
     let parts = stretches(a, b);
-    let mut out: Vec<Vec<Move>> = vec![a.to_vec(), b.to_vec()];
-    if parts.is_empty() || parts.len() > MOST_SPLICED {
-        // Past the limit, each switch from one copy to the other at a stretch.
-        for &(from, _) in parts.iter().take(4 * MOST_SPLICED) {
-            out.push(legal_prefix(a[..from].iter().chain(&b[from..])));
-            out.push(legal_prefix(b[..from].iter().chain(&a[from..])));
-        }
+    let parted = parts.iter().filter(|p| matches!(p, Stretch::Parted(_))).count();
+    // Which copy each parted stretch is taken from, one list per candidate.
+    let choices: Vec<Vec<usize>> = if parted <= MOST_SPLICED {
+        (0..1usize << parted).map(|mask| (0..parted).map(|k| (mask >> k) & 1).collect()).collect()
     } else {
-        let longer = if a.len() >= b.len() { a } else { b };
-        for mask in 1..(1u32 << parts.len()) - 1 {
-            let mut g: Vec<Move> = longer.to_vec();
-            for (i, &(from, to)) in parts.iter().enumerate() {
-                let src = if mask & (1 << i) != 0 { b } else { a };
-                g[from..to].copy_from_slice(&src[from..to]);
+        (0..=parted)
+            .flat_map(|at| [0, 1].map(|first| (0..parted).map(|k| if k < at { first } else { 1 - first }).collect()))
+            .collect()
+    };
+    let mut unique: Vec<Vec<Move>> = vec![a.to_vec(), b.to_vec()];
+    for choice in choices {
+        let mut g = Vec::with_capacity(a.len().max(b.len()));
+        let mut k = 0;
+        for p in &parts {
+            match p {
+                Stretch::Agreed(m) => g.extend_from_slice(m),
+                Stretch::Parted(two) => {
+                    g.extend_from_slice(&two[choice[k]]);
+                    k += 1;
+                }
             }
-            out.push(legal_prefix(g.iter()));
         }
-    }
-    let mut unique: Vec<Vec<Move>> = Vec::with_capacity(out.len());
-    for g in out {
-        if !g.is_empty() && !unique.contains(&g) {
+        let g = legal_prefix(g.iter());
+        if !unique.contains(&g) {
             unique.push(g);
         }
     }
+    unique.retain(|g| !g.is_empty());
     unique
 }
 

@@ -93,8 +93,9 @@ pub struct PairTally {
     pub either_exact: usize,
 }
 
-/// Reads a pair alone and together and counts it.
-pub fn count_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) {
+/// Reads a pair alone and together and counts it; what went wrong with the
+/// pair read together, if anything.
+pub fn count_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> Option<&'static str> {
     t.pairs += 1;
     let mut either = false;
     for copy in pair {
@@ -109,13 +110,19 @@ pub fn count_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) {
     let inputs: Vec<Input> =
         pair.iter().zip(&names).map(|(c, n)| (n.clone(), Ok(c.text.as_bytes().to_vec()))).collect();
     let (reports, _) = convert_together(&inputs, opts);
-    let Some(game) = reports[0].games.first() else { return };
+    let Some(game) = reports[0].games.first() else { return Some("no game") };
     t.grouped += usize::from(game.copy.is_some());
     let truth = if pair[0].sans.len() >= pair[1].sans.len() { &pair[0].sans } else { &pair[1].sans };
     let exact = &game.moves == truth;
     t.exact += usize::from(exact);
     t.validated_wrong += usize::from(!exact && validated(game));
     t.review += usize::from(game.status == Status::Review);
+    match (game.copy.is_some(), exact, validated(game)) {
+        (false, ..) => Some("not paired"),
+        (true, false, true) => Some("validated wrong"),
+        (true, false, false) => Some("not exact"),
+        _ => None,
+    }
 }
 
 fn validated(g: &GameReport) -> bool {

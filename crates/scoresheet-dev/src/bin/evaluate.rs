@@ -95,7 +95,9 @@ fn write_pairs(n: usize, out: &Path, seed: u64, rate: f64, first: usize) -> Resu
             let ext = copy.file_name.rsplit('.').next().unwrap_or("txt");
             std::fs::write(out.join(format!("pair-{i:05}-{c}.{ext}")), &copy.text)?;
         }
-        count_pair(&pair, &opts, &mut t);
+        if let Some(what) = count_pair(&pair, &opts, &mut t) {
+            eprintln!("pair-{i:05}: {what}");
+        }
     }
     let p = t.pairs;
     println!(
