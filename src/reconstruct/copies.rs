@@ -219,7 +219,25 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     }
     let margin = scored.get(1).map_or(f32::INFINITY, |s| s.0 - scored[0].0);
     let best = &scored[0].1;
+    let contradicted = contradiction(sheets, &alone, settings, best);
+    // A game one copy contradicts is not clearly ahead, however the others fare.
+    let margin = if contradicted > settings.params.limits.review_margin { 0.0 } else { margin };
     decide(sheets, files, alone, best, margin, settings)
+}
+
+/// How much more the game `g` costs the copy that likes it least than that
+/// copy's own reading: above the review margin, that copy contradicts `g`.
+/// The candidates' margins alone do not say it: the game neither copy
+/// misread may not be among them, and the best of the others can be clearly
+/// ahead while a copy's entries go unexplained (a copy whose last moves are
+/// skipped because the game taken stops earlier).
+fn contradiction(sheets: [&Sheet; 2], alone: &[Game; 2], settings: &Settings, g: &[Move]) -> f32 {
+    (0..2)
+        .map(|i| {
+            let fit = |moves: &[Move]| fit_cost(sheets[i], alone[i].language, &settings.params, moves);
+            fit(g) - fit(&moves_of(&alone[i]))
+        })
+        .fold(0.0, f32::max)
 }
 
 /// The moves of a reading.

@@ -33,7 +33,7 @@ fn copy_of(g: &CorpusGame, round: usize, seed: u64, rate: f64) -> Noisy {
     let result = (!g.result_contradicts_board()).then_some(g.result.as_str());
     let tags = Tags { event: tag("Event"), white: white.as_deref(), black: black.as_deref(), result };
     let mut noisy = noisy_sheet_tagged(&g.sans, &tags, seed, rate, language, format);
-    let round = if round % 2 == 0 { format!("{round}.1") } else { round.to_string() };
+    let round = if round.is_multiple_of(2) { format!("{round}.1") } else { round.to_string() };
     noisy.text = with_round(&noisy.text, format, &round);
     noisy
 }
