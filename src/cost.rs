@@ -499,6 +499,11 @@ pub const SAME_NAME: f64 = 0.9;
 /// Two independent readings seldom part in more than two places.
 pub const MOST_SPLICED: usize = 4;
 
+/// The most games with another move at a doubt of either copy's reading that
+/// are weighed when two copies are read together: a few doubts of up to
+/// [`MAX_ALTERNATIVES`] moves each; every one costs two alignments.
+pub const MOST_VARIANTS: usize = 32;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,12 +9,13 @@
 //! different moves, and the sum does not tell clearly which is right, the
 //! game goes to review with `copies-disagree`.
 
+use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 
 use super::fit::fit_cost;
 use super::{FileBudget, Game, Played, Settings, play, reconstruct_within};
-use crate::cost::{MOST_SPLICED, SAME_NAME};
+use crate::cost::{MOST_SPLICED, MOST_VARIANTS, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
 use crate::sheet::Sheet;
 
@@ -209,8 +210,14 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     let [ba, bb] = budgets;
     let alone = [reconstruct_within(sheets[0], settings, ba), reconstruct_within(sheets[1], settings, bb)];
     let own: [Vec<Move>; 2] = [moves_of(&alone[0]), moves_of(&alone[1])];
+    let mut games = candidates(&own[0], &own[1]);
+    for g in alone.iter().flat_map(variants).take(MOST_VARIANTS) {
+        if !games.contains(&g) {
+            games.push(g);
+        }
+    }
     let mut scored: Vec<(f32, Vec<Move>)> =
-        candidates(&own[0], &own[1]).into_iter().map(|g| (joint_cost(sheets, &alone, settings, &g), g)).collect();
+        games.into_iter().map(|g| (joint_cost(sheets, &alone, settings, &g), g)).collect();
     scored.sort_by(|x, y| x.0.total_cmp(&y.0));
     if scored.is_empty() {
         // Neither copy gave a move: the first is reported as read.
@@ -238,6 +245,36 @@ fn contradiction(sheets: [&Sheet; 2], alone: &[Game; 2], settings: &Settings, g:
             fit(g) - fit(&moves_of(&alone[i]))
         })
         .fold(0.0, f32::max)
+}
+
+/// A reading's game with another move where it was in doubt: each
+/// alternative an `ambiguous-repair` lists put in place, the moves after it
+/// kept while they stay legal. The doubts of one copy are where the other's
+/// slip can hide (copy a's `d5` read as a5 or c5, copy b's `a5` a legal
+/// slip for c5): the game neither reading took must be weighed too.
+fn variants(game: &Game) -> Vec<Vec<Move>> {
+    let moves = moves_of(game);
+    let mut out = Vec::new();
+    for f in &game.findings {
+        let Finding::AmbiguousRepair { at, alternatives, .. } = f else { continue };
+        let k = at.ply as usize - 1;
+        if k >= moves.len() {
+            continue;
+        }
+        let mut pos = Chess::default();
+        for &m in &moves[..k] {
+            pos.play_unchecked(m);
+        }
+        for alt in alternatives {
+            let Ok(san) = alt.parse::<SanPlus>() else { continue };
+            let Ok(mv) = san.san.to_move(&pos) else { continue };
+            if mv != moves[k] {
+                let g = legal_prefix(moves[..k].iter().chain(std::iter::once(&mv)).chain(&moves[k + 1..]));
+                out.push(g);
+            }
+        }
+    }
+    out
 }
 
 /// The moves of a reading.

@@ -95,7 +95,7 @@ pub struct PairTally {
 
 /// Reads a pair alone and together and counts it; what went wrong with the
 /// pair read together, if anything.
-pub fn count_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> Option<&'static str> {
+pub fn count_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> Option<String> {
     t.pairs += 1;
     let mut either = false;
     for copy in pair {
@@ -110,17 +110,22 @@ pub fn count_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> Optio
     let inputs: Vec<Input> =
         pair.iter().zip(&names).map(|(c, n)| (n.clone(), Ok(c.text.as_bytes().to_vec()))).collect();
     let (reports, _) = convert_together(&inputs, opts);
-    let Some(game) = reports[0].games.first() else { return Some("no game") };
+    let Some(game) = reports[0].games.first() else { return Some("no game".into()) };
     t.grouped += usize::from(game.copy.is_some());
     let truth = if pair[0].sans.len() >= pair[1].sans.len() { &pair[0].sans } else { &pair[1].sans };
     let exact = &game.moves == truth;
     t.exact += usize::from(exact);
     t.validated_wrong += usize::from(!exact && validated(game));
     t.review += usize::from(game.status == Status::Review);
+    let parted = || {
+        let k = game.moves.iter().zip(truth).position(|(m, t)| m != t).unwrap_or(game.moves.len().min(truth.len()));
+        let at = |v: &[String]| v.get(k).cloned().unwrap_or_else(|| "-".into());
+        format!("ply {}: read {}, played {}", k + 1, at(&game.moves), at(truth))
+    };
     match (game.copy.is_some(), exact, validated(game)) {
-        (false, ..) => Some("not paired"),
-        (true, false, true) => Some("validated wrong"),
-        (true, false, false) => Some("not exact"),
+        (false, ..) => Some("not paired".into()),
+        (true, false, true) => Some(format!("validated wrong, {}", parted())),
+        (true, false, false) => Some(format!("not exact, {}", parted())),
         _ => None,
     }
 }
