@@ -196,8 +196,8 @@ fn fold(c: char) -> Option<&'static str> {
     })
 }
 
-/// The game read from two copies: the game, which copy (0 or 1) its moves'
-/// entries and its tags are from, and what each copy alone read.
+/// The game read from two copies, and which copy (0 or 1) its moves'
+/// entries, its findings about moves and its tags are from.
 #[derive(Debug, Clone)]
 pub struct Joint {
     pub game: Game,
@@ -257,10 +257,7 @@ fn variants(game: &Game) -> Vec<Vec<Move>> {
     let mut out = Vec::new();
     for f in &game.findings {
         let Finding::AmbiguousRepair { at, alternatives, .. } = f else { continue };
-        let k = at.ply as usize - 1;
-        if k >= moves.len() {
-            continue;
-        }
+        let Some(k) = (at.ply as usize).checked_sub(1).filter(|&k| k < moves.len()) else { continue };
         let mut pos = Chess::default();
         for &m in &moves[..k] {
             pos.play_unchecked(m);
