@@ -499,6 +499,12 @@ pub const SAME_NAME: f64 = 0.9;
 /// Two independent readings seldom part in more than two places.
 pub const MOST_SPLICED: usize = 4;
 
+/// A copy with more entries than this past the moves of the game read from
+/// two copies goes on where that game stops: it is not validated. A sheet
+/// writes an entry twice now and then; a record that goes on has a move a
+/// box.
+pub const MORE_ENTRIES: usize = 2;
+
 /// The most games with another move at a doubt of either copy's reading that
 /// are weighed when two copies are read together: a few doubts of up to
 /// [`MAX_ALTERNATIVES`] moves each; every one costs two alignments.

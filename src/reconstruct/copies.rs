@@ -15,7 +15,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Position};
 
 use super::fit::fit_cost;
 use super::{FileBudget, Game, Played, Settings, play, reconstruct_within};
-use crate::cost::{MOST_SPLICED, MOST_VARIANTS, SAME_NAME};
+use crate::cost::{MORE_ENTRIES, MOST_SPLICED, MOST_VARIANTS, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
 use crate::sheet::Sheet;
 
@@ -211,7 +211,8 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     let alone = [reconstruct_within(sheets[0], settings, ba), reconstruct_within(sheets[1], settings, bb)];
     let own: [Vec<Move>; 2] = [moves_of(&alone[0]), moves_of(&alone[1])];
     let mut games = candidates(&own[0], &own[1]);
-    for g in alone.iter().flat_map(variants).take(MOST_VARIANTS) {
+    let flips = one_move_flips(&own[0], &own[1]).into_iter().chain(one_move_flips(&own[1], &own[0]));
+    for g in flips.take(MOST_VARIANTS).chain(alone.iter().flat_map(variants).take(MOST_VARIANTS)) {
         if !games.contains(&g) {
             games.push(g);
         }
@@ -227,13 +228,31 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     let margin = scored.get(1).map_or(f32::INFINITY, |s| s.0 - scored[0].0);
     let best = &scored[0].1;
     let contradicted = contradiction(sheets, &alone, settings, best);
-    // A game one copy contradicts is not clearly ahead, however the others fare.
-    let margin = if contradicted > settings.params.limits.review_margin { 0.0 } else { margin };
+    // A game one copy contradicts, or that one copy goes on past, is not
+    // clearly ahead, however the others fare.
+    let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, best);
+    let margin = if contradicted { 0.0 } else { margin };
     decide(sheets, files, alone, best, margin, settings)
 }
 
+/// Whether a copy has more entries than the game `g` has moves, past the
+/// few a sheet writes twice, and `g` is not over: that copy goes on where
+/// the game taken stops (the other copy stopped early), and its last entries
+/// are left unread.
+fn goes_on(sheets: [&Sheet; 2], g: &[Move]) -> bool {
+    let mut pos = Chess::default();
+    for &m in g {
+        pos.play_unchecked(m);
+    }
+    !pos.is_game_over() && sheets.iter().any(|s| s.entries.len() > g.len() + MORE_ENTRIES)
+}
+
 /// How much more the game `g` costs the copy that likes it least than that
-/// copy's own reading: above the review margin, that copy contradicts `g`.
+/// copy's own reading: past the tie margin, that copy contradicts `g` (an
+/// illegible box costs the same whatever move fills it: no contradiction; a
+/// legible `h6` read as b6 because the other copy says b6 is one, however
+/// cheap the confusion, as a legal slip `b6` for h6 costs the other copy
+/// more than its letters say).
 /// The candidates' margins alone do not say it: the game neither copy
 /// misread may not be among them, and the best of the others can be clearly
 /// ahead while a copy's entries go unexplained (a copy whose last moves are
@@ -245,6 +264,24 @@ fn contradiction(sheets: [&Sheet; 2], alone: &[Game; 2], settings: &Settings, g:
             fit(g) - fit(&moves_of(&alone[i]))
         })
         .fold(0.0, f32::max)
+}
+
+/// Game `x` with one move of `y` at the same ply where they differ, the
+/// moves of `x` after it kept while they stay legal: a pawn on b6 for h6
+/// leaves the positions apart for the rest of the game, and no stretch of
+/// one copy alone is the game; the moves after it are the same.
+fn one_move_flips(x: &[Move], y: &[Move]) -> Vec<Vec<Move>> {
+    let mut out = Vec::new();
+    for k in (0..x.len().min(y.len())).filter(|&k| x[k] != y[k]) {
+        let g = legal_prefix(x[..k].iter().chain(std::iter::once(&y[k])).chain(&x[k + 1..]));
+        if g.len() > k {
+            out.push(g);
+        }
+        if out.len() >= MOST_VARIANTS / 2 {
+            break;
+        }
+    }
+    out
 }
 
 /// A reading's game with another move where it was in doubt: each
@@ -350,9 +387,13 @@ fn candidates(a: &[Move], b: &[Move]) -> Vec<Vec<Move>> {
     let choices: Vec<Vec<usize>> = if parted <= MOST_SPLICED {
         (0..1usize << parted).map(|mask| (0..parted).map(|k| (mask >> k) & 1).collect()).collect()
     } else {
-        (0..=parted)
-            .flat_map(|at| [0, 1].map(|first| (0..parted).map(|k| if k < at { first } else { 1 - first }).collect()))
-            .collect()
+        // Each switch from one copy to the other, and each stretch alone
+        // taken from the other copy (one slip in a long game read alike).
+        let switches = (0..=parted)
+            .flat_map(|at| [0, 1].map(|first| (0..parted).map(|k| if k < at { first } else { 1 - first }).collect()));
+        let flips = (0..parted)
+            .flat_map(|one| [0, 1].map(|base| (0..parted).map(|k| if k == one { 1 - base } else { base }).collect()));
+        switches.chain(flips).collect()
     };
     let mut unique: Vec<Vec<Move>> = vec![a.to_vec(), b.to_vec()];
     for choice in choices {
