@@ -150,3 +150,13 @@ fn generated_pairs_of_copies_are_read_as_one_game_and_none_validated_wrong() {
     assert_eq!(t.validated_wrong, 0);
     assert!(t.exact >= t.either_exact.saturating_sub(1), "read together is as good as the better copy: {t:?}");
 }
+
+#[test]
+fn a_copy_that_stops_early_gives_the_game_of_the_copy_that_goes_on() {
+    let a = format!("{HEAD_A}1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6\n");
+    let b = format!("{HEAD_B}1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4\n");
+    let (reports, _) = together(&[input("a.txt", &b), input("b.txt", &a)]);
+    let g = first(&reports[0]);
+    assert_eq!(g.moves.len(), 14, "{:?}", g.moves);
+    assert_eq!(g.status, Status::Validated, "{:?}", codes(g));
+}
