@@ -7,6 +7,7 @@ use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
 use crate::finding::{Finding, Severity};
 use crate::ingest;
 use crate::notation::Language;
+use crate::reconstruct::copies::{group, read_pair};
 use crate::reconstruct::{FileBudget, Game, Settings, reconstruct_within};
 use crate::sheet::Sheet;
 
@@ -86,6 +87,8 @@ fn game_report_within(sheet: &Sheet, opts: &Options, budget: &mut FileBudget) ->
         result: game.result.as_pgn().to_string(),
         pgn,
         findings: game.findings.iter().map(FindingReport::from).collect(),
+        sheets: None,
+        copy: None,
     }
 }
 
@@ -111,4 +114,115 @@ pub fn status(sheet: &Sheet, game: &Game) -> Status {
     } else {
         Status::Validated
     }
+}
+
+/// The files of one call as given: a name (which picks the format) and its
+/// bytes, or why they could not be read.
+pub type Input = (String, Result<Vec<u8>, String>);
+
+/// The reports of a set of files converted together: their sheets grouped
+/// into games, and a game's two copies (in one file or two) read as one (see
+/// [`crate::reconstruct::copies`]). One report per file, in order; and a line
+/// for each sheet that would be a third copy of a game, which is read alone.
+pub fn convert_together(inputs: &[Input], opts: &Options) -> (Vec<FileReport>, Vec<String>) {
+    let mut reports = Vec::with_capacity(inputs.len());
+    let mut sheets: Vec<(usize, Sheet)> = Vec::new();
+    for (f, (path, bytes)) in inputs.iter().enumerate() {
+        let read = bytes
+            .as_deref()
+            .map_err(Clone::clone)
+            .and_then(|b| ingest::read_named(path, b, opts.max_file_bytes).map_err(|e| e.to_string()));
+        match read {
+            Ok(s) => sheets.extend(s.into_iter().map(|s| (f, s))),
+            Err(e) => reports.push(FileReport { path: path.clone(), error: Some(e), games: Vec::new() }),
+        }
+        if reports.len() == f {
+            reports.push(FileReport { path: path.clone(), error: None, games: Vec::new() });
+        }
+    }
+    let grouping = group(&sheets.iter().map(|(_, s)| s).collect::<Vec<_>>());
+    // A file's budget (its clock included) starts when its first sheet is read.
+    let mut budgets: Vec<Option<FileBudget>> = inputs.iter().map(|_| None).collect();
+    let mut games: Vec<Option<GameReport>> = vec![None; sheets.len()];
+    for g in &grouping.games {
+        match g[..] {
+            [i] => games[i] = Some(game_report_within(&sheets[i].1, opts, started(&mut budgets, sheets[i].0, opts))),
+            [i, j] => {
+                let [a, b] = pair_reports([&sheets[i], &sheets[j]], inputs, opts, &mut budgets);
+                games[i] = Some(a);
+                games[j] = Some(b);
+            }
+            _ => unreachable!("a game has one or two copies"),
+        }
+    }
+    for ((f, _), g) in sheets.iter().zip(games) {
+        reports[*f].games.push(g.expect("every sheet is in a game"));
+    }
+    let name = |i: usize| -> &str { &inputs[sheets[i].0].0 };
+    let notes = grouping
+        .extra
+        .iter()
+        .map(|&(third, first)| {
+            format!("{}: a third copy of the game of {}; read alone, not merged", name(third), name(first))
+        })
+        .collect();
+    (reports, notes)
+}
+
+/// File `f`'s budget, started now if it was not.
+fn started<'b>(budgets: &'b mut [Option<FileBudget>], f: usize, opts: &Options) -> &'b mut FileBudget {
+    budgets[f].get_or_insert_with(|| FileBudget::new(&opts.params.limits))
+}
+
+/// The reports of a game read from two copies: one for each copy's file,
+/// alike but for `copy`; the PGN names both files in a `Sheets` tag.
+fn pair_reports(
+    copies: [&(usize, Sheet); 2],
+    inputs: &[Input],
+    opts: &Options,
+    budgets: &mut [Option<FileBudget>],
+) -> [GameReport; 2] {
+    let files = copies.map(|(f, _)| inputs[*f].0.as_str());
+    let sheets = copies.map(|(_, s)| s);
+    let (fa, fb) = (copies[0].0, copies[1].0);
+    let joint = if fa == fb {
+        // Both copies in one file: the second has a budget of its own, as a
+        // second game of the file would.
+        let mut second = FileBudget::new(&opts.params.limits);
+        read_pair(sheets, files, &opts.settings(), [started(budgets, fa, opts), &mut second])
+    } else {
+        started(budgets, fa, opts);
+        started(budgets, fb, opts);
+        let (lo, hi) = budgets.split_at_mut(fa.max(fb));
+        let (x, y) = (&mut lo[fa.min(fb)], &mut hi[0]);
+        let (x, y) = (x.as_mut().expect("started"), y.as_mut().expect("started"));
+        let pair = if fa < fb { [x, y] } else { [y, x] };
+        read_pair(sheets, files, &opts.settings(), pair)
+    };
+    let sheet = sheets[joint.base];
+    let mut game = joint.game;
+    game.findings.extend(read_findings(sheet));
+    let status = status(sheet, &game);
+    let mut tags = pgn::tags(sheet, &game);
+    tags.push(("Sheets".to_string(), files.map(file_name).join(" ")));
+    let moves: Vec<String> = game.moves.iter().map(|m| pgn::san_text(m.san)).collect();
+    let pgn = pgn::write_with(sheet, &game, &tags, &moves);
+    let headers = tags.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
+    let report = GameReport {
+        status,
+        language: game.language.code.to_string(),
+        headers,
+        moves,
+        result: game.result.as_pgn().to_string(),
+        pgn,
+        findings: game.findings.iter().map(FindingReport::from).collect(),
+        sheets: Some(files.map(str::to_string)),
+        copy: Some("a"),
+    };
+    [report.clone(), GameReport { copy: Some("b"), ..report }]
+}
+
+/// The last part of a path, as the PGN names a file.
+fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
 }

@@ -487,6 +487,29 @@ pub const RUNNER_UP_SHARE: usize = 2;
 /// descriptive is reported with the descriptive entry.
 pub const DESCRIPTIVE_NEAR: usize = 3;
 
+/// Two written names are one player's when their surnames are at least this
+/// alike (Jaro–Winkler, after case and accents are folded): a letter dropped
+/// or swapped in a name ("Navra" for "Navara", 0.96) stays above it, another
+/// surname sharing a start ("Shirov", "Short": 0.84) falls below.
+pub const SAME_NAME: f64 = 0.9;
+
+/// The most stretches where two copies' readings differ that are combined
+/// every way when two copies are read together (2^4 = 16 candidate games);
+/// past them each stretch is taken from one copy or the other in one piece.
+/// Two independent readings seldom part in more than two places.
+pub const MOST_SPLICED: usize = 4;
+
+/// A copy with more entries than this past the moves of the game read from
+/// two copies goes on where that game stops: it is not validated. A sheet
+/// writes an entry twice now and then; a record that goes on has a move a
+/// box.
+pub const MORE_ENTRIES: usize = 2;
+
+/// The most games with another move at a doubt of either copy's reading that
+/// are weighed when two copies are read together: a few doubts of up to
+/// [`MAX_ALTERNATIVES`] moves each; every one costs two alignments.
+pub const MOST_VARIANTS: usize = 32;
+
 #[cfg(test)]
 mod tests {
     use super::*;

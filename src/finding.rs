@@ -117,6 +117,18 @@ pub enum Finding {
     PairingResultMismatch { written: GameResult, pairing: GameResult, at: String },
     /// The sheet's White is the pairing's Black: the colours are reversed.
     ColoursReversed { pairing: String },
+    /// The two copies of the game (the players' two scoresheets) are both
+    /// legible here and say different moves, and the rest of the game does
+    /// not tell which is right: `written` and `read` are the first file's
+    /// entry and move, `other_written` and `other_read` the second's.
+    CopiesDisagree {
+        at: At,
+        written: String,
+        read: String,
+        other_written: String,
+        other_read: String,
+        files: [String; 2],
+    },
 }
 
 /// The most characters of what was written that a message quotes; longer
@@ -163,6 +175,7 @@ impl Finding {
             Finding::PairingMismatch { .. } => "pairing-mismatch",
             Finding::PairingResultMismatch { .. } => "pairing-result-mismatch",
             Finding::ColoursReversed { .. } => "colours-reversed",
+            Finding::CopiesDisagree { .. } => "copies-disagree",
         }
     }
 
@@ -195,6 +208,7 @@ impl Finding {
             // from it is corrected on one of the two before publication.
             Finding::PairingResultMismatch { .. } => Severity::Error,
             Finding::ColoursReversed { .. } => Severity::Warning,
+            Finding::CopiesDisagree { .. } => Severity::Warning,
         }
     }
 
@@ -268,6 +282,13 @@ impl Finding {
             Finding::PairingMismatch { candidates, .. } => Parts { alternatives: candidates, ..none },
             Finding::PairingResultMismatch { .. } => none,
             Finding::ColoursReversed { .. } => none,
+            Finding::CopiesDisagree { at, written, read, other_read, .. } => Parts {
+                at: Some(*at),
+                written: Some(written),
+                replacement: Some(read),
+                alternatives: std::slice::from_ref(other_read),
+                ..none
+            },
         }
     }
 
@@ -362,8 +383,26 @@ impl Finding {
                 "the sheet's White is Black in the pairings ({pairing}): the colours are reversed on the sheet or \
                  at the board"
             ),
+            Finding::CopiesDisagree { at, written, read, other_written, other_read, files } => {
+                copies_message(at, [&q(written), &q(other_written)], [read, other_read], files)
+            }
         }
     }
+}
+
+/// The two copies' entries and moves where they part, and the files.
+fn copies_message(at: &At, written: [&str; 2], read: [&String; 2], files: &[String; 2]) -> String {
+    format!(
+        "{}: the two copies differ: {} has \"{}\" ({}), {} has \"{}\" ({}); the rest of the game does not tell \
+         which is right",
+        label(at),
+        quoted(&files[0]),
+        written[0],
+        read[0],
+        quoted(&files[1]),
+        written[1],
+        read[1]
+    )
 }
 
 /// Where a finding is, as a person names it: `move 9... (line 14, column 8)`.
@@ -482,6 +521,14 @@ mod tests {
                 at: "round 2, board 3".into(),
             },
             Finding::ColoursReversed { pairing: "round 2, board 3: Navara, David - Carlsen, Magnus".into() },
+            Finding::CopiesDisagree {
+                at,
+                written: "Dd3".into(),
+                read: "Qd3".into(),
+                other_written: "Qc3".into(),
+                other_read: "Qc3".into(),
+                files: ["a.txt".into(), "b.csv".into()],
+            },
         ]
     }
 
@@ -513,9 +560,10 @@ mod tests {
                 Finding::PairingMismatch { .. } => 18,
                 Finding::PairingResultMismatch { .. } => 19,
                 Finding::ColoursReversed { .. } => 20,
+                Finding::CopiesDisagree { .. } => 21,
             })
             .collect();
-        assert!((0..21).all(|k| kinds.contains(&k)));
+        assert!((0..22).all(|k| kinds.contains(&k)));
     }
 
     #[test]
@@ -595,7 +643,7 @@ mod tests {
             sev,
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info,
-                Warning, Info, Warning, Warning, Warning, Error, Warning
+                Warning, Info, Warning, Warning, Warning, Error, Warning, Warning
             ]
         );
     }

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use scoresheet::config::{Config, LogFormat};
-use scoresheet::convert::{Options, convert};
+use scoresheet::convert::{self, Options};
 use scoresheet::emit::report::{FileReport, Report, Status};
 use scoresheet::notation::Language;
 
@@ -213,8 +213,13 @@ fn convert_files(
     let mut outputs = Outputs::new(force, files);
     let mut report = Report::default();
     let mut outcome = Outcome::default();
-    for file in files {
-        let fr = convert_one(file, &options);
+    let inputs: Vec<convert::Input> =
+        files.iter().map(|f| (f.display().to_string(), read_regular(f, options.max_file_bytes))).collect();
+    let (reports, notes) = convert::convert_together(&inputs, &options);
+    for note in notes {
+        eprintln!("{note}");
+    }
+    for (file, fr) in files.iter().zip(reports) {
         let wanted = if json && output.is_none() { None } else { Some(wanted_target(file, output.as_deref())) };
         let mut written = None;
         if let (Some(wanted), Some(pgn)) = (&wanted, fr.pgn()) {
@@ -268,19 +273,10 @@ impl Outcome {
     }
 }
 
-/// Reads a file named on the command line. Only a regular file is opened: a
-/// FIFO would block the run until someone writes to it, a device may never
-/// end, and a folder is no sheet.
-fn convert_one(file: &Path, options: &Options) -> FileReport {
-    let name = file.display().to_string();
-    match read_regular(file, options.max_file_bytes) {
-        Ok(bytes) => convert(&name, &bytes, options),
-        Err(e) => FileReport { path: name, error: Some(e), games: Vec::new() },
-    }
-}
-
-/// The bytes of `file` (at most one past `limit`: the reader refuses a file
+/// The bytes of a file named on the command line (at most one past `limit`: the reader refuses a file
 /// over it, and a file that grows is not read without end), or why not.
+/// Only a regular file is opened: a FIFO would block the run until someone
+/// writes to it, a device may never end, and a folder is no sheet.
 fn read_regular(file: &Path, limit: usize) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let cannot = |e: std::io::Error| format!("cannot read: {e}");
@@ -456,6 +452,11 @@ fn summarize(fr: &FileReport, target: Option<&Path>) {
             if f.severity != scoresheet::finding::Severity::Info || g.status != Status::Validated {
                 println!("  {:?} {}: {}", f.severity, f.code, f.message);
             }
+        }
+    }
+    for g in fr.games.iter().filter(|g| g.copy == Some("b")) {
+        if let Some([a, _]) = &g.sheets {
+            println!("  read together with {a}, whose PGN holds the game");
         }
     }
     if let (Some(t), Some(_)) = (target, fr.pgn()) {

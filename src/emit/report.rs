@@ -44,6 +44,13 @@ pub struct GameReport {
     pub result: String,
     pub pgn: String,
     pub findings: Vec<FindingReport>,
+    /// A game read from its two copies: both files, in the order given (left
+    /// out for a game read from one sheet).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sheets: Option<[String; 2]>,
+    /// Which of `sheets` this file is: `"a"` (its PGN holds the game) or `"b"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub copy: Option<&'static str>,
 }
 
 /// A finding as reported.
@@ -85,10 +92,15 @@ impl From<&Finding> for FindingReport {
 }
 
 impl FileReport {
-    /// The PGN file for this input: every game that is not rejected, in order.
+    /// The PGN file for this input: every game that is not rejected, in
+    /// order; a game read from two copies only in its first copy's file.
     pub fn pgn(&self) -> Option<String> {
-        let games: Vec<&str> =
-            self.games.iter().filter(|g| g.status != Status::Rejected).map(|g| g.pgn.as_str()).collect();
+        let games: Vec<&str> = self
+            .games
+            .iter()
+            .filter(|g| g.status != Status::Rejected && g.copy != Some("b"))
+            .map(|g| g.pgn.as_str())
+            .collect();
         (!games.is_empty()).then(|| games.join("\n"))
     }
 

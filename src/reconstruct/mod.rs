@@ -13,12 +13,14 @@
 //!
 //! The state of a reading is a `draft::Draft`; what everything costs is in
 //! [`crate::cost`]. `fit` weighs a given game against the sheet, for the
-//! evaluation. `prior` and [`book`] order readings in doubt.
+//! evaluation. `prior` and [`book`] order readings in doubt. [`copies`]
+//! groups sheets into games and reads a game's two copies together.
 
 mod beam;
 pub mod book;
 mod budget;
 mod build;
+pub mod copies;
 mod detect;
 mod draft;
 mod fit;

@@ -1,6 +1,6 @@
 //! Development tools of scoresheet, kept out of the library: the noisy-sheet
 //! generator, the development corpus and the forms its games are typed in,
-//! the round-trip check, the judgement of wrong readings no reader could
+//! the two players' copies of a game ([`pairs`]), the round-trip check, the judgement of wrong readings no reader could
 //! avoid, and the opening book's builder.
 //!
 //! The root package's tests and benchmarks use this crate; its binaries are
@@ -13,6 +13,7 @@ pub mod check;
 pub mod corpus;
 pub mod generate;
 pub mod noisy;
+pub mod pairs;
 pub mod slips;
 pub mod trf;
 pub mod typed;

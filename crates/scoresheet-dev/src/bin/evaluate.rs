@@ -6,7 +6,13 @@
 //! cargo run --release -p scoresheet-dev --bin evaluate -- ../shared/corpus/sheets-dev
 //! cargo run --release -p scoresheet-dev --bin evaluate -- --generate 600 --out /tmp/gen [--seed S] [--rate R] [--first K]
 //! cargo run --release -p scoresheet-dev --bin evaluate -- /tmp/gen
+//! cargo run --release -p scoresheet-dev --bin evaluate -- --pairs 300 --out /tmp/pairs [--seed S] [--rate R] [--first K]
 //! ```
+//!
+//! `--pairs N` makes both players' copies of N corpus games
+//! (`scoresheet_dev::pairs`), writes them to the folder, and reads each copy
+//! alone and the two together; the last line is `PAIRS pairs=.. exact=..
+//! validated_wrong=.. alone_exact=.. either_exact=..`.
 //!
 //! `truth.json` is a list of `{file, lang, sans, written, injected: [{ply, type,
 //! written, truth, alternatives?}], truncated, descriptive}` as in
@@ -39,6 +45,7 @@ fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut dir = None;
     let mut generate = None;
+    let mut pairs = None;
     let mut out = None;
     let mut seed = 2024u64;
     let mut rate = 0.05f64;
@@ -48,6 +55,7 @@ fn main() -> Result<()> {
         let mut value = |name: &str| it.next().with_context(|| format!("{name} needs a value"));
         match a.as_str() {
             "--generate" => generate = Some(value("--generate")?.parse::<usize>()?),
+            "--pairs" => pairs = Some(value("--pairs")?.parse::<usize>()?),
             "--out" => out = Some(PathBuf::from(value("--out")?)),
             "--seed" => seed = value("--seed")?.parse()?,
             "--rate" => rate = value("--rate")?.parse()?,
@@ -62,11 +70,49 @@ fn main() -> Result<()> {
             s => dir = Some(PathBuf::from(s)),
         }
     }
+    if let (Some(n), Some(out)) = (pairs, &out) {
+        return write_pairs(n, out, seed, rate, first);
+    }
     match (generate, out, dir) {
         (Some(n), Some(out), None) => write_sheets(n, &out, seed, rate, first),
         (None, None, Some(dir)) => evaluate(&dir),
         _ => bail!("usage: evaluate DIR | evaluate --generate N --out DIR [--seed S] [--rate R] [--first K]"),
     }
+}
+
+/// Writes both copies of `n` corpus games from `first` on, reads each alone
+/// and the two together, and prints the figures.
+fn write_pairs(n: usize, out: &Path, seed: u64, rate: f64, first: usize) -> Result<()> {
+    use scoresheet_dev::pairs::{PairTally, count_pair, pair_of};
+    std::fs::create_dir_all(out).with_context(|| out.display().to_string())?;
+    let t0 = Instant::now();
+    let games = try_load_range(first, n + n / 10 + 10)?;
+    let opts = Options::default();
+    let mut t = PairTally::default();
+    for (i, g) in games.iter().filter(|g| g.sans.len() >= 4).take(n).enumerate() {
+        let pair = pair_of(g, i + 1, derive_seed(seed, i as u64), rate);
+        for (c, copy) in ["a", "b"].iter().zip(&pair) {
+            let ext = copy.file_name.rsplit('.').next().unwrap_or("txt");
+            std::fs::write(out.join(format!("pair-{i:05}-{c}.{ext}")), &copy.text)?;
+        }
+        if let Some(what) = count_pair(&pair, &opts, &mut t) {
+            eprintln!("pair-{i:05}: {what}");
+        }
+    }
+    let p = t.pairs;
+    println!(
+        "PAIRS pairs={p} grouped={} exact={:.4} validated_wrong={} review={:.4} alone_exact={:.4} \
+         alone_validated_wrong={} either_exact={:.4} secs={:.1}",
+        t.grouped,
+        ratio(t.exact, p),
+        t.validated_wrong,
+        ratio(t.review, p),
+        ratio(t.alone_exact, 2 * p),
+        t.alone_validated_wrong,
+        ratio(t.either_exact, p),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 /// Writes `n` generated sheets of corpus games `first..` and their truth.json.

@@ -1,0 +1,519 @@
+//! The two copies of one game, the players' two scoresheets, read together.
+//!
+//! Sheets are grouped into games by their headers (the same event, round and
+//! board, or the same two players in the same round, names matched loosely).
+//! A pair is read as one game: each copy is read alone, the games the two
+//! readings propose (each copy's, and each way of taking the stretches where
+//! they differ from one or the other) are weighed against both copies, and
+//! the cheapest in sum is taken. Where the two copies are both legible, say
+//! different moves, and the sum does not tell clearly which is right, the
+//! game goes to review with `copies-disagree`.
+
+use shakmaty::san::SanPlus;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Move, Position};
+
+use super::fit::fit_cost;
+use super::{FileBudget, Game, Played, Settings, play, reconstruct_within};
+use crate::cost::{MORE_ENTRIES, MOST_SPLICED, MOST_VARIANTS, SAME_NAME};
+use crate::finding::{At, Finding, Severity};
+use crate::sheet::Sheet;
+
+/// The games of a set of sheets: each a list of one or two sheet indices, in
+/// the order given; and the sheets that would be a third copy of a game
+/// (`(third, first of the pair)`), which are read alone.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Grouping {
+    pub games: Vec<Vec<usize>>,
+    pub extra: Vec<(usize, usize)>,
+}
+
+/// Groups sheets into games: a sheet joins the first earlier game it is a
+/// copy of that has one sheet; a third copy is read alone and reported.
+pub fn group(sheets: &[&Sheet]) -> Grouping {
+    let mut out = Grouping::default();
+    let mut game_of: Vec<usize> = Vec::with_capacity(sheets.len());
+    for (i, s) in sheets.iter().enumerate() {
+        let partner = (0..i).find(|&j| same_game(sheets[j], s));
+        match partner.map(|j| game_of[j]) {
+            Some(g) if out.games[g].len() == 1 => {
+                out.games[g].push(i);
+                game_of.push(g);
+            }
+            found => {
+                if let Some(g) = found {
+                    out.extra.push((i, out.games[g][0]));
+                }
+                game_of.push(out.games.len());
+                out.games.push(vec![i]);
+            }
+        }
+    }
+    out
+}
+
+/// Whether two sheets are copies of one game: the same round (both must give
+/// it), the same event where both give one, and the same board where both
+/// give one; then the same event and board, or the same two players.
+pub fn same_game(a: &Sheet, b: &Sheet) -> bool {
+    let (Some((ra, ba)), Some((rb, bb))) = (round_board(a), round_board(b)) else { return false };
+    if ra != rb {
+        return false;
+    }
+    let (ea, eb) = (a.header("Event").map(folded), b.header("Event").map(folded));
+    if matches!((&ea, &eb), (Some(x), Some(y)) if x != y) {
+        return false;
+    }
+    let players = match (players(a), players(b)) {
+        (Some((wa, xa)), Some((wb, xb))) => {
+            Some((same_player(wa, wb) && same_player(xa, xb)) || (same_player(wa, xb) && same_player(xa, wb)))
+        }
+        _ => None,
+    };
+    match (ba, bb) {
+        (Some(x), Some(y)) if x != y => false,
+        // Players written on both sheets must agree even on one board.
+        (Some(_), Some(_)) => players.unwrap_or(ea.is_some() && eb.is_some()),
+        _ => players.unwrap_or(false),
+    }
+}
+
+/// The round and board a sheet gives: `Round: 2.35` is round 2, board 35; a
+/// `Board` header wins over the board in the round.
+fn round_board(s: &Sheet) -> Option<(String, Option<String>)> {
+    let round = s.header("Round").map(str::trim).filter(|r| !r.is_empty() && *r != "?")?;
+    let (r, b) = match round.split_once('.') {
+        Some((r, b)) => (r.trim(), Some(b.trim().to_string())),
+        None => (round, None),
+    };
+    let board = s.header("Board").map(|b| b.trim().to_string()).filter(|b| !b.is_empty()).or(b);
+    Some((r.to_string(), board))
+}
+
+/// White and Black as written, when the sheet gives both.
+fn players(s: &Sheet) -> Option<(&str, &str)> {
+    let name = |k| s.header(k).map(str::trim).filter(|n| !n.is_empty() && *n != "?");
+    Some((name("White")?, name("Black")?))
+}
+
+/// Whether two written names are one player's: the surnames alike (see
+/// [`SAME_NAME`]) and the first initials, where both give one, the same.
+/// "Navara,D", "D. Navara", "Navara, David" and "navra d" are one player.
+///
+/// ```
+/// use scoresheet::reconstruct::copies::same_player;
+/// assert!(same_player("Navara,D", "D. Navara"));
+/// assert!(same_player("Ivanchuk, Vassily", "vassily ivantchuk"));
+/// assert!(!same_player("Shirov,A", "Short,N"));
+/// ```
+pub fn same_player(a: &str, b: &str) -> bool {
+    let (ca, cb) = (name_readings(a), name_readings(b));
+    ca.iter().any(|(sa, ia)| {
+        cb.iter().any(|(sb, ib)| {
+            let initials = match (ia, ib) {
+                (Some(x), Some(y)) => x == y,
+                _ => true,
+            };
+            initials && strsim::jaro_winkler(sa, sb) >= SAME_NAME
+        })
+    })
+}
+
+/// The ways to read a name as (surname, first initial): "Surname, First"
+/// has one; "First Surname" and "Surname First" are both tried.
+fn name_readings(name: &str) -> Vec<(String, Option<char>)> {
+    let words = |s: &str| -> Vec<String> { folded_words(s).into_iter().filter(|w| !w.is_empty()).collect() };
+    let initial = |w: Option<&String>| w.and_then(|w| w.chars().next());
+    if let Some((sur, first)) = name.split_once(',') {
+        let sur = words(sur);
+        let first = words(first);
+        if !sur.is_empty() {
+            return vec![(sur.concat(), initial(first.first()))];
+        }
+    }
+    let w = words(name);
+    let initial_word = |w: &String| w.chars().count() == 1;
+    let (Some(first), Some(last)) = (w.first(), w.last()) else { return Vec::new() };
+    if w.len() == 1 {
+        return vec![(first.clone(), None)];
+    }
+    // "larsen b", "van scheltinga t": the initial last; "D. Navara" first.
+    if initial_word(last) {
+        return vec![(w[..w.len() - 1].concat(), initial(Some(last)))];
+    }
+    if initial_word(first) {
+        return vec![(w[1..].concat(), initial(Some(first)))];
+    }
+    // "Bent Larsen" or "Larsen Bent", "Arturo Pomar Salamanca".
+    vec![
+        (last.clone(), initial(Some(first))),
+        (first.clone(), initial(w.get(1))),
+        (w[1..].concat(), initial(Some(first))),
+        (w[..w.len() - 1].concat(), initial(Some(last))),
+    ]
+}
+
+/// A header value compared loosely: letters and digits only, folded.
+fn folded(s: &str) -> String {
+    folded_words(s).concat()
+}
+
+/// The words of `s` in lower case without accents (letters and digits only).
+fn folded_words(s: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for c in s.chars().flat_map(char::to_lowercase) {
+        match fold(c) {
+            Some(f) => out.last_mut().expect("one at least").push_str(f),
+            None if c.is_alphanumeric() => out.last_mut().expect("one at least").push(c),
+            None if !out.last().expect("one at least").is_empty() => out.push(String::new()),
+            None => {}
+        }
+    }
+    out.retain(|w| !w.is_empty());
+    out
+}
+
+/// The letter without its accent, for the Latin letters names carry.
+fn fold(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ą' | 'ă' => "a",
+        'ç' | 'č' | 'ć' => "c",
+        'ď' | 'đ' => "d",
+        'è' | 'é' | 'ê' | 'ë' | 'ę' | 'ě' => "e",
+        'ì' | 'í' | 'î' | 'ï' => "i",
+        'ł' | 'ľ' => "l",
+        'ñ' | 'ń' | 'ň' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ő' => "o",
+        'ř' => "r",
+        'š' | 'ś' | 'ş' | 'ș' => "s",
+        'ť' | 'ţ' | 'ț' => "t",
+        'ù' | 'ú' | 'û' | 'ü' | 'ů' | 'ű' => "u",
+        'ý' | 'ÿ' => "y",
+        'ž' | 'ź' | 'ż' => "z",
+        'ß' => "ss",
+        'æ' => "ae",
+        _ => return None,
+    })
+}
+
+/// The game read from two copies, and which copy (0 or 1) its moves'
+/// entries, its findings about moves and its tags are from.
+#[derive(Debug, Clone)]
+pub struct Joint {
+    pub game: Game,
+    pub base: usize,
+}
+
+/// Reads two copies of one game together (`files` name them in messages),
+/// each copy's reading within its own file's budget.
+pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, budgets: [&mut FileBudget; 2]) -> Joint {
+    let [ba, bb] = budgets;
+    let alone = [reconstruct_within(sheets[0], settings, ba), reconstruct_within(sheets[1], settings, bb)];
+    let own: [Vec<Move>; 2] = [moves_of(&alone[0]), moves_of(&alone[1])];
+    let mut games = candidates(&own[0], &own[1]);
+    let flips = one_move_flips(&own[0], &own[1]).into_iter().chain(one_move_flips(&own[1], &own[0]));
+    for g in flips.take(MOST_VARIANTS).chain(alone.iter().flat_map(variants).take(MOST_VARIANTS)) {
+        if !games.contains(&g) {
+            games.push(g);
+        }
+    }
+    let mut scored: Vec<(f32, Vec<Move>)> =
+        games.into_iter().map(|g| (joint_cost(sheets, &alone, settings, &g), g)).collect();
+    scored.sort_by(|x, y| x.0.total_cmp(&y.0));
+    if scored.is_empty() {
+        // Neither copy gave a move: the first is reported as read.
+        let [a, _] = alone;
+        return Joint { game: a, base: 0 };
+    }
+    let margin = scored.get(1).map_or(f32::INFINITY, |s| s.0 - scored[0].0);
+    let best = &scored[0].1;
+    let contradicted = contradiction(sheets, &alone, settings, best);
+    // A game one copy contradicts, or that one copy goes on past, is not
+    // clearly ahead, however the others fare.
+    let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, best);
+    let margin = if contradicted { 0.0 } else { margin };
+    decide(sheets, files, alone, best, margin, settings)
+}
+
+/// Whether a copy has more entries than the game `g` has moves, past the
+/// few a sheet writes twice, and `g` is not over: that copy goes on where
+/// the game taken stops (the other copy stopped early), and its last entries
+/// are left unread.
+fn goes_on(sheets: [&Sheet; 2], g: &[Move]) -> bool {
+    let mut pos = Chess::default();
+    for &m in g {
+        pos.play_unchecked(m);
+    }
+    !pos.is_game_over() && sheets.iter().any(|s| s.entries.len() > g.len() + MORE_ENTRIES)
+}
+
+/// How much more the game `g` costs the copy that likes it least than that
+/// copy's own reading: past the tie margin, that copy contradicts `g` (an
+/// illegible box costs the same whatever move fills it: no contradiction; a
+/// legible `h6` read as b6 because the other copy says b6 is one, however
+/// cheap the confusion, as a legal slip `b6` for h6 costs the other copy
+/// more than its letters say).
+/// The candidates' margins alone do not say it: the game neither copy
+/// misread may not be among them, and the best of the others can be clearly
+/// ahead while a copy's entries go unexplained (a copy whose last moves are
+/// skipped because the game taken stops earlier).
+fn contradiction(sheets: [&Sheet; 2], alone: &[Game; 2], settings: &Settings, g: &[Move]) -> f32 {
+    (0..2)
+        .map(|i| {
+            let fit = |moves: &[Move]| fit_cost(sheets[i], alone[i].language, &settings.params, moves);
+            fit(g) - fit(&moves_of(&alone[i]))
+        })
+        .fold(0.0, f32::max)
+}
+
+/// Game `x` with one move of `y` at the same ply where they differ, the
+/// moves of `x` after it kept while they stay legal: a pawn on b6 for h6
+/// leaves the positions apart for the rest of the game, and no stretch of
+/// one copy alone is the game; the moves after it are the same.
+fn one_move_flips(x: &[Move], y: &[Move]) -> Vec<Vec<Move>> {
+    let mut out = Vec::new();
+    for k in (0..x.len().min(y.len())).filter(|&k| x[k] != y[k]) {
+        let g = legal_prefix(x[..k].iter().chain(std::iter::once(&y[k])).chain(&x[k + 1..]));
+        if g.len() > k {
+            out.push(g);
+        }
+        if out.len() >= MOST_VARIANTS / 2 {
+            break;
+        }
+    }
+    out
+}
+
+/// A reading's game with another move where it was in doubt: each
+/// alternative an `ambiguous-repair` lists put in place, the moves after it
+/// kept while they stay legal. The doubts of one copy are where the other's
+/// slip can hide (copy a's `d5` read as a5 or c5, copy b's `a5` a legal
+/// slip for c5): the game neither reading took must be weighed too.
+fn variants(game: &Game) -> Vec<Vec<Move>> {
+    let moves = moves_of(game);
+    let mut out = Vec::new();
+    for f in &game.findings {
+        let Finding::AmbiguousRepair { at, alternatives, .. } = f else { continue };
+        let Some(k) = (at.ply as usize).checked_sub(1).filter(|&k| k < moves.len()) else { continue };
+        let mut pos = Chess::default();
+        for &m in &moves[..k] {
+            pos.play_unchecked(m);
+        }
+        for alt in alternatives {
+            let Ok(san) = alt.parse::<SanPlus>() else { continue };
+            let Ok(mv) = san.san.to_move(&pos) else { continue };
+            if mv != moves[k] {
+                let g = legal_prefix(moves[..k].iter().chain(std::iter::once(&mv)).chain(&moves[k + 1..]));
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
+/// The moves of a reading.
+fn moves_of(g: &Game) -> Vec<Move> {
+    g.moves.iter().map(|p| p.mv).collect()
+}
+
+/// What both copies say against game `g`: the sum of each copy's cheapest
+/// alignment to it, under the language each was read in.
+fn joint_cost(sheets: [&Sheet; 2], alone: &[Game; 2], settings: &Settings, g: &[Move]) -> f32 {
+    (0..2).map(|i| fit_cost(sheets[i], alone[i].language, &settings.params, g)).sum()
+}
+
+/// Where two games stand in the same position: `(i, j)`, the position after
+/// `i` moves of `a` and `j` of `b`, both increasing. Positions, not plies: a
+/// reading that dropped or added a move reaches the same position a ply
+/// apart (1...e6 and 7...e5 against 1...e5), and the moves after it agree.
+fn junctions(a: &[Move], b: &[Move]) -> Vec<(usize, usize)> {
+    let keys = |moves: &[Move]| -> Vec<u64> {
+        let mut pos = Chess::default();
+        let mut out = vec![key(&pos)];
+        for &m in moves {
+            pos.play_unchecked(m);
+            out.push(key(&pos));
+        }
+        out
+    };
+    let (ka, kb) = (keys(a), keys(b));
+    let mut out = vec![(0, 0)];
+    for (i, k) in ka.iter().enumerate().skip(1) {
+        let last = out.last().expect("one at least").1;
+        if let Some(j) = (last + 1..kb.len()).find(|&j| kb[j] == *k) {
+            out.push((i, j));
+        }
+    }
+    out
+}
+
+/// A position's hash, side to move, castling and en passant included.
+fn key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// The stretches where two games part: each copy's moves between two
+/// positions both reach (the end of either game closing the last), in order;
+/// the stretches where they agree are the same moves in both.
+fn stretches(a: &[Move], b: &[Move]) -> Vec<Stretch> {
+    let js = junctions(a, b);
+    let mut out = Vec::new();
+    for w in js.windows(2) {
+        let ((i1, j1), (i2, j2)) = (w[0], w[1]);
+        let (sa, sb) = (&a[i1..i2], &b[j1..j2]);
+        out.push(if sa == sb { Stretch::Agreed(sa.to_vec()) } else { Stretch::Parted([sa.to_vec(), sb.to_vec()]) });
+    }
+    let (i, j) = *js.last().expect("one at least");
+    if i < a.len() || j < b.len() {
+        out.push(Stretch::Parted([a[i..].to_vec(), b[j..].to_vec()]));
+    }
+    out
+}
+
+/// A stretch of two games: the same moves, or each copy's own.
+enum Stretch {
+    Agreed(Vec<Move>),
+    Parted([Vec<Move>; 2]),
+}
+
+/// The games to weigh: both copies' readings, and each way of taking the
+/// stretches where they part from one or the other (one copy's slip and the
+/// other's are usually in different places; past [`MOST_SPLICED`] stretches,
+/// each switch from one copy to the other); no game twice.
+fn candidates(a: &[Move], b: &[Move]) -> Vec<Vec<Move>> {
+    let parts = stretches(a, b);
+    let parted = parts.iter().filter(|p| matches!(p, Stretch::Parted(_))).count();
+    // Which copy each parted stretch is taken from, one list per candidate.
+    let choices: Vec<Vec<usize>> = if parted <= MOST_SPLICED {
+        (0..1usize << parted).map(|mask| (0..parted).map(|k| (mask >> k) & 1).collect()).collect()
+    } else {
+        // Each switch from one copy to the other, and each stretch alone
+        // taken from the other copy (one slip in a long game read alike).
+        let switches = (0..=parted)
+            .flat_map(|at| [0, 1].map(|first| (0..parted).map(|k| if k < at { first } else { 1 - first }).collect()));
+        let flips = (0..parted)
+            .flat_map(|one| [0, 1].map(|base| (0..parted).map(|k| if k == one { 1 - base } else { base }).collect()));
+        switches.chain(flips).collect()
+    };
+    let mut unique: Vec<Vec<Move>> = vec![a.to_vec(), b.to_vec()];
+    for choice in choices {
+        let mut g = Vec::with_capacity(a.len().max(b.len()));
+        let mut k = 0;
+        for p in &parts {
+            match p {
+                Stretch::Agreed(m) => g.extend_from_slice(m),
+                Stretch::Parted(two) => {
+                    g.extend_from_slice(&two[choice[k]]);
+                    k += 1;
+                }
+            }
+        }
+        let g = legal_prefix(g.iter());
+        if !unique.contains(&g) {
+            unique.push(g);
+        }
+    }
+    unique.retain(|g| !g.is_empty());
+    unique
+}
+
+/// The moves from the start position up to the first that is not legal.
+fn legal_prefix<'m>(moves: impl Iterator<Item = &'m Move>) -> Vec<Move> {
+    let mut pos = Chess::default();
+    let mut out = Vec::new();
+    for &m in moves {
+        if !pos.is_legal(m) {
+            break;
+        }
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    out
+}
+
+/// The game taken and its findings. A copy whose own reading is the game
+/// lends it its entries and findings (the one validated alone first); a game
+/// neither proposed has only the first copy's entries where it agrees with
+/// that reading. It validates only where the copy it comes from validated
+/// alone and the sum weighs it clearly ahead of every other candidate;
+/// else, where the two readings part, `copies-disagree` sends it to review.
+fn decide(
+    sheets: [&Sheet; 2],
+    files: [&str; 2],
+    alone: [Game; 2],
+    best: &[Move],
+    margin: f32,
+    settings: &Settings,
+) -> Joint {
+    let clean = |g: &Game| g.findings.iter().all(|f| f.severity() < Severity::Warning);
+    let owners: Vec<usize> = (0..2).filter(|&i| moves_of(&alone[i]) == best).collect();
+    let base = owners.iter().copied().find(|&i| clean(&alone[i])).or(owners.first().copied());
+    let parted = first_difference(&alone[0], &alone[1]);
+    let clear = margin >= settings.params.limits.review_margin;
+    let [a, b] = alone;
+    let (mut game, base) = match base {
+        Some(0) => (a.clone(), 0),
+        Some(_) => (b.clone(), 1),
+        None => (spliced(&a, best), 0),
+    };
+    let validated = base_validates(&game, owners.is_empty(), clear);
+    if let Some(ply) = parted.filter(|_| !validated) {
+        game.findings.push(disagreement(sheets, files, [&a, &b], ply));
+    }
+    Joint { game, base }
+}
+
+/// Whether the joint game stands validated as its copy's reading left it: a
+/// game of its own copy, clean there, and clearly ahead in the sum.
+fn base_validates(game: &Game, spliced: bool, clear: bool) -> bool {
+    !spliced && clear && game.findings.iter().all(|f| f.severity() < Severity::Warning)
+}
+
+/// The first ply (0-based) where two readings play different moves, or where
+/// one stops and the other goes on.
+fn first_difference(a: &Game, b: &Game) -> Option<usize> {
+    let common = a.moves.len().min(b.moves.len());
+    a.moves.iter().zip(&b.moves).position(|(x, y)| x.mv != y.mv).or((a.moves.len() != b.moves.len()).then_some(common))
+}
+
+/// A game neither copy read alone, built on the first copy's reading: its
+/// entries where the moves agree with it, none elsewhere; only the findings
+/// about the whole game are kept (those about moves were about its own).
+fn spliced(a: &Game, moves: &[Move]) -> Game {
+    let mut pos = Chess::default();
+    let mut played = Vec::with_capacity(moves.len());
+    for (k, &mv) in moves.iter().enumerate() {
+        let same = a.moves.get(k).filter(|p| p.mv == mv && played.len() == k);
+        let san = play(&mut pos, mv);
+        played.push(match same {
+            Some(p) => Played { san, ..p.clone() },
+            None => Played { mv, san, entry: None, nags: Vec::new(), draw_offer: false },
+        });
+    }
+    let findings = a.findings.iter().filter(|f| f.at().is_none()).cloned().collect();
+    Game { language: a.language, moves: played, findings, position: pos, result: a.result, cost: a.cost }
+}
+
+/// `copies-disagree` at ply `k` (0-based): each copy's entry and move there.
+fn disagreement(sheets: [&Sheet; 2], files: [&str; 2], games: [&Game; 2], k: usize) -> Finding {
+    let side = |i: usize| -> (String, String, usize, usize) {
+        match games[i].moves.get(k) {
+            Some(p) => {
+                let e = p.entry.map(|e| &sheets[i].entries[e]);
+                let written = e.map_or_else(|| "(not written)".to_string(), |e| e.text.clone());
+                (written, p.san.to_string(), e.map_or(0, |e| e.line), e.map_or(0, |e| e.col))
+            }
+            None => ("(nothing more)".to_string(), "the game ending here".to_string(), 0, 0),
+        }
+    };
+    let (written, read, line, col) = side(0);
+    let (other_written, other_read, ..) = side(1);
+    Finding::CopiesDisagree {
+        at: At { ply: k as u32 + 1, line, col },
+        written,
+        read,
+        other_written,
+        other_read,
+        files: files.map(str::to_string),
+    }
+}
