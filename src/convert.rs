@@ -69,13 +69,21 @@ pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
 
 /// [`game_report`] within what is left of its file's budget of work.
 fn game_report_within(sheet: &Sheet, opts: &Options, budget: &mut FileBudget) -> GameReport {
-    let mut game = reconstruct_within(sheet, &opts.settings(), budget);
+    report_of(sheet, reconstruct_within(sheet, &opts.settings(), budget), opts, None)
+}
+
+/// The report of `game`, read from `sheet` (for two copies, the one the game
+/// is taken from, with both files named in `sheets_tag`): what was guessed
+/// while reading the file, the pairings' tags and findings where there are
+/// pairings, the status, the PGN.
+fn report_of(sheet: &Sheet, mut game: Game, opts: &Options, sheets_tag: Option<String>) -> GameReport {
     game.findings.extend(read_findings(sheet));
     let paired = opts.pairings.as_deref().and_then(|t| crate::pairing::apply(t, sheet, &mut game.findings));
     let sheet = paired.as_ref().unwrap_or(sheet);
     let status = status(sheet, &game);
     // The tags and the moves' SANs are worked out once, for the PGN and the report.
-    let tags = pgn::tags(sheet, &game);
+    let mut tags = pgn::tags(sheet, &game);
+    tags.extend(sheets_tag.map(|files| ("Sheets".to_string(), files)));
     let moves: Vec<String> = game.moves.iter().map(|m| pgn::san_text(m.san)).collect();
     let pgn = pgn::write_with(sheet, &game, &tags, &moves);
     let headers = tags.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
@@ -199,25 +207,11 @@ fn pair_reports(
         let pair = if fa < fb { [x, y] } else { [y, x] };
         read_pair(sheets, files, &opts.settings(), pair)
     };
-    let sheet = sheets[joint.base];
-    let mut game = joint.game;
-    game.findings.extend(read_findings(sheet));
-    let status = status(sheet, &game);
-    let mut tags = pgn::tags(sheet, &game);
-    tags.push(("Sheets".to_string(), files.map(file_name).join(" ")));
-    let moves: Vec<String> = game.moves.iter().map(|m| pgn::san_text(m.san)).collect();
-    let pgn = pgn::write_with(sheet, &game, &tags, &moves);
-    let headers = tags.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
+    let sheets_tag = files.map(file_name).join(" ");
     let report = GameReport {
-        status,
-        language: game.language.code.to_string(),
-        headers,
-        moves,
-        result: game.result.as_pgn().to_string(),
-        pgn,
-        findings: game.findings.iter().map(FindingReport::from).collect(),
         sheets: Some(files.map(str::to_string)),
         copy: Some("a"),
+        ..report_of(sheets[joint.base], joint.game, opts, Some(sheets_tag))
     };
     [report.clone(), GameReport { copy: Some("b"), ..report }]
 }

@@ -25,14 +25,19 @@ pub const NOISY_LANGUAGES: [(&str, f64); 9] = [
 pub const NOISY_FORMATS: [(Format, f64); 5] =
     [(Format::Text, 43.0), (Format::Yaml, 21.0), (Format::Csv, 15.0), (Format::Tsv, 6.0), (Format::Pgn, 15.0)];
 
+/// A language and a format drawn as often as in the dev sheets.
+pub(crate) fn language_and_format(rng: &mut Rng) -> (&'static Language, Format) {
+    let code = NOISY_LANGUAGES[rng.weighted(&NOISY_LANGUAGES.map(|(_, w)| w))].0;
+    let format = NOISY_FORMATS[rng.weighted(&NOISY_FORMATS.map(|(_, w)| w))].0;
+    (Language::find(code).expect("a known language"), format)
+}
+
 /// Game `g` typed as a generated sheet: the seed picks the language and the
 /// format, and the sheet carries the game's event, players and result (the
 /// result is left to the final position when the corpus contradicts it).
 pub fn noisy(g: &CorpusGame, seed: u64, rate: f64) -> Noisy {
     let mut rng = Rng::new(derive_seed(seed, 0));
-    let code = NOISY_LANGUAGES[rng.weighted(&NOISY_LANGUAGES.map(|(_, w)| w))].0;
-    let format = NOISY_FORMATS[rng.weighted(&NOISY_FORMATS.map(|(_, w)| w))].0;
-    let language = Language::find(code).expect("a known language");
+    let (language, format) = language_and_format(&mut rng);
     let tag =
         |k: &str| g.tags.iter().find(|(n, v)| n == k && !v.trim().is_empty() && v.trim() != "?").map(|(_, v)| v.trim());
     let result = (!g.result_contradicts_board()).then_some(g.result.as_str());

@@ -7,11 +7,10 @@
 use scoresheet::convert::{Input, Options, convert, convert_together};
 use scoresheet::emit::report::{GameReport, Status};
 use scoresheet::ingest::Format;
-use scoresheet::notation::Language;
 
 use crate::corpus::CorpusGame;
 use crate::generate::{Noisy, Rng, Tags, derive_seed, noisy_sheet_tagged};
-use crate::noisy::{NOISY_FORMATS, NOISY_LANGUAGES};
+use crate::noisy::language_and_format;
 
 /// Game `g` as two copies of round `round` (and, for an even round, board 1
 /// written in the round as `Round: 4.1`), each with faults at `rate`.
@@ -22,9 +21,7 @@ pub fn pair_of(g: &CorpusGame, round: usize, seed: u64, rate: f64) -> [Noisy; 2]
 /// One copy: language, format and the way names are written drawn from `seed`.
 fn copy_of(g: &CorpusGame, round: usize, seed: u64, rate: f64) -> Noisy {
     let mut rng = Rng::new(derive_seed(seed, 0));
-    let code = NOISY_LANGUAGES[rng.weighted(&NOISY_LANGUAGES.map(|(_, w)| w))].0;
-    let format = NOISY_FORMATS[rng.weighted(&NOISY_FORMATS.map(|(_, w)| w))].0;
-    let language = Language::find(code).expect("a known language");
+    let (language, format) = language_and_format(&mut rng);
     let tag =
         |k: &str| g.tags.iter().find(|(n, v)| n == k && !v.trim().is_empty() && v.trim() != "?").map(|(_, v)| v.trim());
     let style = rng.below(4);
