@@ -133,30 +133,9 @@ fn player(line: usize, chars: &[char]) -> Result<(Player, Vec<Played>, Vec<u32>)
     while from <= chars.len() {
         let to = from + BLOCK - 3;
         let opponent = number::<u32>(line, chars, "opponent", from, from + 3)?.unwrap_or(0);
-        let colour = field(chars, from + 5, from + 5).chars().next().unwrap_or(' ').to_ascii_lowercase();
-        let result = field(chars, from + 7, from + 7).chars().next().unwrap_or(' ').to_ascii_uppercase();
-        if !matches!(colour, 'w' | 'b' | '-' | ' ') {
-            let text = colour.to_string();
-            return Err(TrfError::Field {
-                line,
-                field: "colour",
-                from: from + 5,
-                to: from + 5,
-                text,
-                why: "not w, b or -",
-            });
-        }
-        if !"10=+-WDLHFUZ ".contains(result) {
-            let text = result.to_string();
-            return Err(TrfError::Field {
-                line,
-                field: "result",
-                from: from + 7,
-                to: from + 7,
-                text,
-                why: "not a TRF result",
-            });
-        }
+        let colour = one_of(line, chars, "colour", from + 5, char::to_ascii_lowercase, "wb- ", "not w, b or -")?;
+        let result =
+            one_of(line, chars, "result", from + 7, char::to_ascii_uppercase, "10=+-WDLHFUZ ", "not a TRF result")?;
         // A forfeit may be written without a colour: no game was played.
         let forfeit = matches!(result, '+' | '-') && !matches!(colour, 'w' | 'b');
         if opponent > 0 && !forfeit {
@@ -233,6 +212,25 @@ fn result_of(c: char) -> Option<GameResult> {
         '0' | 'L' => Some(GameResult::BlackWins),
         '=' | 'D' => Some(GameResult::Draw),
         _ => None,
+    }
+}
+
+/// The one character at column `at` of a round's block, case folded by `fold`
+/// as TRF writes it (colours lower, results upper), refused unless in `allowed`.
+fn one_of(
+    line: usize,
+    chars: &[char],
+    name: &'static str,
+    at: usize,
+    fold: fn(&char) -> char,
+    allowed: &str,
+    why: &'static str,
+) -> Result<char, TrfError> {
+    let c = fold(&field(chars, at, at).chars().next().unwrap_or(' '));
+    if allowed.contains(c) {
+        Ok(c)
+    } else {
+        Err(TrfError::Field { line, field: name, from: at, to: at, text: c.to_string(), why })
     }
 }
 
