@@ -89,16 +89,20 @@ fn write_pairs(n: usize, out: &Path, seed: u64, rate: f64, first: usize) -> Resu
     let games = try_load_range(first, n + n / 10 + 10)?;
     let opts = Options::default();
     let mut t = PairTally::default();
+    let mut truth = serde_json::Map::new();
     for (i, g) in games.iter().filter(|g| g.sans.len() >= 4).take(n).enumerate() {
         let pair = pair_of(g, i + 1, derive_seed(seed, i as u64), rate);
         for (c, copy) in ["a", "b"].iter().zip(&pair) {
             let ext = copy.file_name.rsplit('.').next().unwrap_or("txt");
             std::fs::write(out.join(format!("pair-{i:05}-{c}.{ext}")), &copy.text)?;
         }
+        let longer = if pair[0].sans.len() >= pair[1].sans.len() { &pair[0].sans } else { &pair[1].sans };
+        truth.insert(format!("pair-{i:05}"), json!(longer));
         if let Some(what) = count_pair(&pair, &opts, &mut t) {
             eprintln!("pair-{i:05}: {what}");
         }
     }
+    std::fs::write(out.join("truth.json"), serde_json::to_string(&truth)?)?;
     let p = t.pairs;
     println!(
         "PAIRS pairs={p} grouped={} exact={:.4} validated_wrong={} review={:.4} alone_exact={:.4} \
