@@ -510,6 +510,23 @@ pub const MORE_ENTRIES: usize = 2;
 /// [`MAX_ALTERNATIVES`] moves each; every one costs two alignments.
 pub const MOST_VARIANTS: usize = 32;
 
+/// The rounds of the walk from the cheapest candidate game of two copies to
+/// a cheaper one a move away: each round fixes one slip neither reading
+/// alone undid; two copies' readings seldom leave more than a few.
+pub const CLIMB_ROUNDS: usize = 6;
+
+/// The most games one move away from the cheapest that one round of that
+/// walk weighs; each costs two alignments of the whole game.
+pub const MOST_NEIGHBOURS: usize = 96;
+
+/// The moves an entry may mean that the walk puts in a game: the cheapest
+/// readings of a slip are the likely ones (a letter, a file, a rank off).
+pub const ALTERNATIVES_PER_ENTRY: usize = 4;
+
+/// The most places one round of that walk reads a copy on from (a dropped
+/// move puts the entries after it a ply off): each reads every later entry.
+pub const MOST_REREADS: usize = 12;
+
 #[cfg(test)]
 mod tests {
     use super::*;

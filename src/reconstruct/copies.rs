@@ -10,10 +10,10 @@
 //! game goes to review with `copies-disagree`.
 
 use shakmaty::san::SanPlus;
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
-use super::fit::fit_cost;
+use super::fit::{fit_cost, with_searcher};
+use super::joint::{Weigher, key, sans_of, with_move_at};
 use super::{FileBudget, Game, Played, Settings, play, reconstruct_within};
 use crate::cost::{MORE_ENTRIES, MOST_SPLICED, MOST_VARIANTS, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
@@ -217,9 +217,18 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
             games.push(g);
         }
     }
-    let mut scored: Vec<(f32, Vec<Move>)> =
-        games.into_iter().map(|g| (joint_cost(sheets, &alone, settings, &g), g)).collect();
-    scored.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let params = &settings.params;
+    let scored = with_searcher(sheets[0], alone[0].language, params, |a| {
+        with_searcher(sheets[1], alone[1].language, params, |b| {
+            let mut w = Weigher::new(a, b);
+            for g in games {
+                w.weigh(g);
+            }
+            w.weigh_read_on(&alone);
+            w.climb(&alone);
+            w.ranked()
+        })
+    });
     if scored.is_empty() {
         // Neither copy gave a move: the first is reported as read.
         let [a, _] = alone;
@@ -272,8 +281,9 @@ fn contradiction(sheets: [&Sheet; 2], alone: &[Game; 2], settings: &Settings, g:
 /// one copy alone is the game; the moves after it are the same.
 fn one_move_flips(x: &[Move], y: &[Move]) -> Vec<Vec<Move>> {
     let mut out = Vec::new();
+    let sans = sans_of(x);
     for k in (0..x.len().min(y.len())).filter(|&k| x[k] != y[k]) {
-        let g = legal_prefix(x[..k].iter().chain(std::iter::once(&y[k])).chain(&x[k + 1..]));
+        let g = with_move_at(x, &sans, k, y[k]);
         if g.len() > k {
             out.push(g);
         }
@@ -291,6 +301,7 @@ fn one_move_flips(x: &[Move], y: &[Move]) -> Vec<Vec<Move>> {
 /// slip for c5): the game neither reading took must be weighed too.
 fn variants(game: &Game) -> Vec<Vec<Move>> {
     let moves = moves_of(game);
+    let sans = sans_of(&moves);
     let mut out = Vec::new();
     for f in &game.findings {
         let Finding::AmbiguousRepair { at, alternatives, .. } = f else { continue };
@@ -303,8 +314,7 @@ fn variants(game: &Game) -> Vec<Vec<Move>> {
             let Ok(san) = alt.parse::<SanPlus>() else { continue };
             let Ok(mv) = san.san.to_move(&pos) else { continue };
             if mv != moves[k] {
-                let g = legal_prefix(moves[..k].iter().chain(std::iter::once(&mv)).chain(&moves[k + 1..]));
-                out.push(g);
+                out.push(with_move_at(&moves, &sans, k, mv));
             }
         }
     }
@@ -314,12 +324,6 @@ fn variants(game: &Game) -> Vec<Vec<Move>> {
 /// The moves of a reading.
 fn moves_of(g: &Game) -> Vec<Move> {
     g.moves.iter().map(|p| p.mv).collect()
-}
-
-/// What both copies say against game `g`: the sum of each copy's cheapest
-/// alignment to it, under the language each was read in.
-fn joint_cost(sheets: [&Sheet; 2], alone: &[Game; 2], settings: &Settings, g: &[Move]) -> f32 {
-    (0..2).map(|i| fit_cost(sheets[i], alone[i].language, &settings.params, g)).sum()
 }
 
 /// Where two games stand in the same position: `(i, j)`, the position after
@@ -345,11 +349,6 @@ fn junctions(a: &[Move], b: &[Move]) -> Vec<(usize, usize)> {
         }
     }
     out
-}
-
-/// A position's hash, side to move, castling and en passant included.
-fn key(pos: &Chess) -> u64 {
-    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
 /// The stretches where two games part: each copy's moves between two

@@ -18,10 +18,21 @@ use crate::sheet::Sheet;
 /// not find fits the sheet better (a search miss) or worse (the costs prefer
 /// the other reading).
 pub fn fit_cost(sheet: &Sheet, lang: &'static Language, params: &Params, moves: &[Move]) -> f32 {
+    with_searcher(sheet, lang, params, |s| s.align(&Chess::default(), 0, moves))
+}
+
+/// Runs `f` with a searcher of the sheet's entries under `lang`: for a
+/// caller that weighs many games against one sheet, its caches kept.
+pub(crate) fn with_searcher<R>(
+    sheet: &Sheet,
+    lang: &'static Language,
+    params: &Params,
+    f: impl FnOnce(&mut Searcher<'_>) -> R,
+) -> R {
     let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
     let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
     let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
-    Searcher::new(&lexed, &illegible, strict, lang, params).align(&Chess::default(), 0, moves)
+    f(&mut Searcher::new(&lexed, &illegible, strict, lang, params))
 }
 
 impl<'a> Searcher<'a> {
@@ -32,6 +43,12 @@ impl<'a> Searcher<'a> {
     /// fits the sheet, e.g. the game an arbiter settled on, next to the one
     /// the search found. Infinite when no alignment fits.
     pub fn align(&mut self, pos: &Chess, start: usize, moves: &[Move]) -> f32 {
+        self.alignment(pos, start, moves).cost
+    }
+
+    /// The cheapest alignment of the entries from `start` on to `moves`
+    /// (see [`Searcher::align`]), with the entry each move was read from.
+    pub(crate) fn alignment(&mut self, pos: &Chess, start: usize, moves: &[Move]) -> Alignment {
         let params = *self.params;
         let n = self.lexed.len();
         let m = moves.len();
@@ -49,6 +66,9 @@ impl<'a> Searcher<'a> {
         let legal: Vec<MoveList> = positions.iter().map(|p| p.legal_moves()).collect();
         let width = m + 1;
         let mut dp = vec![f32::INFINITY; (n - start + 1) * width];
+        // How each cell was reached: the moves the last entry added (0 when
+        // skipped, 1 read, 2 read after a move not written).
+        let mut how = vec![0u8; dp.len()];
         dp[0] = 0.0;
         for i in start..n {
             let row = (i - start) * width;
@@ -66,7 +86,13 @@ impl<'a> Searcher<'a> {
                     params.costs.skip
                 };
                 let down = row + width + j;
-                dp[down] = dp[down].min(here + skip);
+                let mut relax = |cell: usize, cost: f32, added: u8| {
+                    if cost < dp[cell] {
+                        dp[cell] = cost;
+                        how[cell] = added;
+                    }
+                };
+                relax(down, here + skip, 0);
                 let read = |j: usize, this: &mut Self| -> f32 {
                     if this.illegible[i] {
                         params.costs.illegible
@@ -78,14 +104,38 @@ impl<'a> Searcher<'a> {
                 };
                 if j < m {
                     let c = read(j, self);
-                    dp[down + 1] = dp[down + 1].min(here + c);
+                    relax(down + 1, here + c, 1);
                 }
                 if j + 1 < m {
                     let c = read(j + 1, self);
-                    dp[down + 2] = dp[down + 2].min(here + params.costs.insert + c);
+                    relax(down + 2, here + params.costs.insert + c, 2);
                 }
             }
         }
-        dp[(n - start) * width..].iter().copied().fold(f32::INFINITY, f32::min)
+        let last = (n - start) * width;
+        let (mut j, cost) = dp[last..]
+            .iter()
+            .copied()
+            .enumerate()
+            .fold((0, f32::INFINITY), |b, (j, c)| if c < b.1 { (j, c) } else { b });
+        let mut entries = vec![None; j];
+        if cost.is_finite() {
+            for i in (start..n).rev() {
+                let added = how[(i - start + 1) * width + j] as usize;
+                if added > 0 {
+                    entries[j - 1] = Some(i);
+                    j -= added;
+                }
+            }
+        }
+        Alignment { cost, entries }
     }
+}
+
+/// The cheapest alignment of a sheet's entries to a game.
+pub(crate) struct Alignment {
+    pub cost: f32,
+    /// For each move aligned (the game's first part when the record stops
+    /// early), the entry read as it; `None` for a move that was not written.
+    pub entries: Vec<Option<usize>>,
 }

@@ -25,6 +25,7 @@ mod detect;
 mod draft;
 mod fit;
 mod infer;
+mod joint;
 mod judge;
 pub(crate) mod prior;
 mod read;

@@ -1,0 +1,331 @@
+//! The search over games that weighs both copies of one game at each ply.
+//!
+//! Each copy's reading alone proposes a game; the games where the two part
+//! (each copy's stretches, a move of one copy put in the other's game, an
+//! alternative either copy was in doubt about) are the first candidates. From
+//! the cheapest of them the search then walks: at every ply where a copy's
+//! entry does not read the game's move exactly (a slip, an illegible box,
+//! the two copies apart), each move either copy's entry there may mean is
+//! put in its place, the rest of the game replayed as written, and the game
+//! weighed again against both copies (the sum of each copy's cheapest
+//! alignment to it, [`Searcher::align`]). The cheapest game found is the
+//! reading; every other game weighed is an alternative, and the nearest one
+//! says how clearly it is ahead.
+
+use rustc_hash::FxHashMap as HashMap;
+use shakmaty::san::San;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Move, Position};
+
+use super::Game;
+use super::searcher::Searcher;
+use crate::cost::{ALTERNATIVES_PER_ENTRY, CLIMB_ROUNDS, MOST_NEIGHBOURS, MOST_REREADS};
+
+/// The games weighed against two copies, each copy's searcher with its
+/// caches, every game's cost kept (the first weighed of equal costs wins).
+pub(crate) struct Weigher<'s, 'a, 'b> {
+    a: &'s mut Searcher<'a>,
+    b: &'s mut Searcher<'b>,
+    costs: HashMap<Vec<Move>, f32>,
+    order: Vec<Vec<Move>>,
+}
+
+impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
+    pub(crate) fn new(a: &'s mut Searcher<'a>, b: &'s mut Searcher<'b>) -> Self {
+        Weigher { a, b, costs: HashMap::default(), order: Vec::new() }
+    }
+
+    /// What both copies say against game `g`: the sum of each copy's
+    /// cheapest alignment to it, and a move not written for each move past
+    /// where both copies' records stop (a record may stop early; a move
+    /// neither wrote is not the game's).
+    pub(crate) fn weigh(&mut self, g: Vec<Move>) -> f32 {
+        if let Some(&c) = self.costs.get(&g) {
+            return c;
+        }
+        let start = Chess::default();
+        let (a, b) = (self.a.alignment(&start, 0, &g), self.b.alignment(&start, 0, &g));
+        let unwritten = g.len() - a.entries.len().max(b.entries.len()).min(g.len());
+        let c = a.cost + b.cost + unwritten as f32 * self.a.params.costs.insert;
+        self.costs.insert(g.clone(), c);
+        self.order.push(g);
+        c
+    }
+
+    /// Every game weighed, cheapest first (of equal costs, the first weighed).
+    pub(crate) fn ranked(self) -> Vec<(f32, Vec<Move>)> {
+        let costs = self.costs;
+        let mut out: Vec<(f32, Vec<Move>)> = self.order.into_iter().map(|g| (costs[&g], g)).collect();
+        out.sort_by(|x, y| x.0.total_cmp(&y.0));
+        out
+    }
+
+    /// The cheapest game weighed so far.
+    fn best(&self) -> Option<(f32, Vec<Move>)> {
+        let mut best: Option<(f32, &Vec<Move>)> = None;
+        for g in &self.order {
+            let c = self.costs[g];
+            if best.is_none_or(|(b, _)| c < b) {
+                best = Some((c, g));
+            }
+        }
+        best.map(|(c, g)| (c, g.clone()))
+    }
+
+    /// Walks from the cheapest game: each round weighs every game one move
+    /// away from it at the plies in doubt ([`Weigher::neighbours`]) and goes
+    /// to the cheapest, while one is cheaper.
+    pub(crate) fn climb(&mut self, alone: &[Game; 2]) {
+        for _ in 0..CLIMB_ROUNDS {
+            let Some((cost, best)) = self.best() else { return };
+            let mut cheapest = cost;
+            let ns = self.neighbours(&best, alone);
+            for g in ns {
+                cheapest = cheapest.min(self.weigh(g));
+            }
+            if cheapest >= cost {
+                return;
+            }
+        }
+    }
+
+    /// The games one move away from `g`: at each ply where the entry either
+    /// copy's cheapest alignment to `g` reads as its move does not read it
+    /// exactly, each move that entry may mean, and the move of either copy's
+    /// own reading in that position; the rest of `g` replayed as written
+    /// (see [`with_move_at`]); at most [`MOST_NEIGHBOURS`].
+    fn neighbours(&mut self, g: &[Move], alone: &[Game; 2]) -> Vec<Vec<Move>> {
+        let places = [Place::of(&alone[0]), Place::of(&alone[1])];
+        let start = Chess::default();
+        let paths = [self.a.alignment(&start, 0, g).entries, self.b.alignment(&start, 0, g).entries];
+        let sans = sans_of(g);
+        let mut pos = Chess::default();
+        let mut out = Vec::new();
+        let mut rereads = Vec::new();
+        for (k, &mv) in g.iter().enumerate() {
+            let mut alts: Vec<Move> = Vec::new();
+            for c in 0..2 {
+                if let Some(own) = places[c].at(key(&pos)).filter(|&m| m != mv && pos.is_legal(m)) {
+                    alts.push(own);
+                }
+                let Some(e) = paths[c].get(k).copied().flatten() else { continue };
+                let meant = self.meanings(c, &pos, e, Some(mv));
+                if !meant.is_empty() && rereads.len() < MOST_REREADS {
+                    rereads.push((c, k, e));
+                }
+                alts.extend(meant);
+            }
+            for alt in alts {
+                if alt != mv && out.len() < MOST_NEIGHBOURS {
+                    let n = with_move_at(g, &sans, k, alt);
+                    if !out.contains(&n) {
+                        out.push(n);
+                    }
+                }
+            }
+            pos.play_unchecked(mv);
+        }
+        // From where an entry was misread, that copy read on (one dropped a
+        // move and its entries are a ply off after it); and where a copy's
+        // entries go on past the game (the other stopped early).
+        out.extend(self.read_past(g, &paths, &places).into_iter().filter(|n| n.len() > g.len()));
+        for (c, k, e) in rereads {
+            let n = self.read_on(c, &g[..k], e, &places[1 - c]);
+            if n.len() > k && !out.contains(&n) {
+                out.push(n);
+            }
+        }
+        out
+    }
+
+    /// Game `g` read on with each copy's entries its alignment to `g`
+    /// (`paths`) leaves after the last it reads: the other copy's record
+    /// stopped early, this one goes on.
+    fn read_past(&mut self, g: &[Move], paths: &[Vec<Option<usize>>; 2], places: &[Place; 2]) -> Vec<Vec<Move>> {
+        let mut out = Vec::new();
+        for c in 0..2 {
+            let next = paths[c].iter().flatten().max().map_or(0, |&e| e + 1);
+            if next < self.entries(c) {
+                out.push(self.read_on(c, g, next, &places[1 - c]));
+            }
+        }
+        out
+    }
+
+    /// Each copy's own reading read on with the other copy's entries past
+    /// it, weighed: the game of a copy that stopped early, and its end.
+    pub(crate) fn weigh_read_on(&mut self, alone: &[Game; 2]) {
+        let places = [Place::of(&alone[0]), Place::of(&alone[1])];
+        let start = Chess::default();
+        for own in alone {
+            let g: Vec<Move> = own.moves.iter().map(|p| p.mv).collect();
+            let paths = [self.a.alignment(&start, 0, &g).entries, self.b.alignment(&start, 0, &g).entries];
+            for n in self.read_past(&g, &paths, &places) {
+                if n.len() > g.len() {
+                    self.weigh(n);
+                }
+            }
+        }
+    }
+
+    /// How many entries copy `c` has.
+    fn entries(&self, c: usize) -> usize {
+        if c == 0 { self.a.lexed.len() } else { self.b.lexed.len() }
+    }
+
+    /// What copy `c`'s entry `e` may mean in `pos` (see [`meanings`]).
+    fn meanings(&mut self, c: usize, pos: &Chess, e: usize, read: Option<Move>) -> Vec<Move> {
+        if c == 0 { meanings(self.a, pos, e, read) } else { meanings(self.b, pos, e, read) }
+    }
+
+    /// Game `prefix` read on with copy `c`'s entries from `first`: each
+    /// entry as its cheapest meaning, an illegible one as the other copy's
+    /// own reading plays there (`other`), an entry that means no move left
+    /// out, as is an entry written twice in a row; it stops at the end of the
+    /// game or after two entries in a row that mean nothing.
+    fn read_on(&mut self, c: usize, prefix: &[Move], first: usize, other: &Place) -> Vec<Move> {
+        let mut pos = Chess::default();
+        prefix.iter().for_each(|&m| pos.play_unchecked(m));
+        let mut g = prefix.to_vec();
+        let mut misses = 0;
+        for e in first..self.entries(c) {
+            if pos.is_game_over() || misses >= 2 {
+                break;
+            }
+            let (lexed, illegible) =
+                if c == 0 { (self.a.lexed, self.a.illegible) } else { (self.b.lexed, self.b.illegible) };
+            if e > first && lexed[e].core == lexed[e - 1].core {
+                continue;
+            }
+            let illegible = illegible[e];
+            let m = if illegible { other.at(key(&pos)) } else { self.meanings(c, &pos, e, None).first().copied() };
+            match m.filter(|&m| pos.is_legal(m)) {
+                Some(m) => {
+                    pos.play_unchecked(m);
+                    g.push(m);
+                    misses = 0;
+                }
+                None => misses += 1,
+            }
+        }
+        g
+    }
+}
+
+/// The move a copy's own reading plays in each position it reaches.
+struct Place {
+    moves: HashMap<u64, Move>,
+}
+
+impl Place {
+    fn of(game: &Game) -> Self {
+        let mut pos = Chess::default();
+        let mut moves = HashMap::default();
+        for p in &game.moves {
+            moves.entry(key(&pos)).or_insert(p.mv);
+            pos.play_unchecked(p.mv);
+        }
+        Place { moves }
+    }
+
+    /// The copy's move in the position `here`, where its reading reaches it.
+    fn at(&self, here: u64) -> Option<Move> {
+        self.moves.get(&here).copied()
+    }
+}
+
+/// The moves entry `e` may mean in `pos` (none where it reads `read`
+/// exactly), cheapest first: at most [`ALTERNATIVES_PER_ENTRY`] of those the
+/// searcher reads it as within `max_fit`. An illegible box means any move
+/// alike: none is put in for it (the other copy's entry says which).
+fn meanings(s: &mut Searcher<'_>, pos: &Chess, e: usize, read: Option<Move>) -> Vec<Move> {
+    if s.illegible[e] || (read.is_some() && s.exact(pos, e) == read) {
+        return Vec::new();
+    }
+    let mut costed: Vec<(f32, Move)> =
+        pos.legal_moves().into_iter().map(|m| (s.reading_cost(pos, e, &m), m)).filter(|(c, _)| c.is_finite()).collect();
+    costed.sort_by(|x, y| x.0.total_cmp(&y.0));
+    costed.into_iter().take(ALTERNATIVES_PER_ENTRY).map(|(_, m)| m).collect()
+}
+
+/// The SAN of each move of a game from the start position.
+pub(crate) fn sans_of(g: &[Move]) -> Vec<San> {
+    let mut pos = Chess::default();
+    g.iter()
+        .map(|&m| {
+            let san = San::from_move(&pos, m);
+            pos.play_unchecked(m);
+            san
+        })
+        .collect()
+}
+
+/// Game `g` with `mv` at ply `k`, the moves after it replayed as written
+/// (`sans`, the SAN of `g`'s moves): `Bxf6` after a bishop went to b2 rather
+/// than a1 is still the bishop's capture. A move that no longer reads as a
+/// legal one is kept where it is still legal itself; the game stops at the
+/// first that is neither.
+pub(crate) fn with_move_at(g: &[Move], sans: &[San], k: usize, mv: Move) -> Vec<Move> {
+    let mut pos = Chess::default();
+    let mut out = Vec::with_capacity(g.len());
+    for &m in &g[..k] {
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    if !pos.is_legal(mv) {
+        return out;
+    }
+    pos.play_unchecked(mv);
+    out.push(mv);
+    for (t, &m) in g.iter().enumerate().skip(k + 1) {
+        let next = match sans[t].to_move(&pos) {
+            Ok(n) => n,
+            Err(_) if pos.is_legal(m) => m,
+            Err(_) => break,
+        };
+        pos.play_unchecked(next);
+        out.push(next);
+    }
+    out
+}
+
+/// A position's hash, side to move, castling and en passant included.
+pub(crate) fn key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(sans: &str) -> Vec<Move> {
+        let mut pos = Chess::default();
+        sans.split_whitespace()
+            .map(|s| {
+                let m = s.parse::<San>().unwrap().to_move(&pos).unwrap();
+                pos.play_unchecked(m);
+                m
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_move_put_in_keeps_the_later_moves_as_written() {
+        let g = line("b3 Nf6 Bb2 e6 Bc3 Be7 Bxf6");
+        let sans = sans_of(&g);
+        let at = |san: &str| {
+            let mut pos = Chess::default();
+            g[..4].iter().for_each(|&m| pos.play_unchecked(m));
+            san.parse::<San>().unwrap().to_move(&pos).unwrap()
+        };
+        let written = |moves: &[Move]| sans_of(moves).iter().map(ToString::to_string).collect::<Vec<_>>();
+        // The bishop went to d4, not c3: its capture on f6 is still the
+        // bishop's, from d4.
+        let d4 = with_move_at(&g, &sans, 4, at("Bd4"));
+        assert_eq!(written(&d4), ["b3", "Nf6", "Bb2", "e6", "Bd4", "Be7", "Bxf6"]);
+        assert_eq!(d4[6].from(), Some(shakmaty::Square::D4));
+        // From a3 no bishop takes on f6: the game stops before it.
+        let a3 = with_move_at(&g, &sans, 4, at("Ba3"));
+        assert_eq!(written(&a3), ["b3", "Nf6", "Bb2", "e6", "Ba3", "Be7"]);
+    }
+}
