@@ -510,6 +510,11 @@ pub const MORE_ENTRIES: usize = 2;
 /// [`MAX_ALTERNATIVES`] moves each; every one costs two alignments.
 pub const MOST_VARIANTS: usize = 32;
 
+/// How many plies from where two games read from two copies part are
+/// compared as chess when their costs tie: the move in doubt and the replies
+/// that show whether it gave something away.
+pub const PLAUSIBLE_PLIES: usize = 6;
+
 /// The rounds of the walk from the cheapest candidate game of two copies to
 /// a cheaper one a move away: each round fixes one slip neither reading
 /// alone undid; two copies' readings seldom leave more than a few.
@@ -517,7 +522,7 @@ pub const CLIMB_ROUNDS: usize = 6;
 
 /// The most games one move away from the cheapest that one round of that
 /// walk weighs; each costs two alignments of the whole game.
-pub const MOST_NEIGHBOURS: usize = 96;
+pub const MOST_NEIGHBOURS: usize = 320;
 
 /// The moves an entry may mean that the walk puts in a game: the cheapest
 /// readings of a slip are the likely ones (a letter, a file, a rank off).

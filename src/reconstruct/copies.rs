@@ -13,9 +13,10 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
 
 use super::fit::{fit_cost, with_searcher};
-use super::joint::{Weigher, key, sans_of, with_move_at};
+use super::joint::{Doubt, Weigher, key, sans_of, with_move_at};
+use super::prior;
 use super::{FileBudget, Game, Played, Settings, play, reconstruct_within};
-use crate::cost::{MORE_ENTRIES, MOST_SPLICED, MOST_VARIANTS, SAME_NAME};
+use crate::cost::{MORE_ENTRIES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
 use crate::sheet::Sheet;
 
@@ -218,7 +219,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
         }
     }
     let params = &settings.params;
-    let scored = with_searcher(sheets[0], alone[0].language, params, |a| {
+    let (scored, doubt) = with_searcher(sheets[0], alone[0].language, params, |a| {
         with_searcher(sheets[1], alone[1].language, params, |b| {
             let mut w = Weigher::new(a, b);
             for g in games {
@@ -226,9 +227,10 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
             }
             w.weigh_read_on(&alone);
             w.climb(&alone);
-            w.ranked()
+            w.ranked(params.limits.review_margin)
         })
     });
+    let scored = plausible_first(scored, settings);
     if scored.is_empty() {
         // Neither copy gave a move: the first is reported as read.
         let [a, _] = alone;
@@ -241,7 +243,36 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     // clearly ahead, however the others fare.
     let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, best);
     let margin = if contradicted { 0.0 } else { margin };
-    decide(sheets, files, alone, best, margin, settings)
+    decide(sheets, files, alone, (best, doubt.as_ref()), margin, settings)
+}
+
+/// The games weighed, the likeliest as chess first among those within
+/// `prior_reach` of the cheapest: where two copies say two legal moves and
+/// each slip costs the same (`d3` in one, `d4` in the other), the sheets
+/// cannot tell, and the move players choose is shown first (its margin stays
+/// below `review_margin`: the game goes to review either way). Each game is
+/// compared with the cheapest over the plies from where they part.
+fn plausible_first(mut scored: Vec<(f32, Vec<Move>)>, settings: &Settings) -> Vec<(f32, Vec<Move>)> {
+    let reach = settings.params.limits.prior_reach;
+    let Some((least, best)) = scored.first().cloned() else { return scored };
+    let mut choice: Option<(f32, usize)> = None;
+    for (i, (cost, g)) in scored.iter().enumerate().skip(1).take_while(|(_, (c, _))| *c <= least + reach) {
+        let k = g.iter().zip(&best).position(|(x, y)| x != y).unwrap_or(g.len().min(best.len()));
+        let mut pos = Chess::default();
+        best[..k].iter().for_each(|&m| pos.play_unchecked(m));
+        let end = |l: &[Move]| l.len().min(k + PLAUSIBLE_PLIES);
+        let lines: [&[Move]; 2] = [&best[k..end(&best)], &g[k..end(g)]];
+        let scores = prior::line_scores(settings.book.as_ref(), &pos, &lines);
+        let gain = (scores[1] - scores[0]) - (cost - least);
+        if gain > 0.0 && choice.is_none_or(|(b, _)| gain > b) {
+            choice = Some((gain, i));
+        }
+    }
+    if let Some((_, i)) = choice {
+        let g = scored.remove(i);
+        scored.insert(0, g);
+    }
+    scored
 }
 
 /// Whether a copy has more entries than the game `g` has moves, past the
@@ -440,7 +471,7 @@ fn decide(
     sheets: [&Sheet; 2],
     files: [&str; 2],
     alone: [Game; 2],
-    best: &[Move],
+    (best, doubt): (&[Move], Option<&Doubt>),
     margin: f32,
     settings: &Settings,
 ) -> Joint {
@@ -456,8 +487,19 @@ fn decide(
         None => (spliced(&a, best), 0),
     };
     let validated = base_validates(&game, owners.is_empty(), clear);
-    if let Some(ply) = parted.filter(|_| !validated) {
-        game.findings.push(disagreement(sheets, files, [&a, &b], ply));
+    if !validated {
+        let found = doubt
+            .and_then(|d| doubt_finding(sheets, files, &game, d))
+            .or_else(|| parted.map(|ply| disagreement(sheets, files, [&a, &b], ply)));
+        let ply = |f: &Finding| f.at().map(|at| at.ply);
+        if let Some(f) = found.filter(|f| !game.findings.iter().any(|g| ply(g).is_some() && ply(g) == ply(f))) {
+            game.findings.push(f);
+        }
+        // A game not validated says why, whatever the doubt found.
+        if game.findings.iter().all(|f| f.severity() < Severity::Warning) {
+            let k = parted.or(doubt.map(|d| d.ply)).unwrap_or(0);
+            game.findings.push(disagreement(sheets, files, [&a, &b], k));
+        }
     }
     Joint { game, base }
 }
@@ -491,6 +533,40 @@ fn spliced(a: &Game, moves: &[Move]) -> Game {
     }
     let findings = a.findings.iter().filter(|f| f.at().is_none()).cloned().collect();
     Game { language: a.language, moves: played, findings, position: pos, result: a.result, cost: a.cost }
+}
+
+/// The finding of the joint game's doubt: `copies-disagree` where both
+/// copies' entries there are legible and name different moves (or one names
+/// none), else `ambiguous-repair` with the moves the near games play there.
+/// `None` where the doubt is past the game's end and nothing tells.
+fn doubt_finding(sheets: [&Sheet; 2], files: [&str; 2], game: &Game, d: &Doubt) -> Option<Finding> {
+    let entry = |c: usize| d.entries[c].map(|e| &sheets[c].entries[e]);
+    let text = |c: usize| entry(c).map_or_else(|| "(not written)".to_string(), |e| e.text.clone());
+    let mut pos = Chess::default();
+    game.moves.iter().take(d.ply).for_each(|p| pos.play_unchecked(p.mv));
+    let san = |m: Move| super::san_of(&pos, m);
+    let chosen = game.moves.get(d.ply).map(|p| p.san.to_string());
+    let (line, col) = entry(0).or(entry(1)).map_or((0, 0), |e| (e.line, e.col));
+    let at = At { ply: d.ply as u32 + 1, line, col };
+    if d.legible == [true, true] && d.names[0] != d.names[1] {
+        let read = |c: usize| d.names[c].map(san).or(chosen.clone()).unwrap_or_else(|| "the game ending here".into());
+        return Some(Finding::CopiesDisagree {
+            at,
+            written: text(0),
+            read: read(0),
+            other_written: text(1),
+            other_read: read(1),
+            files: files.map(str::to_string),
+        });
+    }
+    let written = (0..2).find(|&c| d.legible[c]).map_or_else(String::new, text);
+    Some(Finding::AmbiguousRepair {
+        at,
+        written,
+        replacement: chosen?,
+        alternatives: d.alternatives.iter().map(|&m| san(m)).collect(),
+        margin: d.margin,
+    })
 }
 
 /// `copies-disagree` at ply `k` (0-based): each copy's entry and move there.

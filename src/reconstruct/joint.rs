@@ -52,12 +52,57 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         c
     }
 
-    /// Every game weighed, cheapest first (of equal costs, the first weighed).
-    pub(crate) fn ranked(self) -> Vec<(f32, Vec<Move>)> {
-        let costs = self.costs;
-        let mut out: Vec<(f32, Vec<Move>)> = self.order.into_iter().map(|g| (costs[&g], g)).collect();
+    /// Every game weighed, cheapest first (of equal costs, the first
+    /// weighed), and the doubt of the cheapest: where the games within
+    /// `reach` of it part from it first.
+    pub(crate) fn ranked(mut self, reach: f32) -> (Vec<(f32, Vec<Move>)>, Option<Doubt>) {
+        let costs = std::mem::take(&mut self.costs);
+        let mut out: Vec<(f32, Vec<Move>)> =
+            std::mem::take(&mut self.order).into_iter().map(|g| (costs[&g], g)).collect();
         out.sort_by(|x, y| x.0.total_cmp(&y.0));
-        out
+        let doubt = self.doubt(&out, reach);
+        (out, doubt)
+    }
+
+    /// Where the cheapest game is in doubt: the first ply at which a game
+    /// within `reach` of its cost plays another move (or stops, or goes
+    /// on), each copy's entry there, the move that entry names exactly, and
+    /// the moves the near games play there.
+    fn doubt(&mut self, ranked: &[(f32, Vec<Move>)], reach: f32) -> Option<Doubt> {
+        let (least, best) = ranked.first()?;
+        let near = ranked[1..].iter().take_while(|(c, _)| *c < least + reach);
+        let parts = |g: &Vec<Move>| g.iter().zip(best).position(|(x, y)| x != y).unwrap_or(g.len().min(best.len()));
+        let ply = near.clone().map(|(_, g)| parts(g)).min()?;
+        let mut pos = Chess::default();
+        best.iter().take(ply).for_each(|&m| pos.play_unchecked(m));
+        let mut alternatives: Vec<Move> = Vec::new();
+        for (_, g) in near.filter(|(_, g)| parts(g) == ply) {
+            if let Some(&m) = g.get(ply).filter(|m| !alternatives.contains(m) && best.get(ply) != Some(m)) {
+                alternatives.push(m);
+            }
+        }
+        let start = Chess::default();
+        let entries = [self.a.alignment(&start, 0, best).entries, self.b.alignment(&start, 0, best).entries]
+            .map(|p| p.get(ply).copied().flatten());
+        let names = [0, 1].map(|c| {
+            let e = entries[c]?;
+            let s: (&[bool], Option<Move>) = if c == 0 {
+                (self.a.illegible, self.a.exact(&pos, e))
+            } else {
+                (self.b.illegible, self.b.exact(&pos, e))
+            };
+            if s.0[e] { None } else { s.1 }
+        });
+        let legible = [0, 1]
+            .map(|c| entries[c].is_some_and(|e| if c == 0 { !self.a.illegible[e] } else { !self.b.illegible[e] }));
+        Some(Doubt {
+            ply,
+            entries,
+            names,
+            legible,
+            margin: ranked.get(1).map_or(f32::INFINITY, |r| r.0 - least),
+            alternatives,
+        })
     }
 
     /// The cheapest game weighed so far.
@@ -210,6 +255,23 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         }
         g
     }
+}
+
+/// Where the game read from two copies is in doubt (see `Weigher::doubt`).
+#[derive(Debug, Clone)]
+pub(crate) struct Doubt {
+    /// The ply (0-based).
+    pub ply: usize,
+    /// Each copy's entry read as the move there (`None`: not written).
+    pub entries: [Option<usize>; 2],
+    /// The move each copy's entry names exactly there, if it names one.
+    pub names: [Option<Move>; 2],
+    /// Whether each copy's entry there is written and legible.
+    pub legible: [bool; 2],
+    /// How much cheaper the game is than the next.
+    pub margin: f32,
+    /// The moves the games near it play there instead.
+    pub alternatives: Vec<Move>,
 }
 
 /// The move a copy's own reading plays in each position it reaches.
