@@ -160,3 +160,56 @@ fn a_copy_that_stops_early_gives_the_game_of_the_copy_that_goes_on() {
     assert_eq!(g.moves.len(), 14, "{:?}", g.moves);
     assert_eq!(g.status, Status::Validated, "{:?}", codes(g));
 }
+
+const RUY: &str = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 Nb8 \
+                   10.d4 Nbd7 11.Nbd2 Bb7 12.Bc2 Re8 13.Nf1 Bf8 14.Ng3 g6";
+
+fn ruy_moves() -> Vec<String> {
+    RUY.split_whitespace().map(|t| t.rsplit('.').next().unwrap().to_string()).collect()
+}
+
+#[test]
+fn a_box_one_copy_left_blank_is_the_move_the_other_wrote_though_that_copy_stops_early() {
+    // Copy a left 9.h3 blank: a3, d3, h4 ... keep the rest legal as well.
+    // Copy b wrote h3 but stops after move 10. Neither alone is the game.
+    let a = format!("{HEAD_A}{}\n", RUY.replace("9.h3", "9.?"));
+    let b = format!("{HEAD_B}{}\n", &RUY[..RUY.find("11.").unwrap()]);
+    let alone_a = &convert("a.txt", a.as_bytes(), &Options::default()).games[0];
+    assert_eq!(alone_a.status, Status::Review, "alone, the box is in doubt");
+    let (reports, _) = together(&[input("a.txt", &a), input("b.txt", &b)]);
+    let g = first(&reports[0]);
+    assert_eq!(g.moves, ruy_moves(), "{:?}", codes(g));
+    assert_eq!(g.status, Status::Validated, "copy b settles the box: {:?}", codes(g));
+}
+
+#[test]
+fn a_copy_that_dropped_a_move_is_read_with_the_other_that_stops_early() {
+    // Copy a dropped 9...Nb8, so every entry after it stands a ply off; copy
+    // b has every move to 11...Bb7, then stops. The game is b's moves, then
+    // a's last entries read on from where b stops.
+    let a = format!("{HEAD_A}{}\n", RUY.replace(" Nb8", ""));
+    let b = format!("{HEAD_B}{}\n", &RUY[..RUY.find("12.").unwrap()]);
+    let (reports, _) = together(&[input("a.txt", &a), input("b.txt", &b)]);
+    let g = first(&reports[0]);
+    assert_eq!(g.moves, ruy_moves(), "{:?}", codes(g));
+}
+
+#[test]
+fn two_legible_copies_naming_two_legal_moves_go_to_review_at_that_move_with_both() {
+    // 13.Nf1 in copy a, 13.Nb3 in copy b: both legal, and 14.Ng3 follows
+    // from f1 only, so the rest of the game tells: Nf1.
+    let a = format!("{HEAD_A}{RUY}\n");
+    let b = format!("{HEAD_B}{}\n", RUY.replace("13.Nf1", "13.Nb3"));
+    let (reports, _) = together(&[input("a.txt", &a), input("b.txt", &b)]);
+    let g = first(&reports[0]);
+    assert_eq!(g.moves, ruy_moves());
+    // 10...Nbd7 in copy a, Nfd7 in copy b: either knight may go, nothing
+    // after tells which, and the two slips cost alike.
+    let b = format!("{HEAD_B}{}\n", RUY.replace("Nbd7", "Nfd7"));
+    let (reports, _) = together(&[input("a.txt", &a), input("b.txt", &b)]);
+    let g = first(&reports[0]);
+    assert_eq!(g.status, Status::Review, "{:?}", codes(g));
+    let f = g.findings.iter().find(|f| f.code == "copies-disagree").expect("copies-disagree");
+    assert_eq!(f.ply, Some(20), "{}", f.message);
+    assert!(f.message.contains("Nbd7") && f.message.contains("Nfd7"), "{}", f.message);
+}

@@ -219,7 +219,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
         }
     }
     let params = &settings.params;
-    let (scored, doubt) = with_searcher(sheets[0], alone[0].language, params, |a| {
+    let (scored, doubt, confirmed) = with_searcher(sheets[0], alone[0].language, params, |a| {
         with_searcher(sheets[1], alone[1].language, params, |b| {
             let mut w = Weigher::new(a, b);
             for g in games {
@@ -227,10 +227,12 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
             }
             w.weigh_read_on(&alone);
             w.climb(&alone);
-            w.ranked(params.limits.review_margin)
+            let scored = plausible_first(w.ranked(), settings);
+            let doubt = w.doubt(&scored, params.limits.review_margin);
+            let confirmed = scored.first().map(|(_, g)| w.confirmed(g)).unwrap_or_default();
+            (scored, doubt, confirmed)
         })
     });
-    let scored = plausible_first(scored, settings);
     if scored.is_empty() {
         // Neither copy gave a move: the first is reported as read.
         let [a, _] = alone;
@@ -243,7 +245,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     // clearly ahead, however the others fare.
     let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, best);
     let margin = if contradicted { 0.0 } else { margin };
-    decide(sheets, files, alone, (best, doubt.as_ref()), margin, settings)
+    decide(sheets, files, alone, (best, doubt.as_ref(), &confirmed), margin, settings)
 }
 
 /// The games weighed, the likeliest as chess first among those within
@@ -471,7 +473,7 @@ fn decide(
     sheets: [&Sheet; 2],
     files: [&str; 2],
     alone: [Game; 2],
-    (best, doubt): (&[Move], Option<&Doubt>),
+    (best, doubt, confirmed): (&[Move], Option<&Doubt>, &[Vec<bool>; 2]),
     margin: f32,
     settings: &Settings,
 ) -> Joint {
@@ -486,6 +488,16 @@ fn decide(
         Some(_) => (b.clone(), 1),
         None => (spliced(&a, best), 0),
     };
+    // A doubt of the copy the game is from, at a move the other copy's entry
+    // names exactly, is settled when the game is clearly ahead.
+    let settled = |f: &Finding| {
+        let ply = f.at().map_or(0, |at| at.ply as usize);
+        clear
+            && matches!(f, Finding::AmbiguousRepair { .. })
+            && ply > 0
+            && confirmed[1 - base].get(ply - 1) == Some(&true)
+    };
+    game.findings.retain(|f| !settled(f));
     let validated = base_validates(&game, owners.is_empty(), clear);
     if !validated {
         let found = doubt

@@ -52,23 +52,36 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         c
     }
 
-    /// Every game weighed, cheapest first (of equal costs, the first
-    /// weighed), and the doubt of the cheapest: where the games within
-    /// `reach` of it part from it first.
-    pub(crate) fn ranked(mut self, reach: f32) -> (Vec<(f32, Vec<Move>)>, Option<Doubt>) {
-        let costs = std::mem::take(&mut self.costs);
-        let mut out: Vec<(f32, Vec<Move>)> =
-            std::mem::take(&mut self.order).into_iter().map(|g| (costs[&g], g)).collect();
+    /// Every game weighed, cheapest first (of equal costs, the first weighed).
+    pub(crate) fn ranked(&self) -> Vec<(f32, Vec<Move>)> {
+        let mut out: Vec<(f32, Vec<Move>)> = self.order.iter().map(|g| (self.costs[g], g.clone())).collect();
         out.sort_by(|x, y| x.0.total_cmp(&y.0));
-        let doubt = self.doubt(&out, reach);
-        (out, doubt)
+        out
+    }
+
+    /// For each copy and each move of `g`, whether the entry the copy's
+    /// alignment to `g` reads as that move names it exactly: a doubt of the
+    /// other copy there is settled by this one.
+    pub(crate) fn confirmed(&mut self, g: &[Move]) -> [Vec<bool>; 2] {
+        let start = Chess::default();
+        let paths = [self.a.alignment(&start, 0, g).entries, self.b.alignment(&start, 0, g).entries];
+        let mut out = [vec![false; g.len()], vec![false; g.len()]];
+        let mut pos = Chess::default();
+        for (k, &mv) in g.iter().enumerate() {
+            for c in 0..2 {
+                let Some(e) = paths[c].get(k).copied().flatten() else { continue };
+                out[c][k] = if c == 0 { self.a.exact(&pos, e) } else { self.b.exact(&pos, e) } == Some(mv);
+            }
+            pos.play_unchecked(mv);
+        }
+        out
     }
 
     /// Where the cheapest game is in doubt: the first ply at which a game
     /// within `reach` of its cost plays another move (or stops, or goes
     /// on), each copy's entry there, the move that entry names exactly, and
     /// the moves the near games play there.
-    fn doubt(&mut self, ranked: &[(f32, Vec<Move>)], reach: f32) -> Option<Doubt> {
+    pub(crate) fn doubt(&mut self, ranked: &[(f32, Vec<Move>)], reach: f32) -> Option<Doubt> {
         let (least, best) = ranked.first()?;
         let near = ranked[1..].iter().take_while(|(c, _)| *c < least + reach);
         let parts = |g: &Vec<Move>| g.iter().zip(best).position(|(x, y)| x != y).unwrap_or(g.len().min(best.len()));
