@@ -97,6 +97,7 @@ fn report_of(sheet: &Sheet, mut game: Game, opts: &Options, sheets_tag: Option<S
         findings: game.findings.iter().map(FindingReport::from).collect(),
         sheets: None,
         copy: None,
+        lines_in: None,
     }
 }
 
@@ -211,6 +212,7 @@ fn pair_reports(
     let report = GameReport {
         sheets: Some(files.map(str::to_string)),
         copy: Some("a"),
+        lines_in: Some(files[joint.base].to_string()),
         ..report_of(sheets[joint.base], joint.game, opts, Some(sheets_tag))
     };
     [report.clone(), GameReport { copy: Some("b"), ..report }]

@@ -180,6 +180,7 @@ fn a_box_one_copy_left_blank_is_the_move_the_other_wrote_though_that_copy_stops_
     let g = first(&reports[0]);
     assert_eq!(g.moves, ruy_moves(), "{:?}", codes(g));
     assert_eq!(g.status, Status::Validated, "copy b settles the box: {:?}", codes(g));
+    assert_eq!(g.lines_in.as_deref(), Some("a.txt"), "the moves are copy a's reading");
 }
 
 #[test]

@@ -51,6 +51,11 @@ pub struct GameReport {
     /// Which of `sheets` this file is: `"a"` (its PGN holds the game) or `"b"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub copy: Option<&'static str>,
+    /// A game read from its two copies: the one of `sheets` whose lines and
+    /// columns its findings and PGN comments give (the copy whose reading the
+    /// game's moves are taken from); `copies-disagree` names both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines_in: Option<String>,
 }
 
 /// A finding as reported.
