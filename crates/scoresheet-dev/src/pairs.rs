@@ -44,11 +44,12 @@ pub fn pair_in_event(g: &CorpusGame, trf: &BuiltTrf, x: &TrfGame, seed: u64, rat
     [0, 1].map(|copy| {
         copy_of(g, derive_seed(seed, copy), rate, |copy_seed, _| {
             let mut rng = Rng::new(derive_seed(copy_seed ^ HEADER_STREAM, 0));
+            // Names tell a game among a round's games, or the event's, only
+            // where its players meet once in it.
             let place = match rng.below(3) {
-                0 => Some(format!("{}.{}", x.round, x.board)),
-                // Names alone tell a game only where its players meet once.
-                2 if meet_once(trf, x) => None,
-                _ => Some(x.round.to_string()),
+                2 if meet_once(trf, x, false) => None,
+                1 | 2 if meet_once(trf, x, true) => Some(x.round.to_string()),
+                _ => Some(format!("{}.{}", x.round, x.board)),
             };
             let names = [x.white, x.black].map(|s| {
                 let name = &trf.player(s).name;
@@ -59,11 +60,12 @@ pub fn pair_in_event(g: &CorpusGame, trf: &BuiltTrf, x: &TrfGame, seed: u64, rat
     })
 }
 
-/// Whether the players of `x` meet in no other game of the event. Players
-/// are told by surname and first initial: the corpus spells one player
-/// `Lahno,K` in one event and `Lahno, Kateri` in another, two players of
-/// the built TRF whom no name on a sheet could tell apart.
-fn meet_once(trf: &BuiltTrf, x: &TrfGame) -> bool {
+/// Whether the players of `x` meet in no other game of the event (of its
+/// round, if `in_round`). Players are told by surname and first initial:
+/// the corpus spells one player `Lahno,K` in one event and `Lahno, Kateri`
+/// in another, two players of the built TRF (who may even play twice in a
+/// round) whom no name on a sheet could tell apart.
+fn meet_once(trf: &BuiltTrf, x: &TrfGame, in_round: bool) -> bool {
     let person = |start: u32| {
         let name = trf.player(start).name.to_lowercase();
         let (surname, given) = name.split_once(',').unwrap_or((&name, ""));
@@ -74,7 +76,7 @@ fn meet_once(trf: &BuiltTrf, x: &TrfGame) -> bool {
         if w <= b { (w, b) } else { (b, w) }
     };
     let these = players(x);
-    trf.games.iter().filter(|y| players(y) == these).count() == 1
+    trf.games.iter().filter(|y| (!in_round || y.round == x.round) && players(y) == these).count() == 1
 }
 
 /// Mixed into a copy's seed for the draws of its header in an event.
