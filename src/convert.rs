@@ -149,7 +149,13 @@ pub fn convert_together(inputs: &[Input], opts: &Options) -> (Vec<FileReport>, V
             reports.push(FileReport { path: path.clone(), error: None, games: Vec::new() });
         }
     }
-    let grouping = group(&sheets.iter().map(|(_, s)| s).collect::<Vec<_>>());
+    // With pairings, a sheet is grouped as the pairing it is matched to: a
+    // copy that gives only the players' names finds its partner by the TRF.
+    let keyed: Vec<Option<Sheet>> = match opts.pairings.as_deref() {
+        Some(t) => sheets.iter().map(|(_, s)| crate::pairing::apply(t, s, &mut Vec::new())).collect(),
+        None => vec![None; sheets.len()],
+    };
+    let grouping = group(&sheets.iter().zip(&keyed).map(|((_, s), k)| k.as_ref().unwrap_or(s)).collect::<Vec<_>>());
     // A file's budget (its clock included) starts when its first sheet is read.
     let mut budgets: Vec<Option<FileBudget>> = inputs.iter().map(|_| None).collect();
     let mut games: Vec<Option<GameReport>> = vec![None; sheets.len()];

@@ -345,3 +345,90 @@ fn dev_sheets_are_matched_to_the_pairings_of_their_events() {
     }
     assert_eq!(counts.iter().map(|c| c.2).sum::<usize>(), 0, "no sheet matched to another game");
 }
+
+/// An accented spelling of a name, as an organiser's TRF may hold it where
+/// the sheets (and the corpus) write it without: `Lahno,K` → `Láhno,K`.
+fn accented(name: &str) -> String {
+    let mut done = false;
+    name.chars()
+        .map(|c| match c {
+            'a' if !done => {
+                done = true;
+                'á'
+            }
+            'e' if !done => {
+                done = true;
+                'é'
+            }
+            c => c,
+        })
+        .collect()
+}
+
+#[test]
+fn generated_pairs_read_with_their_trf_get_the_canonical_names_and_ratings_and_never_another_games() {
+    use scoresheet_dev::generate::derive_seed;
+    use scoresheet_dev::pairs::{PairTally, count_pair_in_event, pair_in_event};
+    let games: Vec<CorpusGame> = load_range(5000, 50).into_iter().filter(|g| g.sans.len() >= 4).take(40).collect();
+    let mut trf = BuiltTrf::from_games("Generated pairs", &games);
+    // A few players with accents in the TRF: their sheets write them with
+    // or without.
+    for start in [1, 4, 9] {
+        let name = accented(&trf.player(start).name);
+        trf.rename(start, &name);
+    }
+    let opts = with(Tournament::parse(&trf.utf8()).unwrap());
+    let mut t = PairTally::default();
+    let mut headers: Vec<(Option<String>, String)> = Vec::new();
+    for (i, g) in games.iter().enumerate() {
+        let x = trf.games.iter().find(|x| x.game == i).expect("every game is paired");
+        let pair = pair_in_event(g, &trf, x, derive_seed(5, i as u64), 0.05);
+        for copy in &pair {
+            let sheet = scoresheet::ingest::read_named(&copy.file_name, copy.text.as_bytes(), 1 << 20).unwrap();
+            let h = |k: &str| sheet[0].header(k).map(str::to_string);
+            headers
+                .push((h("Round"), format!("{} {}", h("White").unwrap_or_default(), h("Black").unwrap_or_default())));
+        }
+        let miss = count_pair_in_event(&pair, &opts, &trf, x, &mut t);
+        assert!(miss.as_ref().is_none_or(|m| !m.contains("names") && !m.contains("pairing")), "game {i}: {miss:?}");
+    }
+    println!("{t:?}");
+    assert_eq!((t.in_trf, t.grouped), (40, 40), "every pair is read as one game");
+    assert_eq!(t.names_filled, t.in_trf, "every game has its players' TRF names");
+    assert_eq!(t.ratings_filled, t.rated, "and their TRF ratings");
+    assert_eq!(t.wrong_pairing, 0, "no sheet is given another game's pairing");
+    // The copies wrote their places and names in every way.
+    let unplaced = headers.iter().filter(|(r, _)| r.is_none()).count();
+    let boards = headers.iter().filter(|(r, _)| r.as_ref().is_some_and(|r| r.contains('.'))).count();
+    assert!(unplaced >= 5 && boards >= 5 && headers.len() - unplaced - boards >= 5, "{headers:?}");
+    let has = |f: fn(char) -> bool| headers.iter().any(|(_, n)| n.chars().any(f));
+    assert!(has(|c| matches!(c, 'а'..='я' | 'А'..='Я')), "some names in Cyrillic");
+    assert!(has(|c| matches!(c, 'á' | 'é')), "some with the TRF's accents");
+}
+
+#[test]
+fn two_copies_one_giving_only_the_names_are_one_game_through_the_trf() {
+    let (games, trf) = event();
+    let opts = with(Tournament::parse(&trf.utf8()).unwrap());
+    // Players who meet once in the event: their names tell the game.
+    let once = |x: &&TrfGame| {
+        trf.games
+            .iter()
+            .filter(|y| [y.white, y.black].contains(&x.white) && [y.white, y.black].contains(&x.black))
+            .count()
+            == 1
+    };
+    let x = trf.games.iter().find(once).expect("a pairing met once");
+    let a = written(&games, &trf, x, 0, format!("{}.{}", x.round, x.board));
+    let b = written(&games, &trf, x, 1, "?".into());
+    let inputs = [("a.txt".to_string(), Ok(a.into_bytes())), ("b.txt".to_string(), Ok(b.into_bytes()))];
+    let (reports, notes) = scoresheet::convert::convert_together(&inputs, &opts);
+    assert!(notes.is_empty(), "{notes:?}");
+    let g = &reports[1].games[0];
+    assert_eq!(g.sheets, Some(["a.txt".to_string(), "b.txt".to_string()]), "read as one game");
+    assert_eq!(header(g, "White"), Some(trf.player(x.white).name.as_str()));
+    assert_eq!(header(g, "Board"), Some(x.board.to_string().as_str()));
+    // Without the pairings the copy without a round is a game of its own.
+    let (reports, _) = scoresheet::convert::convert_together(&inputs, &Options::default());
+    assert_eq!(reports[1].games[0].sheets, None);
+}

@@ -72,18 +72,28 @@ fn fold(c: char) -> Option<&'static str> {
     })
 }
 
-/// The ways a sheet may write a TRF name, folded: surname and first names
-/// in both orders, with initials, and the surname alone.
-fn forms(trf_name: &str) -> Vec<String> {
-    let (surname, given) = match trf_name.split_once(',') {
-        Some((s, g)) => (words(s), words(g)),
-        // Without a comma the TRF's order is still surname first.
+/// A TRF name read as (surname, given names), folded: "Surname, First" has
+/// one reading. Without a comma the TRF's order is surname first ("Le Quang
+/// Liem"), but a name copied from elsewhere may be "First Surname" ("Bent
+/// Larsen"): both readings.
+fn readings(trf_name: &str) -> Vec<(Vec<String>, Vec<String>)> {
+    match trf_name.split_once(',') {
+        Some((s, g)) => vec![(words(s), words(g))],
         None => {
             let w = words(trf_name);
-            let (s, g) = w.split_at(w.len().min(1));
-            (s.to_vec(), g.to_vec())
+            let mut out = vec![(w[..w.len().min(1)].to_vec(), w[w.len().min(1)..].to_vec())];
+            if w.len() > 1 {
+                out.push((w[w.len() - 1..].to_vec(), w[..w.len() - 1].to_vec()));
+            }
+            out
         }
-    };
+    }
+}
+
+/// The ways a sheet may write a name read as `surname` and `given` names:
+/// surname and first names in both orders, with initials, and the surname
+/// alone.
+fn forms(surname: &[String], given: &[String]) -> Vec<String> {
     let s = surname.join(" ");
     let mut out = vec![s.clone()];
     if !given.is_empty() {
@@ -103,14 +113,65 @@ fn forms(trf_name: &str) -> Vec<String> {
     out
 }
 
+/// A folded name as it sounds, near enough, for comparing: the letters
+/// that Latin spellings and their Cyrillic transliteration write
+/// differently made one (`Winter`/`Винтер`, `Hracek`/`Хракек`,
+/// `Jakovenko`/`Яковенко`, `Lokvenc`/`Локвенк`). Both sides are keyed
+/// alike, so the loss is only of differences.
+fn sound(folded: &str) -> String {
+    let mut s: String = folded
+        .chars()
+        .map(|c| match c {
+            'w' => 'v',
+            'c' | 'q' => 'k',
+            'j' => 'y',
+            c => c,
+        })
+        .collect();
+    // After c → k: "ch" (ч) and "kh" (х) both become "h".
+    s = s.replace("kh", "h");
+    s
+}
+
+/// What a name written with an initial that none of a reading's given
+/// names has loses against that reading: "Ivanov,A" is not "Ivanov, Igor",
+/// though it is as near to the surname alone as "Ivanov, Alexander" is.
+const OTHER_INITIAL: f64 = 0.1;
+
 /// How alike a name written on a sheet is to a TRF name, from 0 to 1
-/// (Jaro–Winkler on the nearest of the TRF name's forms).
+/// (Jaro–Winkler on the nearest of the TRF name's forms, the written name
+/// taken whole and without its initials; less [`OTHER_INITIAL`] when it
+/// gives initials and none is a given name's).
 pub fn similarity(written: &str, trf_name: &str) -> f64 {
-    let w = words(written).join(" ");
+    let w = words(written);
     if w.is_empty() {
         return 0.0;
     }
-    forms(trf_name).iter().map(|f| strsim::jaro_winkler(&w, f)).fold(0.0, f64::max)
+    let whole = sound(&w.join(" "));
+    let long: Vec<&String> = w.iter().filter(|x| x.chars().count() > 1).collect();
+    let bare = sound(&long.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(" "));
+    let initials: Vec<char> = w.iter().filter(|x| x.chars().count() == 1).filter_map(|x| x.chars().next()).collect();
+    // Initials transliterated from Cyrillic say little about the Latin ones.
+    let latin = !written.chars().any(|c| matches!(c, '\u{400}'..='\u{4ff}'));
+    readings(trf_name)
+        .iter()
+        .map(|(surname, given)| {
+            let best = forms(surname, given)
+                .iter()
+                .map(|f| sound(f))
+                .flat_map(|f| {
+                    let bare = (!bare.is_empty()).then(|| strsim::jaro_winkler(&bare, &f));
+                    [Some(strsim::jaro_winkler(&whole, &f)), bare].into_iter().flatten()
+                })
+                .fold(0.0, f64::max);
+            let given_initials: Vec<char> = given.iter().filter_map(|g| g.chars().next()).collect();
+            let other = latin
+                && !initials.is_empty()
+                && !given_initials.is_empty()
+                && !initials.iter().any(|i| given_initials.contains(i));
+            if other { best - OTHER_INITIAL } else { best }
+        })
+        .fold(0.0, f64::max)
 }
 
 #[cfg(test)]
@@ -126,6 +187,38 @@ mod tests {
         }
         assert!(similarity("Vachier-Lagrave,M", "Vachier-Lagrave, Maxime") > 0.99);
         assert!(similarity("Hernández", "Hernandez, Elvis") > 0.99);
+    }
+
+    #[test]
+    fn a_trf_name_without_a_comma_is_read_surname_first_and_last() {
+        for w in ["Liem,L", "L. Liem", "liem l", "Le Quang Liem", "Le,Q"] {
+            let s = similarity(w, "Le Quang Liem");
+            assert!(s >= 0.9, "{w}: {s}");
+        }
+        assert!(similarity("vinh b", "Bui Vinh") > 0.99);
+        assert!(similarity("Larsen,B", "Bent Larsen") > 0.99);
+    }
+
+    #[test]
+    fn names_in_cyrillic_match_their_latin_spelling() {
+        for (w, t) in [
+            ("Винтер,В", "Winter, William"),
+            ("Хракек, Збынек", "Hracek, Zbynek"),
+            ("Й. Локвенк", "Lokvenc, Josef"),
+            ("Виллов,Й", "Willow,Jonah B"),
+            ("К. Нов", "Comp Now"),
+            ("Ткачиев,В", "Tkachiev, Vladislav"),
+        ] {
+            let s = similarity(w, t);
+            assert!(s >= 0.95, "{w} ~ {t}: {s}");
+        }
+    }
+
+    #[test]
+    fn an_initial_of_another_given_name_is_another_player() {
+        let (right, other) = (similarity("Ivanov,A", "Ivanov, Alexander"), similarity("Ivanov,A", "Ivanov, Igor"));
+        assert!(right - other > 0.09, "{right} {other}");
+        assert!(similarity("Ivanov", "Ivanov, Igor") > 0.99, "no initial, no conflict");
     }
 
     #[test]

@@ -3,36 +3,219 @@
 //! format, the players' names written loosely ("Navara,D", "D. Navara"), the
 //! round on both. And their measure: each copy read alone and the two read
 //! together ([`scoresheet::convert::convert_together`]).
+//!
+//! Pairs of an event ([`pair_in_event`]) are games of a tournament built
+//! from the games ([`crate::trf::BuiltTrf`]): each copy gives the round and
+//! board, the round alone, or only the names, written as players write them
+//! (now and then with a typo, in Cyrillic, or without the TRF's accents), and
+//! [`count_pair_in_event`] counts whether the game read with the TRF got its
+//! players' canonical names and ratings, and never another game's.
 
 use scoresheet::convert::{Input, Options, convert, convert_together};
-use scoresheet::emit::report::{GameReport, Status};
+use scoresheet::emit::report::{FileReport, GameReport, Status};
 use scoresheet::ingest::Format;
 
 use crate::corpus::CorpusGame;
 use crate::generate::{Noisy, Rng, Tags, derive_seed, noisy_sheet_tagged};
 use crate::noisy::language_and_format;
+use crate::trf::{BuiltTrf, TrfGame};
 
 /// Game `g` as two copies of round `round` (and, for an even round, board 1
 /// written in the round as `Round: 4.1`), each with faults at `rate`.
 pub fn pair_of(g: &CorpusGame, round: usize, seed: u64, rate: f64) -> [Noisy; 2] {
-    [0, 1].map(|copy| copy_of(g, round, derive_seed(seed, copy), rate))
+    [0, 1].map(|copy| {
+        let round = if round.is_multiple_of(2) { format!("{round}.1") } else { round.to_string() };
+        copy_of(g, derive_seed(seed, copy), rate, |_, style| Header {
+            place: Some(round),
+            names: [tag(g, "White"), tag(g, "Black")].map(|n| n.map(|n| loosely(n, style))),
+        })
+    })
 }
 
-/// One copy: language, format and the way names are written drawn from `seed`.
-fn copy_of(g: &CorpusGame, round: usize, seed: u64, rate: f64) -> Noisy {
+/// Game `x` of the event `trf` (built from the games, `g` being the game of
+/// `x`) as two copies, each with faults at `rate` drawn as [`pair_of`] draws
+/// them: the same seed gives the same moves, the same faults, the same
+/// language and format. What differs is the header: each copy gives the
+/// round and board (`Round: 3.12`), the round alone, or neither (where its
+/// players meet only once), and writes the TRF's names loosely (see
+/// [`written_name`]). These draws come from a stream of their own, so the
+/// faults do not depend on them.
+pub fn pair_in_event(g: &CorpusGame, trf: &BuiltTrf, x: &TrfGame, seed: u64, rate: f64) -> [Noisy; 2] {
+    [0, 1].map(|copy| {
+        copy_of(g, derive_seed(seed, copy), rate, |copy_seed, _| {
+            let mut rng = Rng::new(derive_seed(copy_seed ^ HEADER_STREAM, 0));
+            // Names tell a game among a round's games, or the event's, only
+            // where its players meet once in it.
+            let place = match rng.below(3) {
+                2 if meet_once(trf, x, false) => None,
+                1 | 2 if meet_once(trf, x, true) => Some(x.round.to_string()),
+                _ => Some(format!("{}.{}", x.round, x.board)),
+            };
+            let names = [x.white, x.black].map(|s| {
+                let name = &trf.player(s).name;
+                (name != "?").then(|| written_name(name, &mut rng))
+            });
+            Header { place, names }
+        })
+    })
+}
+
+/// Whether the players of `x` meet in no other game of the event (of its
+/// round, if `in_round`). Players are told by surname and first initial:
+/// the corpus spells one player `Lahno,K` in one event and `Lahno, Kateri`
+/// in another, two players of the built TRF (who may even play twice in a
+/// round) whom no name on a sheet could tell apart.
+fn meet_once(trf: &BuiltTrf, x: &TrfGame, in_round: bool) -> bool {
+    let person = |start: u32| {
+        let name = trf.player(start).name.to_lowercase();
+        let (surname, given) = name.split_once(',').unwrap_or((&name, ""));
+        (surname.trim().to_string(), given.trim().chars().next())
+    };
+    let players = |y: &TrfGame| {
+        let (w, b) = (person(y.white), person(y.black));
+        if w <= b { (w, b) } else { (b, w) }
+    };
+    let these = players(x);
+    trf.games.iter().filter(|y| (!in_round || y.round == x.round) && players(y) == these).count() == 1
+}
+
+/// Mixed into a copy's seed for the draws of its header in an event.
+const HEADER_STREAM: u64 = 0x6E61_6D65_735F_7472;
+
+/// What a copy writes above its moves: the round (`3` or `3.12`), and the
+/// players' names as written.
+struct Header {
+    place: Option<String>,
+    names: [Option<String>; 2],
+}
+
+/// A tag of the corpus game, when it says something.
+fn tag<'g>(g: &'g CorpusGame, k: &str) -> Option<&'g str> {
+    g.tags.iter().find(|(n, v)| n == k && !v.trim().is_empty() && v.trim() != "?").map(|(_, v)| v.trim())
+}
+
+/// One copy: language, format and the style of its names drawn from `seed`,
+/// its header from `header` (given the seed and that style).
+fn copy_of(g: &CorpusGame, seed: u64, rate: f64, header: impl FnOnce(u64, usize) -> Header) -> Noisy {
     let mut rng = Rng::new(derive_seed(seed, 0));
     let (language, format) = language_and_format(&mut rng);
-    let tag =
-        |k: &str| g.tags.iter().find(|(n, v)| n == k && !v.trim().is_empty() && v.trim() != "?").map(|(_, v)| v.trim());
     let style = rng.below(4);
-    let white = tag("White").map(|n| loosely(n, style));
-    let black = tag("Black").map(|n| loosely(n, style));
+    let Header { place, names: [white, black] } = header(seed, style);
     let result = (!g.result_contradicts_board()).then_some(g.result.as_str());
-    let tags = Tags { event: tag("Event"), white: white.as_deref(), black: black.as_deref(), result };
+    let tags = Tags { event: tag(g, "Event"), white: white.as_deref(), black: black.as_deref(), result };
     let mut noisy = noisy_sheet_tagged(&g.sans, &tags, seed, rate, language, format);
-    let round = if round.is_multiple_of(2) { format!("{round}.1") } else { round.to_string() };
-    noisy.text = with_round(&noisy.text, format, &round);
+    if let Some(round) = place {
+        noisy.text = with_round(&noisy.text, format, &round);
+    }
     noisy
+}
+
+/// A TRF name (`Surname, First`) as a player writes it on a sheet: in one
+/// of the [`loosely`] styles, and now and then without its accents (about
+/// half the time, where it has any), in Cyrillic (1 in 12) or with a slip
+/// of the pen in the surname (1 in 8, see [`typo`]).
+pub fn written_name(trf_name: &str, rng: &mut Rng) -> String {
+    let mut name = loosely(trf_name, rng.below(4));
+    if !name.is_ascii() && rng.chance(0.5) {
+        name = name.chars().map(unaccented).collect();
+    }
+    if rng.chance(1.0 / 12.0) {
+        name = cyrillic(&name);
+    }
+    if rng.chance(1.0 / 8.0) {
+        name = typo(&name, rng);
+    }
+    name
+}
+
+/// The letter without its accent (the few the built TRFs give names).
+fn unaccented(c: char) -> char {
+    match c {
+        'á' | 'à' | 'ä' | 'â' | 'ã' => 'a',
+        'é' | 'è' | 'ë' | 'ê' | 'ě' => 'e',
+        'í' | 'ì' | 'ï' | 'î' => 'i',
+        'ó' | 'ò' | 'ö' | 'ô' | 'ø' => 'o',
+        'ú' | 'ù' | 'ü' | 'û' | 'ů' => 'u',
+        'ñ' | 'ň' => 'n',
+        'č' | 'ç' => 'c',
+        'š' => 's',
+        'ž' => 'z',
+        'ř' => 'r',
+        'Á' => 'A',
+        'É' => 'E',
+        'Š' => 'S',
+        'Č' => 'C',
+        'Ž' => 'Z',
+        c => c,
+    }
+}
+
+/// A Latin name spelled in Cyrillic letters, as a Russian-speaking player
+/// writes an opponent's name.
+///
+/// ```
+/// use scoresheet_dev::pairs::cyrillic;
+/// assert_eq!(cyrillic("Kosintseva,N"), "Косинцева,Н");
+/// assert_eq!(cyrillic("larsen b"), "ларсен б");
+/// ```
+pub fn cyrillic(name: &str) -> String {
+    // Longest first: "shch" before "sh", "kh" before "k".
+    const MULTI: [(&str, &str); 9] = [
+        ("shch", "щ"),
+        ("zh", "ж"),
+        ("kh", "х"),
+        ("ts", "ц"),
+        ("ch", "ч"),
+        ("sh", "ш"),
+        ("yu", "ю"),
+        ("ya", "я"),
+        ("ye", "е"),
+    ];
+    let single = |c: char| -> Option<char> {
+        let latin = "abvgdezijklmnoprstufhcyqw";
+        let cyr = "абвгдезийклмнопрстуфхкыкв";
+        latin.chars().position(|l| l == c).and_then(|i| cyr.chars().nth(i))
+    };
+    let lower: Vec<char> = name.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < lower.len() {
+        let c = lower[i];
+        let upper = c.is_uppercase();
+        let rest: String = lower[i..].iter().take(4).flat_map(|c| c.to_lowercase()).collect();
+        let (cyr, len) = match MULTI.iter().find(|(l, _)| rest.starts_with(l)) {
+            Some((l, cyr)) => (cyr.to_string(), l.len()),
+            None => match c.to_lowercase().next().and_then(single) {
+                Some(cyr) => (cyr.to_string(), 1),
+                None => (c.to_string(), 1),
+            },
+        };
+        out.push_str(&if upper { cyr.to_uppercase() } else { cyr });
+        i += len;
+    }
+    out
+}
+
+/// The name with a slip in its longest word, never its first letter: a
+/// letter dropped, doubled, or two swapped ("Navara" → "Navra", "Navaara",
+/// "Nvaara"). A word shorter than 5 letters is left as it is.
+pub fn typo(name: &str, rng: &mut Rng) -> String {
+    let words: Vec<&str> = name.split(|c: char| !c.is_alphabetic()).collect();
+    let Some(word) = words.iter().copied().max_by_key(|w| w.chars().count()) else { return name.to_string() };
+    let letters: Vec<char> = word.chars().collect();
+    if letters.len() < 5 {
+        return name.to_string();
+    }
+    let at = 1 + rng.below(letters.len() - 2);
+    let mut slipped = letters.clone();
+    match rng.below(3) {
+        0 => {
+            slipped.remove(at);
+        }
+        1 => slipped.insert(at, letters[at]),
+        _ => slipped.swap(at, at + 1),
+    }
+    name.replacen(word, &slipped.into_iter().collect::<String>(), 1)
 }
 
 /// A name as a player may write it: "Navara, David" as it is, "Navara,D",
@@ -88,11 +271,95 @@ pub struct PairTally {
     pub alone_validated_wrong: usize,
     /// Pairs where at least one copy alone is exact.
     pub either_exact: usize,
+    /// Read with the event's TRF ([`count_pair_in_event`]): the games of the
+    /// TRF, those whose every report has both players' TRF names, the games
+    /// with a rated player, those whose reports have every TRF rating, and
+    /// the games with a report given another pairing's tags.
+    pub in_trf: usize,
+    pub names_filled: usize,
+    pub rated: usize,
+    pub ratings_filled: usize,
+    pub wrong_pairing: usize,
 }
 
 /// Reads a pair alone and together and counts it; what went wrong with the
 /// pair read together, if anything.
 pub fn count_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> Option<String> {
+    read_pair(pair, opts, t).0
+}
+
+/// [`count_pair`] for a pair of game `x` of the event `trf`, read with the
+/// TRF in `opts`; and whether the game got its players' TRF names and
+/// ratings (and never another pairing's). What went wrong, if anything.
+pub fn count_pair_in_event(
+    pair: &[Noisy; 2],
+    opts: &Options,
+    trf: &BuiltTrf,
+    x: &TrfGame,
+    t: &mut PairTally,
+) -> Option<String> {
+    let (miss, reports) = read_pair(pair, opts, t);
+    let games: Vec<&GameReport> = reports.iter().flat_map(|r| &r.games).collect();
+    let players = [trf.player(x.white), trf.player(x.black)];
+    let header = |g: &GameReport, k: &str| g.headers.get(k).and_then(|v| v.as_str()).map(str::to_string);
+    let sides = ["White", "Black"];
+    let names_ok = |g: &&GameReport| sides.iter().zip(&players).all(|(s, p)| header(g, s).as_ref() == Some(&p.name));
+    let rated: Vec<(&str, String)> =
+        sides.iter().zip(&players).filter(|(_, p)| p.rating > 0).map(|(s, p)| (*s, p.rating.to_string())).collect();
+    let ratings_ok = |g: &&GameReport| rated.iter().all(|(s, r)| header(g, &format!("{s}Elo")).as_ref() == Some(r));
+    // A report took a pairing when it has the TRF's FIDE ids; another
+    // game's when its round or board is not this game's.
+    let place = [x.round.to_string(), x.board.to_string()];
+    let wrong = |g: &&GameReport| {
+        let took = header(g, "WhiteFideId").is_some() || header(g, "BlackFideId").is_some();
+        took && [header(g, "Round"), header(g, "Board")] != place.clone().map(Some)
+    };
+    t.in_trf += 1;
+    let names = !games.is_empty() && games.iter().all(names_ok);
+    t.names_filled += usize::from(names);
+    t.rated += usize::from(!rated.is_empty());
+    let ratings = !rated.is_empty() && !games.is_empty() && games.iter().all(ratings_ok);
+    t.ratings_filled += usize::from(ratings);
+    let wrong = games.iter().any(wrong);
+    t.wrong_pairing += usize::from(wrong);
+    let told = |g: &GameReport| {
+        let h = |k: &str| header(g, k).unwrap_or_else(|| "-".into());
+        format!("{} - {} (round {}, board {})", h("White"), h("Black"), h("Round"), h("Board"))
+    };
+    let names_miss = (!names || wrong).then(|| {
+        let read: Vec<String> = games.iter().map(|g| told(g)).collect();
+        format!(
+            "{}: read {}; TRF {} - {} (round {}, board {}); written {}",
+            if wrong { "wrong pairing" } else { "names not filled" },
+            read.join(" / "),
+            players[0].name,
+            players[1].name,
+            x.round,
+            x.board,
+            pair.iter().map(written_header).collect::<Vec<_>>().join(" / ")
+        )
+    });
+    match (miss, names_miss) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    }
+}
+
+/// A copy's round and names as written, for a message.
+fn written_header(copy: &Noisy) -> String {
+    let sheets = scoresheet::ingest::read_named(&copy.file_name, copy.text.as_bytes(), 1 << 20).unwrap_or_default();
+    sheets.first().map_or_else(
+        || "unreadable".into(),
+        |s| {
+            let h = |k: &str| s.header(k).unwrap_or("-").to_string();
+            format!("[{} | {} - {}]", h("Round"), h("White"), h("Black"))
+        },
+    )
+}
+
+/// Reads a pair alone and together and counts it: what went wrong with the
+/// pair read together, if anything, and the reports read together.
+fn read_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> (Option<String>, Vec<FileReport>) {
     t.pairs += 1;
     let mut either = false;
     for copy in pair {
@@ -107,6 +374,12 @@ pub fn count_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> Optio
     let inputs: Vec<Input> =
         pair.iter().zip(&names).map(|(c, n)| (n.clone(), Ok(c.text.as_bytes().to_vec()))).collect();
     let (reports, _) = convert_together(&inputs, opts);
+    let miss = judge(pair, &reports, t);
+    (miss, reports)
+}
+
+/// Counts the pair read together (`reports`); what went wrong, if anything.
+fn judge(pair: &[Noisy; 2], reports: &[FileReport], t: &mut PairTally) -> Option<String> {
     let Some(game) = reports[0].games.first() else { return Some("no game".into()) };
     t.grouped += usize::from(game.copy.is_some());
     let truth = if pair[0].sans.len() >= pair[1].sans.len() { &pair[0].sans } else { &pair[1].sans };

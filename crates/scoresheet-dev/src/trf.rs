@@ -151,8 +151,11 @@ impl BuiltTrf {
                 };
                 blocks.push_str(&format!("  {opp:>4} {colour} {res}"));
             }
+            // The points have four columns: from 100 on, whole points only
+            // (a player of a built event may have more games than any real one).
+            let points = if points < 99.75 { format!("{points:.1}") } else { format!("{points:.0}") };
             s.push_str(&format!(
-                "001 {:>4} m{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4.1} {:>4}{blocks}\n",
+                "001 {:>4} m{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}{blocks}\n",
                 p.start, p.title, p.name, p.rating, "FID", p.fide_id, "", points, p.start
             ));
         }

@@ -6,13 +6,22 @@
 //! cargo run --release -p scoresheet-dev --bin evaluate -- ../shared/corpus/sheets-dev
 //! cargo run --release -p scoresheet-dev --bin evaluate -- --generate 600 --out /tmp/gen [--seed S] [--rate R] [--first K]
 //! cargo run --release -p scoresheet-dev --bin evaluate -- /tmp/gen
-//! cargo run --release -p scoresheet-dev --bin evaluate -- --pairs 300 --out /tmp/pairs [--seed S] [--rate R] [--first K]
+//! cargo run --release -p scoresheet-dev --bin evaluate -- --pairs 300 --out /tmp/pairs [--seed S] [--rate R] [--first K] [--no-trf]
 //! ```
 //!
 //! `--pairs N` makes both players' copies of N corpus games
 //! (`scoresheet_dev::pairs`), writes them to the folder, and reads each copy
 //! alone and the two together; the last line is `PAIRS pairs=.. exact=..
-//! validated_wrong=.. alone_exact=.. either_exact=..`.
+//! validated_wrong=.. alone_exact=.. either_exact=.. names_filled=..
+//! ratings_filled=.. wrong_pairing=..`. By default the N games are an event:
+//! its TRF (`scoresheet_dev::trf::BuiltTrf`) is written to the folder as
+//! `event.trf`, each copy gives the round and board, the round alone or only
+//! the players' names (written loosely), and the pairs are read with the
+//! TRF; `names_filled` and `ratings_filled` are the games that got both
+//! players' TRF names and every TRF rating, `wrong_pairing` those given
+//! another game's pairing. `--no-trf` writes each pair in a round of its own
+//! with names as the corpus has them and reads it without pairings. The
+//! moves and faults of a copy are the same either way.
 //!
 //! `truth.json` is a list of `{file, lang, sans, written, injected: [{ply, type,
 //! written, truth, alternatives?}], truncated, descriptive}` as in
@@ -29,16 +38,19 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::{GameReport, Status};
 use scoresheet::notation::Language;
+use scoresheet::pairing::Tournament;
 use scoresheet_dev::corpus::try_load_range;
 use scoresheet_dev::generate::derive_seed;
 use scoresheet_dev::noisy::noisy;
 use scoresheet_dev::slips::{legal_slips, only_legal_slips, truth_faults, undetectable};
+use scoresheet_dev::trf::BuiltTrf;
 use serde_json::{Value, json};
 
 fn main() -> Result<()> {
@@ -50,6 +62,7 @@ fn main() -> Result<()> {
     let mut seed = 2024u64;
     let mut rate = 0.05f64;
     let mut first = 10_000usize;
+    let mut no_trf = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().with_context(|| format!("{name} needs a value"));
@@ -60,9 +73,11 @@ fn main() -> Result<()> {
             "--seed" => seed = value("--seed")?.parse()?,
             "--rate" => rate = value("--rate")?.parse()?,
             "--first" => first = value("--first")?.parse()?,
+            "--no-trf" => no_trf = true,
             "-h" | "--help" => {
                 println!(
-                    "usage: evaluate DIR\n       evaluate --generate N --out DIR [--seed S] [--rate R] [--first K]"
+                    "usage: evaluate DIR\n       evaluate --generate N --out DIR [--seed S] [--rate R] [--first K]\n       \
+                     evaluate --pairs N --out DIR [--seed S] [--rate R] [--first K] [--no-trf]"
                 );
                 return Ok(());
             }
@@ -71,7 +86,7 @@ fn main() -> Result<()> {
         }
     }
     if let (Some(n), Some(out)) = (pairs, &out) {
-        return write_pairs(n, out, seed, rate, first);
+        return write_pairs(n, out, seed, rate, first, no_trf);
     }
     match (generate, out, dir) {
         (Some(n), Some(out), None) => write_sheets(n, &out, seed, rate, first),
@@ -81,32 +96,60 @@ fn main() -> Result<()> {
 }
 
 /// Writes both copies of `n` corpus games from `first` on, reads each alone
-/// and the two together, and prints the figures.
-fn write_pairs(n: usize, out: &Path, seed: u64, rate: f64, first: usize) -> Result<()> {
-    use scoresheet_dev::pairs::{PairTally, count_pair, pair_of};
+/// and the two together (with the event's TRF unless `no_trf`), and prints
+/// the figures.
+fn write_pairs(n: usize, out: &Path, seed: u64, rate: f64, first: usize, no_trf: bool) -> Result<()> {
+    use scoresheet_dev::pairs::{PairTally, count_pair, count_pair_in_event, pair_in_event, pair_of};
     std::fs::create_dir_all(out).with_context(|| out.display().to_string())?;
     let t0 = Instant::now();
     let games = try_load_range(first, n + n / 10 + 10)?;
-    let opts = Options::default();
+    let games: Vec<_> = games.into_iter().filter(|g| g.sans.len() >= 4).take(n).collect();
+    let trf = (!no_trf).then(|| BuiltTrf::from_games("Generated pairs", &games));
+    let mut opts = Options::default();
+    if let Some(trf) = &trf {
+        std::fs::write(out.join("event.trf"), trf.utf8())?;
+        opts.pairings = Some(Arc::new(Tournament::parse(&trf.utf8())?));
+    }
     let mut t = PairTally::default();
     let mut truth = serde_json::Map::new();
-    for (i, g) in games.iter().filter(|g| g.sans.len() >= 4).take(n).enumerate() {
-        let pair = pair_of(g, i + 1, derive_seed(seed, i as u64), rate);
+    for (i, g) in games.iter().enumerate() {
+        let seed = derive_seed(seed, i as u64);
+        // A game the TRF could not pair (a player against themself) is
+        // written as without a TRF.
+        let in_event = trf.as_ref().and_then(|trf| Some((trf, trf.games.iter().find(|x| x.game == i)?)));
+        let pair = match in_event {
+            Some((trf, x)) => pair_in_event(g, trf, x, seed, rate),
+            None => pair_of(g, i + 1, seed, rate),
+        };
         for (c, copy) in ["a", "b"].iter().zip(&pair) {
             let ext = copy.file_name.rsplit('.').next().unwrap_or("txt");
             std::fs::write(out.join(format!("pair-{i:05}-{c}.{ext}")), &copy.text)?;
         }
         let longer = if pair[0].sans.len() >= pair[1].sans.len() { &pair[0].sans } else { &pair[1].sans };
         truth.insert(format!("pair-{i:05}"), json!(longer));
-        if let Some(what) = count_pair(&pair, &opts, &mut t) {
+        let miss = match in_event {
+            Some((trf, x)) => count_pair_in_event(&pair, &opts, trf, x, &mut t),
+            None => count_pair(&pair, &opts, &mut t),
+        };
+        if let Some(what) = miss {
             eprintln!("pair-{i:05}: {what}");
         }
     }
     std::fs::write(out.join("truth.json"), serde_json::to_string(&truth)?)?;
     let p = t.pairs;
+    let names = match trf {
+        Some(_) => format!(
+            " in_trf={} names_filled={:.4} ratings_filled={:.4} wrong_pairing={}",
+            t.in_trf,
+            ratio(t.names_filled, t.in_trf),
+            ratio(t.ratings_filled, t.rated),
+            t.wrong_pairing
+        ),
+        None => " trf=none".to_string(),
+    };
     println!(
         "PAIRS pairs={p} grouped={} exact={:.4} validated_wrong={} review={:.4} alone_exact={:.4} \
-         alone_validated_wrong={} either_exact={:.4} secs={:.1}",
+         alone_validated_wrong={} either_exact={:.4}{names} secs={:.1}",
         t.grouped,
         ratio(t.exact, p),
         t.validated_wrong,
