@@ -280,6 +280,11 @@ pub struct PairTally {
     pub rated: usize,
     pub ratings_filled: usize,
     pub wrong_pairing: usize,
+    /// Read together and not exact: the whole game costs both copies at
+    /// least what the game read costs (the sheets themselves prefer the
+    /// reading, or tie: no search finds the game), or less (a search miss).
+    pub miss_model: usize,
+    pub miss_search: usize,
 }
 
 /// Reads a pair alone and together and counts it; what went wrong with the
@@ -362,8 +367,10 @@ fn written_header(copy: &Noisy) -> String {
 fn read_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> (Option<String>, Vec<FileReport>) {
     t.pairs += 1;
     let mut either = false;
+    let mut languages = Vec::with_capacity(2);
     for copy in pair {
         let r = convert(&copy.file_name, copy.text.as_bytes(), opts);
+        languages.push(r.games.first().map_or_else(|| "en".to_string(), |g| g.language.clone()));
         let exact = r.games.first().is_some_and(|g| g.moves == copy.sans);
         either |= exact;
         t.alone_exact += usize::from(exact);
@@ -375,6 +382,13 @@ fn read_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> (Option<St
         pair.iter().zip(&names).map(|(c, n)| (n.clone(), Ok(c.text.as_bytes().to_vec()))).collect();
     let (reports, _) = convert_together(&inputs, opts);
     let miss = judge(pair, &reports, t);
+    if miss.as_deref().is_some_and(|m| m.contains("ply")) {
+        let game = &reports[0].games[0];
+        let truth = if pair[0].sans.len() >= pair[1].sans.len() { &pair[0].sans } else { &pair[1].sans };
+        let cheaper = both_cost(pair, &languages, opts, truth) < both_cost(pair, &languages, opts, &game.moves) - 0.01;
+        t.miss_search += usize::from(cheaper);
+        t.miss_model += usize::from(!cheaper);
+    }
     (miss, reports)
 }
 
@@ -398,6 +412,27 @@ fn judge(pair: &[Noisy; 2], reports: &[FileReport], t: &mut PairTally) -> Option
         (true, false, false) => Some(format!("not exact, {}", parted())),
         _ => None,
     }
+}
+
+/// What game `sans` costs both copies, each under the language it was read in.
+fn both_cost(pair: &[Noisy; 2], languages: &[String], opts: &Options, sans: &[String]) -> f32 {
+    use shakmaty::{Chess, Position, san::San};
+    let mut pos = Chess::default();
+    let mut moves = Vec::with_capacity(sans.len());
+    for s in sans {
+        let Some(m) = s.parse::<San>().ok().and_then(|s| s.to_move(&pos).ok()) else { break };
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    pair.iter()
+        .zip(languages)
+        .map(|(copy, code)| {
+            let lang = scoresheet::LANGUAGES.iter().find(|l| l.code == *code).unwrap_or(&scoresheet::LANGUAGES[0]);
+            let sheets = scoresheet::ingest::read_named(&copy.file_name, copy.text.as_bytes(), 1 << 20);
+            let sheet = sheets.ok().and_then(|s| s.into_iter().next());
+            sheet.map_or(f32::INFINITY, |s| scoresheet::reconstruct::fit_cost(&s, lang, &opts.params, &moves))
+        })
+        .sum()
 }
 
 fn validated(g: &GameReport) -> bool {

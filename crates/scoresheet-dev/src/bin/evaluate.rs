@@ -149,7 +149,7 @@ fn write_pairs(n: usize, out: &Path, seed: u64, rate: f64, first: usize, no_trf:
     };
     println!(
         "PAIRS pairs={p} grouped={} exact={:.4} validated_wrong={} review={:.4} alone_exact={:.4} \
-         alone_validated_wrong={} either_exact={:.4}{names} secs={:.1}",
+         alone_validated_wrong={} either_exact={:.4} miss_model={} miss_search={}{names} secs={:.1}",
         t.grouped,
         ratio(t.exact, p),
         t.validated_wrong,
@@ -157,6 +157,8 @@ fn write_pairs(n: usize, out: &Path, seed: u64, rate: f64, first: usize, no_trf:
         ratio(t.alone_exact, 2 * p),
         t.alone_validated_wrong,
         ratio(t.either_exact, p),
+        t.miss_model,
+        t.miss_search,
         t0.elapsed().as_secs_f64()
     );
     Ok(())
