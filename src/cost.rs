@@ -528,6 +528,11 @@ pub const MOST_NEIGHBOURS: usize = 320;
 /// readings of a slip are the likely ones (a letter, a file, a rank off).
 pub const ALTERNATIVES_PER_ENTRY: usize = 4;
 
+/// The moves an entry may mean that are tried where a move put in makes a
+/// later one no longer fit: the slip that goes with it is seldom one of the
+/// cheapest readings (`De3` for Re3 after the rook stayed on e4), so more.
+pub const MEANINGS_AT_A_BREAK: usize = 12;
+
 /// The most places one round of that walk reads a copy on from (a dropped
 /// move puts the entries after it a ply off): each reads every later entry.
 pub const MOST_REREADS: usize = 12;

@@ -19,7 +19,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Position};
 
 use super::Game;
 use super::searcher::Searcher;
-use crate::cost::{ALTERNATIVES_PER_ENTRY, CLIMB_ROUNDS, MOST_NEIGHBOURS, MOST_REREADS};
+use crate::cost::{ALTERNATIVES_PER_ENTRY, CLIMB_ROUNDS, MEANINGS_AT_A_BREAK, MOST_NEIGHBOURS, MOST_REREADS};
 
 /// The games weighed against two copies, each copy's searcher with its
 /// caches, every game's cost kept (the first weighed of equal costs wins).
@@ -175,7 +175,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
             }
             for alt in alts {
                 if alt != mv && out.len() < MOST_NEIGHBOURS {
-                    let n = with_move_at(g, &sans, k, alt);
+                    let n = self.with_move_read(g, (&sans, &paths), k, alt);
                     if !out.contains(&n) {
                         out.push(n);
                     }
@@ -226,6 +226,92 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         }
     }
 
+    /// Game `g` with `mv` at ply `k`, the moves after it read again in the
+    /// positions they now stand in ([`Weigher::read_again`]). Where that stops
+    /// short (a later move no longer fits: a rook left on e4 blocks the pawn
+    /// that went there), the slip that goes with the first is looked for one
+    /// or two plies before: each move an entry there may mean, the rest read
+    /// again from it; the one that goes furthest is the game.
+    fn with_move_read(
+        &mut self,
+        g: &[Move],
+        read: (&[San], &[Vec<Option<usize>>; 2]),
+        k: usize,
+        mv: Move,
+    ) -> Vec<Move> {
+        let mut prefix = g[..k].to_vec();
+        prefix.push(mv);
+        let first = self.read_again(prefix, g, read, k + 1);
+        if first.len() >= g.len() || first.len() <= k + 1 {
+            return first;
+        }
+        let mut best = first.clone();
+        let stop = first.len();
+        for t in (k + 1..stop).rev().take(2) {
+            let mut pos = Chess::default();
+            first[..t].iter().for_each(|&m| pos.play_unchecked(m));
+            let mut meant = Vec::new();
+            for c in 0..2 {
+                if let Some(e) = read.1[c].get(t).copied().flatten() {
+                    meant.extend(self.meanings_up_to(c, &pos, e, None, MEANINGS_AT_A_BREAK));
+                }
+            }
+            for m in meant.into_iter().filter(|&m| m != first[t]) {
+                let mut p = first[..t].to_vec();
+                p.push(m);
+                let n = self.read_again(p, g, read, t + 1);
+                if n.len() > best.len() {
+                    best = n;
+                }
+            }
+        }
+        best
+    }
+
+    /// `prefix` with `g`'s moves from ply `from` on read again in the
+    /// positions they now stand in: each as its SAN (`sans`) still reads
+    /// where an entry of either copy (`paths`, the alignments to `g`) names
+    /// that move, else as such an entry names a legal move exactly, else as
+    /// its SAN reads (see [`with_move_at`]), up to the first that is none. A
+    /// rook that went to f2 rather than e2 is still the rook a later `Rf7`
+    /// moves, and the entries, not the old reading, say which rook a later
+    /// `Re1` is.
+    fn read_again(
+        &mut self,
+        prefix: Vec<Move>,
+        g: &[Move],
+        (sans, paths): (&[San], &[Vec<Option<usize>>; 2]),
+        from: usize,
+    ) -> Vec<Move> {
+        let mut pos = Chess::default();
+        for &m in &prefix {
+            if !pos.is_legal(m) {
+                return Vec::new();
+            }
+            pos.play_unchecked(m);
+        }
+        let mut out = prefix;
+        for (t, &m) in g.iter().enumerate().skip(from) {
+            let named: Vec<Move> = (0..2)
+                .filter_map(|c| {
+                    let e = paths[c].get(t).copied().flatten()?;
+                    if c == 0 { self.a.exact(&pos, e) } else { self.b.exact(&pos, e) }
+                })
+                .collect();
+            let as_written = sans[t].to_move(&pos).ok().or(pos.is_legal(m).then_some(m));
+            let next = match as_written {
+                Some(w) if named.contains(&w) => w,
+                _ => match named.first().copied().or(as_written) {
+                    Some(n) => n,
+                    None => break,
+                },
+            };
+            pos.play_unchecked(next);
+            out.push(next);
+        }
+        out
+    }
+
     /// How many entries copy `c` has.
     fn entries(&self, c: usize) -> usize {
         if c == 0 { self.a.lexed.len() } else { self.b.lexed.len() }
@@ -233,7 +319,12 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
 
     /// What copy `c`'s entry `e` may mean in `pos` (see [`meanings`]).
     fn meanings(&mut self, c: usize, pos: &Chess, e: usize, read: Option<Move>) -> Vec<Move> {
-        if c == 0 { meanings(self.a, pos, e, read) } else { meanings(self.b, pos, e, read) }
+        self.meanings_up_to(c, pos, e, read, ALTERNATIVES_PER_ENTRY)
+    }
+
+    /// The same, at most `most` of them.
+    fn meanings_up_to(&mut self, c: usize, pos: &Chess, e: usize, read: Option<Move>, most: usize) -> Vec<Move> {
+        if c == 0 { meanings(self.a, pos, e, read, most) } else { meanings(self.b, pos, e, read, most) }
     }
 
     /// Game `prefix` read on with copy `c`'s entries from `first`: each
@@ -310,17 +401,17 @@ impl Place {
 }
 
 /// The moves entry `e` may mean in `pos` (none where it reads `read`
-/// exactly), cheapest first: at most [`ALTERNATIVES_PER_ENTRY`] of those the
+/// exactly), cheapest first: at most `most` of those the
 /// searcher reads it as within `max_fit`. An illegible box means any move
 /// alike: none is put in for it (the other copy's entry says which).
-fn meanings(s: &mut Searcher<'_>, pos: &Chess, e: usize, read: Option<Move>) -> Vec<Move> {
+fn meanings(s: &mut Searcher<'_>, pos: &Chess, e: usize, read: Option<Move>, most: usize) -> Vec<Move> {
     if s.illegible[e] || (read.is_some() && s.exact(pos, e) == read) {
         return Vec::new();
     }
     let mut costed: Vec<(f32, Move)> =
         pos.legal_moves().into_iter().map(|m| (s.reading_cost(pos, e, &m), m)).filter(|(c, _)| c.is_finite()).collect();
     costed.sort_by(|x, y| x.0.total_cmp(&y.0));
-    costed.into_iter().take(ALTERNATIVES_PER_ENTRY).map(|(_, m)| m).collect()
+    costed.into_iter().take(most).map(|(_, m)| m).collect()
 }
 
 /// The SAN of each move of a game from the start position.

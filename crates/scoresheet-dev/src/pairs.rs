@@ -381,13 +381,14 @@ fn read_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> (Option<St
     let inputs: Vec<Input> =
         pair.iter().zip(&names).map(|(c, n)| (n.clone(), Ok(c.text.as_bytes().to_vec()))).collect();
     let (reports, _) = convert_together(&inputs, opts);
-    let miss = judge(pair, &reports, t);
-    if miss.as_deref().is_some_and(|m| m.contains("ply")) {
+    let mut miss = judge(pair, &reports, t);
+    if let Some(m) = miss.as_mut().filter(|m| m.contains("ply")) {
         let game = &reports[0].games[0];
         let truth = if pair[0].sans.len() >= pair[1].sans.len() { &pair[0].sans } else { &pair[1].sans };
         let cheaper = both_cost(pair, &languages, opts, truth) < both_cost(pair, &languages, opts, &game.moves) - 0.01;
         t.miss_search += usize::from(cheaper);
         t.miss_model += usize::from(!cheaper);
+        m.push_str(if cheaper { " (a search miss)" } else { " (the sheets prefer the reading, or tie)" });
     }
     (miss, reports)
 }
