@@ -90,6 +90,9 @@ pub struct Watch {
     pub archive: PathBuf,
     /// Private: files being processed, one sub-folder per running daemon.
     pub work: PathBuf,
+    /// Private: which sheets were published where, so that a game's other
+    /// copy arriving later replaces its outputs; and the pairings loaded.
+    pub state: PathBuf,
     /// Use polling instead of the OS's change events (network shares).
     pub poll: bool,
     /// How often the poll watcher looks, in milliseconds.
@@ -146,6 +149,7 @@ impl Default for Watch {
             rejected: "rejected".into(),
             archive: "archive".into(),
             work: ".work".into(),
+            state: ".state".into(),
             poll: false,
             poll_interval_ms: 500,
             settle_ms: 500,

@@ -105,9 +105,11 @@
 mod annotate;
 pub(crate) mod claim;
 pub(crate) mod detect;
+pub(crate) mod games;
 pub(crate) mod names;
 pub(crate) mod place;
 pub(crate) mod process;
+pub(crate) mod publish;
 pub(crate) mod round;
 mod watcher;
 
@@ -140,6 +142,8 @@ pub struct Folders {
     pub rejected: PathBuf,
     pub archive: PathBuf,
     pub work: PathBuf,
+    /// Private: which sheets were published where (`games`), the pairings.
+    pub state: PathBuf,
 }
 
 impl Folders {
@@ -154,10 +158,11 @@ impl Folders {
             rejected: at(&watch.rejected),
             archive: at(&watch.archive),
             work: at(&watch.work),
+            state: at(&watch.state),
         }
     }
 
-    fn all(&self) -> [(&'static str, &Path); 6] {
+    fn all(&self) -> [(&'static str, &Path); 7] {
         [
             ("inbox", &self.inbox),
             ("pgn", &self.pgn),
@@ -165,6 +170,7 @@ impl Folders {
             ("rejected", &self.rejected),
             ("archive", &self.archive),
             ("work", &self.work),
+            ("state", &self.state),
         ]
     }
 
@@ -173,7 +179,7 @@ impl Folders {
     fn create(&self) -> Result<(), DaemonError> {
         use std::os::unix::fs::DirBuilderExt;
         for (name, path) in self.all() {
-            let mode = if name == "work" { 0o700 } else { 0o777 };
+            let mode = if name == "work" || name == "state" { 0o700 } else { 0o777 };
             std::fs::DirBuilder::new()
                 .recursive(true)
                 .mode(mode)
@@ -231,6 +237,15 @@ impl Summary {
                 Status::Review => self.review += 1,
                 Status::Rejected => self.rejected += 1,
             }
+        }
+        // A game read again with both copies moved: counted where it is now.
+        for s in &out.replaced {
+            let n = match s {
+                Status::Validated => &mut self.pgn,
+                Status::Review => &mut self.review,
+                Status::Rejected => &mut self.rejected,
+            };
+            *n = n.saturating_sub(1);
         }
     }
 }
