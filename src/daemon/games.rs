@@ -20,6 +20,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
 use serde::{Deserialize, Serialize};
 
@@ -85,54 +86,96 @@ pub fn hash(bytes: &[u8]) -> String {
     format!("{h:016x}")
 }
 
-/// The record folder of a daemon's state folder.
+/// The records of a daemon's state folder. Read from disk once, then kept
+/// in memory as long as the generation in `<state>/games.gen` stays the
+/// one this daemon last saw: every change bumps it first, under the lock,
+/// so a change by another daemon (or one a kill cut short) is always seen.
+#[derive(Debug)]
 pub struct Games {
     dir: PathBuf,
     lock: PathBuf,
+    generation: PathBuf,
+    cache: Mutex<Cache>,
+}
+
+#[derive(Debug, Default)]
+struct Cache {
+    /// The generation the records are of; `None`: not read yet.
+    generation: Option<u64>,
+    records: Vec<(String, GameRecord)>,
 }
 
 /// The records, read under the lock, which is held as long as this is.
-pub struct Locked {
+pub struct Locked<'g> {
     dir: PathBuf,
-    /// Every record, with its file's name.
-    pub records: Vec<(String, GameRecord)>,
+    generation: PathBuf,
+    cache: MutexGuard<'g, Cache>,
+    /// Whether the generation was bumped in this turn.
+    bumped: bool,
     _lock: File,
 }
 
 impl Games {
     /// The records under `state`.
     pub fn new(state: &Path) -> Games {
-        Games { dir: state.join("games"), lock: state.join("games.lock") }
+        Games {
+            dir: state.join("games"),
+            lock: state.join("games.lock"),
+            generation: state.join("games.gen"),
+            cache: Mutex::new(Cache::default()),
+        }
     }
 
-    /// Takes the lock and reads every record. A record that cannot be read
-    /// (not JSON: written by something else) is left out and said once per read.
-    pub fn lock(&self) -> io::Result<Locked> {
+    /// Takes the lock (the workers of this daemon take turns on the cache
+    /// first) and reads the records, unless those in memory are current.
+    pub fn lock(&self) -> io::Result<Locked<'_>> {
+        // A worker that panicked while holding the cache left it as it was:
+        // it is read again below when its generation is not the file's.
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         fs::create_dir_all(&self.dir)?;
         let lock = OpenOptions::new().create(true).truncate(false).write(true).open(&self.lock)?;
         lock.lock()?;
-        let mut records = Vec::new();
-        for entry in fs::read_dir(&self.dir)? {
-            let entry = entry?;
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') || !name.ends_with(".json") {
-                continue;
-            }
-            let text = match fs::read(entry.path()) {
-                Ok(t) => t,
-                Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(e),
-            };
-            match serde_json::from_slice::<GameRecord>(&text) {
-                Ok(r) => records.push((name, r)),
-                Err(e) => {
-                    tracing::warn!(record = %entry.path().display(), error = %e, "an unreadable game record is left out")
-                }
+        let generation = read_generation(&self.generation)?;
+        if cache.generation != Some(generation) {
+            cache.records = read_records(&self.dir)?;
+            cache.generation = Some(generation);
+        }
+        Ok(Locked { dir: self.dir.clone(), generation: self.generation.clone(), cache, bumped: false, _lock: lock })
+    }
+}
+
+fn read_generation(path: &Path) -> io::Result<u64> {
+    match fs::read_to_string(path) {
+        Ok(t) => Ok(t.trim().parse().unwrap_or(0)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(0),
+        Err(e) => Err(e),
+    }
+}
+
+/// Every record in `dir`. A record that cannot be read (not JSON: written
+/// by something else) is left out, and said.
+fn read_records(dir: &Path) -> io::Result<Vec<(String, GameRecord)>> {
+    let mut records = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') || !name.ends_with(".json") {
+            continue;
+        }
+        let text = match fs::read(entry.path()) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        };
+        match serde_json::from_slice::<GameRecord>(&text) {
+            Ok(r) => records.push((name, r)),
+            Err(e) => {
+                tracing::warn!(record = %entry.path().display(), error = %e, "an unreadable game record is left out")
             }
         }
-        records.sort_by(|a, b| a.0.cmp(&b.0));
-        Ok(Locked { dir: self.dir.clone(), records, _lock: lock })
     }
+    records.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(records)
 }
 
 /// What a sheet of a file dropped is to the recorded games.
@@ -152,10 +195,27 @@ pub enum Known {
     Wait,
 }
 
-impl Locked {
+impl Locked<'_> {
+    /// Every record, with its file's name.
+    fn records(&self) -> &[(String, GameRecord)] {
+        &self.cache.records
+    }
+
+    /// Bumps the generation, once a turn, before the first change: a
+    /// change a kill cuts short is then never hidden by a cache.
+    fn bump(&mut self, staging: &Staging) -> io::Result<()> {
+        if !self.bumped {
+            let next = self.cache.generation.unwrap_or(0).wrapping_add(1);
+            replace_staged(&self.generation, format!("{next}\n").as_bytes(), staging)?;
+            self.cache.generation = Some(next);
+            self.bumped = true;
+        }
+        Ok(())
+    }
+
     /// The record in the file `name`.
     pub fn get(&self, name: &str) -> Option<&GameRecord> {
-        self.records.iter().find(|(n, _)| n == name).map(|(_, r)| r)
+        self.records().iter().find(|(n, _)| n == name).map(|(_, r)| r)
     }
 
     /// What sheet `index` of the file dropped as `dropped`, whose bytes hash
@@ -165,13 +225,13 @@ impl Locked {
     /// games it could be a copy of, the latest recorded wins.
     pub fn known(&self, sheet: &Sheet, dropped: &str, hash: &str, index: usize) -> Known {
         if let Some((n, _)) =
-            self.records.iter().find(|(_, r)| !r.pending && r.sheets.iter().any(|s| s.is(hash, index)))
+            self.records().iter().find(|(_, r)| !r.pending && r.sheets.iter().any(|s| s.is(hash, index)))
         {
             return Known::Done(n.clone());
         }
         let mine = |r: &GameRecord| r.pending && r.sheets.iter().any(|s| s.is(hash, index) && s.dropped == dropped);
         let mut found = Known::New;
-        for (n, r) in &self.records {
+        for (n, r) in self.records() {
             if mine(r) || !r.sheets.iter().any(|s| same_game(&s.sheet(), sheet)) {
                 continue;
             }
@@ -188,23 +248,32 @@ impl Locked {
 
     /// Writes (or replaces) the record of file `name`.
     pub fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
+        self.bump(staging)?;
         let mut text = serde_json::to_vec_pretty(record).map_err(io::Error::other)?;
         text.push(b'\n');
         replace_staged(&self.dir.join(name), &text, staging)?;
-        match self.records.iter_mut().find(|(n, _)| n == name) {
+        let records = &mut self.cache.records;
+        match records.iter_mut().find(|(n, _)| n == name) {
             Some((_, r)) => *r = record.clone(),
-            None => self.records.push((name.to_string(), record.clone())),
+            None => {
+                records.push((name.to_string(), record.clone()));
+                records.sort_by(|a, b| a.0.cmp(&b.0));
+            }
         }
         Ok(())
     }
 
     /// Removes the record of file `name` (none there counts as done).
-    pub fn remove(&mut self, name: &str) -> io::Result<()> {
+    pub fn remove(&mut self, name: &str, staging: &Staging) -> io::Result<()> {
+        if self.get(name).is_none() {
+            return Ok(());
+        }
+        self.bump(staging)?;
         match fs::remove_file(self.dir.join(name)) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
             _ => {}
         }
-        self.records.retain(|(n, _)| n != name);
+        self.cache.records.retain(|(n, _)| n != name);
         Ok(())
     }
 }

@@ -305,7 +305,8 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
     // Temporary files go to the daemon's private folder: none is ever seen in
     // an output folder (a web server listing pgn/), even after a kill -9.
     let staging = Staging { fsync: watch.fsync, scratch: work.scratch().ok() };
-    let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, staging };
+    let games = Arc::new(games::Games::new(&folders.state));
+    let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, staging, games };
     log_start(&cfg.folders, &work, workers, &watch);
 
     let mut pool = Pool { running: JoinSet::new(), size: workers, cfg: Arc::new(cfg), work: Arc::new(work) };

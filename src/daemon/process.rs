@@ -35,6 +35,8 @@ pub struct ProcessConfig {
     pub folders: Folders,
     pub options: Options,
     pub staging: Staging,
+    /// Which sheets were published where, shared by the workers.
+    pub games: std::sync::Arc<super::games::Games>,
 }
 
 /// A failure that concerns one file and comes from outside it (a folder that

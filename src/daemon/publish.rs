@@ -25,7 +25,7 @@ use crate::finding::Severity;
 use crate::sheet::Sheet;
 
 use super::annotate::with_comment;
-use super::games::{GameRecord, Games, Known, Locked, SheetRecord, hash, record_name};
+use super::games::{GameRecord, Known, Locked, SheetRecord, hash, record_name};
 use super::place::link_new;
 use super::process::{FileError, Outcome, Placed, ProcessConfig, Replacing, folder_of, io_at, route};
 use super::round::Round;
@@ -48,7 +48,7 @@ pub fn publish(
     sheets: &[Sheet],
     out: &mut Outcome,
 ) -> Result<(), FileError> {
-    let games = Games::new(&cfg.folders.state);
+    let games = &cfg.games;
     let state = &cfg.folders.state;
     let h = hash(bytes);
     loop {
@@ -71,7 +71,7 @@ pub fn publish(
 
 /// What each sheet of the file is to the records. A record two sheets of
 /// this one file would join takes the first; the second is a third copy.
-fn plan_of(locked: &Locked, sheets: &[Sheet], name: &str, h: &str) -> Plan {
+fn plan_of(locked: &Locked<'_>, sheets: &[Sheet], name: &str, h: &str) -> Plan {
     let mut plan: Plan = Vec::with_capacity(sheets.len());
     for (k, sheet) in sheets.iter().enumerate() {
         let mut known = locked.known(sheet, name, h, k);
@@ -156,7 +156,7 @@ fn publish_locked(
     (name, h): (&str, &str),
     sheets: &[Sheet],
     reports: &[(Known, Option<GameReport>)],
-    locked: &mut Locked,
+    locked: &mut Locked<'_>,
     out: &mut Outcome,
 ) -> Result<(), FileError> {
     let state = &cfg.folders.state;
@@ -211,7 +211,7 @@ fn publish_locked(
         let mine = record_name(name, h, k);
         let Some(p) = p else {
             // Done already: a pending record of its own left by a kill goes.
-            locked.remove(&mine).map_err(io_at(state))?;
+            locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
             continue;
         };
         let mut record = GameRecord {
@@ -226,7 +226,7 @@ fn publish_locked(
                 let first = locked.get(n).map(|r| r.sheets[0].clone());
                 record.sheets.splice(0..0, first);
                 locked.put(n, &record, &cfg.staging).map_err(io_at(state))?;
-                locked.remove(&mine).map_err(io_at(state))?;
+                locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
             }
             _ => locked.put(&mine, &record, &cfg.staging).map_err(io_at(state))?,
         }
