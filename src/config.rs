@@ -93,6 +93,9 @@ pub struct Watch {
     /// Private: which sheets were published where, so that a game's other
     /// copy arriving later replaces its outputs; and the pairings loaded.
     pub state: PathBuf,
+    /// The tournament's pairings, a FIDE TRF-16 file (relative to `root`):
+    /// loaded at start when newer than the pairings kept in `state`.
+    pub pairings: Option<PathBuf>,
     /// Use polling instead of the OS's change events (network shares).
     pub poll: bool,
     /// How often the poll watcher looks, in milliseconds.
@@ -150,6 +153,7 @@ impl Default for Watch {
             archive: "archive".into(),
             work: ".work".into(),
             state: ".state".into(),
+            pairings: None,
             poll: false,
             poll_interval_ms: 500,
             settle_ms: 500,

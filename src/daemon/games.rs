@@ -78,6 +78,9 @@ pub struct GameRecord {
     pub round: Option<RoundEntry>,
     /// Written before the outputs, made final after them.
     pub pending: bool,
+    /// The round and board its game was published as (its PGN's tags).
+    #[serde(default)]
+    pub board: Option<(u32, u32)>,
 }
 
 /// A hash of a file's bytes (FNV-1a, 64 bits, in hex): stable across builds.
@@ -213,6 +216,11 @@ impl Locked<'_> {
         Ok(())
     }
 
+    /// Every record, with its file's name.
+    pub fn names(&self) -> impl Iterator<Item = (&str, &GameRecord)> {
+        self.records().iter().map(|(n, r)| (n.as_str(), r))
+    }
+
     /// The record in the file `name`.
     pub fn get(&self, name: &str) -> Option<&GameRecord> {
         self.records().iter().find(|(n, _)| n == name).map(|(_, r)| r)
@@ -311,6 +319,7 @@ mod tests {
             files: Vec::new(),
             round: None,
             pending,
+            board: None,
         }
     }
 

@@ -107,6 +107,7 @@ pub(crate) mod claim;
 pub(crate) mod detect;
 pub(crate) mod games;
 pub(crate) mod names;
+pub(crate) mod pairings;
 pub(crate) mod place;
 pub(crate) mod process;
 pub(crate) mod publish;
@@ -144,6 +145,8 @@ pub struct Folders {
     pub work: PathBuf,
     /// Private: which sheets were published where (`games`), the pairings.
     pub state: PathBuf,
+    /// The pairings file the config names (`watch.pairings`), if any.
+    pub pairings: Option<PathBuf>,
 }
 
 impl Folders {
@@ -159,6 +162,7 @@ impl Folders {
             archive: at(&watch.archive),
             work: at(&watch.work),
             state: at(&watch.state),
+            pairings: watch.pairings.as_deref().map(at),
         }
     }
 
@@ -256,12 +260,16 @@ enum Job {
     Inbox(PathBuf),
     /// A file already claimed (after a failure, or taken over from a dead daemon).
     Claimed(PathBuf),
+    /// The published games the config's new pairings touch, read again.
+    Rematch(Arc<pairings::Change>),
 }
 
 impl Job {
     fn name(&self) -> OsString {
         match self {
             Job::Inbox(p) | Job::Claimed(p) => p.file_name().unwrap_or_default().to_os_string(),
+            // No file is named so (a path separator): never taken for one.
+            Job::Rematch(_) => OsString::from("pairings/"),
         }
     }
 }
@@ -306,11 +314,17 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
     // an output folder (a web server listing pgn/), even after a kill -9.
     let staging = Staging { fsync: watch.fsync, scratch: work.scratch().ok() };
     let games = Arc::new(games::Games::new(&folders.state));
-    let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, staging, games };
+    let pairings = Arc::new(pairings::Pairings::new(&folders.state));
+    let change = pairings.start(folders.pairings.as_deref(), options.max_file_bytes, &staging);
+    let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, staging, games, pairings };
     log_start(&cfg.folders, &work, workers, &watch);
 
     let mut pool = Pool { running: JoinSet::new(), size: workers, cfg: Arc::new(cfg), work: Arc::new(work) };
     let mut state = State::new(inbox, &watch);
+    // The games published before the config's pairings changed are read again first.
+    if let Some(change) = change {
+        state.push(Job::Rematch(Arc::new(change)));
+    }
     state.recover(&pool.work);
     state.sweep(&pool.cfg.folders);
     state.scan();
@@ -644,6 +658,12 @@ fn finding_counts(out: &Outcome) -> String {
 /// one) is caught so that the file is rejected, not retried forever.
 fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
     let start = Instant::now();
+    if let Job::Rematch(change) = &job {
+        return match pairings::rematch(cfg, change) {
+            Ok(_) => Ended::Gone(job.name()),
+            Err(e) => Ended::Failed(job.clone(), e),
+        };
+    }
     let claimed = match &job {
         Job::Inbox(p) => match work.claim(p) {
             Ok(Some(c)) => c,
@@ -651,6 +671,7 @@ fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
             Err(source) => return Ended::Failed(job.clone(), FileError { path: p.clone(), source }),
         },
         Job::Claimed(c) => c.clone(),
+        Job::Rematch(_) => return Ended::Gone(job.name()),
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| process::process(cfg, &claimed)))
         .unwrap_or_else(|_| {

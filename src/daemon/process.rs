@@ -37,6 +37,20 @@ pub struct ProcessConfig {
     pub staging: Staging,
     /// Which sheets were published where, shared by the workers.
     pub games: std::sync::Arc<super::games::Games>,
+    /// The tournament's pairings as last loaded (from the config or a TRF
+    /// dropped into the inbox).
+    pub pairings: std::sync::Arc<super::pairings::Pairings>,
+}
+
+impl ProcessConfig {
+    /// The conversion options with the pairings loaded now, if any.
+    pub fn options_now(&self) -> Options {
+        let mut o = self.options.clone();
+        if let Some(t) = self.pairings.current() {
+            o.pairings = Some(t);
+        }
+        o
+    }
 }
 
 /// A failure that concerns one file and comes from outside it (a folder that
@@ -68,6 +82,10 @@ pub struct Outcome {
     /// The statuses of earlier readings its games replaced (a game read
     /// again with both copies): no longer where they were counted.
     pub replaced: Vec<Status>,
+    /// For a TRF: what was loaded.
+    pub loaded: Option<String>,
+    /// The rounds and boards its games were published as.
+    pub boards: Vec<(u32, u32)>,
 }
 
 impl Outcome {
@@ -76,6 +94,9 @@ impl Outcome {
     pub fn routed(&self) -> String {
         if self.left_in_inbox {
             return "inbox".into();
+        }
+        if self.loaded.is_some() {
+            return "pairings".into();
         }
         if self.error.is_some() {
             return "rejected".into();
@@ -114,6 +135,10 @@ pub fn process(cfg: &ProcessConfig, claimed: &Path) -> Result<Option<Outcome>, F
     }
     let Some((bytes, read)) = read_claimed(cfg, claimed, &name)? else { return Ok(None) };
     let mut out = Outcome { name: name.clone(), ..Outcome::default() };
+    if let (true, Some(bytes)) = (super::pairings::is_trf(&name), &bytes) {
+        super::pairings::dropped(cfg, claimed, &name, bytes, &mut out)?;
+        return Ok(Some(out));
+    }
     let read = read.and_then(|s| if s.is_empty() { Err("no game in the file".to_string()) } else { Ok(s) });
     match (bytes, read) {
         (Some(bytes), Ok(sheets)) => {
@@ -170,6 +195,8 @@ pub struct Placed {
     pub status: Status,
     pub files: Vec<PathBuf>,
     pub round: Option<RoundEntry>,
+    /// The round and board the game's tags give (`Round "4.1"`: 4 and 1).
+    pub board: Option<(u32, u32)>,
 }
 
 /// What a game read again replaces: the files of its earlier reading (put
@@ -215,7 +242,7 @@ pub fn route(
     let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
     let gname = game_name(tag, &stem, index, count);
     game.findings.iter().for_each(|x| *out.findings.entry(x.code).or_default() += 1);
-    let mut placed = Placed { status: game.status, files: Vec::new(), round: None };
+    let mut placed = Placed { status: game.status, files: Vec::new(), round: None, board: board_of(&tag) };
     match game.status {
         Status::Validated => {
             let round = (tag("Event"), tag("Round").filter(|r| *r != "?" && !part(r).is_empty()));
@@ -241,6 +268,16 @@ pub fn route(
         out.outputs.push(Round::path(&f.pgn, &r.event, &r.round));
     }
     Ok(placed)
+}
+
+/// The round and board a game's tags give.
+fn board_of<'a>(tag: &impl Fn(&str) -> Option<&'a str>) -> Option<(u32, u32)> {
+    let (round, in_round) = match tag("Round")?.split_once('.') {
+        Some((r, b)) => (r, Some(b)),
+        None => (tag("Round")?, None),
+    };
+    let board = tag("Board").or(in_round)?;
+    Some((round.trim().parse().ok()?, board.trim().parse().ok()?))
 }
 
 /// A validated game of a round: into pgn/ and the round file, one game per
@@ -360,7 +397,7 @@ fn place_copy(cfg: &ProcessConfig, name: &str, bytes: &[u8]) -> Result<PathBuf, 
 }
 
 /// An unreadable file: a copy of it and `<name>.error.txt` in rejected/.
-fn reject(
+pub fn reject(
     cfg: &ProcessConfig,
     name: &str,
     bytes: Option<&[u8]>,

@@ -19,9 +19,11 @@ use std::path::Path;
 
 use tracing::{info, warn};
 
-use crate::convert::{Input, convert_together};
+use crate::convert::{Input, Options, convert_together};
+use crate::emit::file::replace_staged;
 use crate::emit::report::{FindingReport, GameReport, Status};
 use crate::finding::Severity;
+use crate::pairing::Tournament;
 use crate::sheet::Sheet;
 
 use super::annotate::with_comment;
@@ -32,6 +34,15 @@ use super::round::Round;
 
 /// The code of the finding a third copy of a game goes to review with.
 pub const THIRD_COPY: &str = "third-copy";
+
+/// Whether two options have the same pairings (the same load of them).
+pub fn same_pairings(a: &Options, b: &Options) -> bool {
+    match (&a.pairings, &b.pairings) {
+        (Some(x), Some(y)) => std::sync::Arc::ptr_eq(x, y),
+        (None, None) => true,
+        _ => false,
+    }
+}
 
 /// Each sheet's standing among the recorded games, and the record it names.
 type Plan = Vec<(Known, Option<GameRecord>)>;
@@ -52,6 +63,9 @@ pub fn publish(
     let state = &cfg.folders.state;
     let h = hash(bytes);
     loop {
+        // The pairings as they are now: a TRF loaded while the file is read
+        // makes it read again.
+        let opts = cfg.options_now();
         let plan = plan_of(&games.lock().map_err(io_at(state))?, sheets, name, &h);
         if plan.iter().any(|(k, _)| *k == Known::Wait) {
             let why = "a copy of the same game was being published by a daemon that stopped: \
@@ -60,12 +74,19 @@ pub fn publish(
         }
         // The reading, the costly part, is done without the lock; if the
         // records changed meanwhile (the other copy came), it is done again.
-        let reports = read(cfg, name, bytes, &plan)?;
+        let reports = read(cfg, &opts, name, bytes, &plan)?;
         let mut locked = games.lock().map_err(io_at(state))?;
-        if plan_of(&locked, sheets, name, &h) != plan {
+        if plan_of(&locked, sheets, name, &h) != plan || !same_pairings(&opts, &cfg.options_now()) {
             continue;
         }
-        return publish_locked(cfg, claimed, (name, &h), sheets, &reports, &mut locked, out);
+        publish_locked(cfg, claimed, (name, &h), sheets, &reports, &mut locked, out)?;
+        if let Some(t) = &opts.pairings {
+            let mut rounds: Vec<u32> = out.boards.iter().map(|b| b.0).collect();
+            rounds.sort_unstable();
+            rounds.dedup();
+            rounds_report(cfg, &mut locked, t, &rounds);
+        }
+        return Ok(());
     }
 }
 
@@ -94,11 +115,11 @@ fn plan_of(locked: &Locked<'_>, sheets: &[Sheet], name: &str, h: &str) -> Plan {
 /// read again (gone from archive/), or is not grouped with it, is new.
 fn read(
     cfg: &ProcessConfig,
+    opts: &Options,
     name: &str,
     bytes: &[u8],
     plan: &Plan,
 ) -> Result<Vec<(Known, Option<GameReport>)>, FileError> {
-    let opts = &cfg.options;
     let mut alone: Option<Vec<GameReport>> = None;
     let mut alone_of = |k: usize| -> GameReport {
         let games = alone.get_or_insert_with(|| {
@@ -111,7 +132,7 @@ fn read(
     for (k, (known, record)) in plan.iter().enumerate() {
         let report = match (known, record) {
             (Known::Done(_), _) => (known.clone(), None),
-            (Known::Partner(_), Some(r)) => match together(cfg, name, bytes, k, r)? {
+            (Known::Partner(_), Some(r)) => match together(cfg, opts, name, bytes, k, r)? {
                 Some(g) => (known.clone(), Some(g)),
                 None => (Known::New, Some(alone_of(k))),
             },
@@ -126,6 +147,7 @@ fn read(
 /// `record`, from archive/; `None` when that cannot be.
 fn together(
     cfg: &ProcessConfig,
+    opts: &Options,
     name: &str,
     bytes: &[u8],
     k: usize,
@@ -142,7 +164,7 @@ fn together(
         Err(e) => return Err(FileError { path, source: e }),
     };
     let inputs: [Input; 2] = [(first.archived.clone(), Ok(other)), (name.to_string(), Ok(bytes.to_vec()))];
-    let (mut reports, _) = convert_together(&inputs, &cfg.options);
+    let (mut reports, _) = convert_together(&inputs, opts);
     let game = reports.swap_remove(1).games.into_iter().nth(k);
     let files = [first.archived.clone(), name.to_string()];
     Ok(game.filter(|g| g.sheets.as_ref() == Some(&files)))
@@ -175,6 +197,7 @@ fn publish_locked(
                 files: Vec::new(),
                 round: None,
                 pending: true,
+                board: None,
             };
             locked.put(&record_name(name, h, k), &pending, &cfg.staging).map_err(io_at(state))?;
         }
@@ -214,12 +237,14 @@ fn publish_locked(
             locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
             continue;
         };
+        out.boards.extend(p.board);
         let mut record = GameRecord {
             sheets: vec![me(k, &archived_name)],
             folder: folder_of(p.status).to_string(),
             files: p.files,
             round: p.round,
             pending: false,
+            board: p.board,
         };
         match known {
             Known::Partner(n) => {
@@ -245,7 +270,7 @@ fn done_already(cfg: &ProcessConfig, record: &GameRecord, out: &mut Outcome) {
 }
 
 /// The status of a record's folder.
-fn status_of(folder: &str) -> Status {
+pub fn status_of(folder: &str) -> Status {
     match folder {
         "pgn" => Status::Validated,
         "review" => Status::Review,
@@ -254,7 +279,7 @@ fn status_of(folder: &str) -> Status {
 }
 
 /// The game read from both copies put in place of its reading from the
-/// first copy alone (`record`): see the module doc.
+/// first copy alone (`record`), and said in the log.
 fn rejoin(
     cfg: &ProcessConfig,
     name: &str,
@@ -263,27 +288,9 @@ fn rejoin(
     record: &GameRecord,
     out: &mut Outcome,
 ) -> Result<Placed, FileError> {
-    let pgn = &cfg.folders.pgn;
-    let tag = |k: &str| joint.headers.get(k).and_then(|v| v.as_str());
-    // The earlier game leaves its round's file here unless the new one goes
-    // into the same file, where it takes its place in one write.
-    let same_round = joint.status == Status::Validated
-        && record.round.as_ref().is_some_and(|r| tag("Event") == Some(&r.event) && tag("Round") == Some(&r.round));
-    if let Some(r) = record.round.as_ref().filter(|_| !same_round) {
-        let mut file = Round::open(pgn, &r.event, &r.round).map_err(io_at(pgn))?;
-        file.remove(&r.game);
-        file.save(&cfg.staging).map_err(io_at(pgn))?;
-    }
-    let old = Replacing { files: &record.files, round: record.round.as_ref() };
-    let placed = route(cfg, name, at, joint, old, out)?;
-    for f in record.files.iter().filter(|f| !placed.files.contains(f)) {
-        match fs::remove_file(f) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(FileError { path: f.clone(), source: e }),
-            _ => {}
-        }
-    }
+    let placed = replace(cfg, name, at, joint, record, out)?;
     let first = &record.sheets[0].archived;
-    let root = pgn.parent().unwrap_or(Path::new(""));
+    let root = cfg.folders.pgn.parent().unwrap_or(Path::new(""));
     let shown = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
     let (was, now) = (record.folder.as_str(), folder_of(placed.status));
     let before: Vec<String> = record.files.iter().map(|p| shown(p)).collect();
@@ -293,6 +300,38 @@ fn rejoin(
         "the other copy arrived; read with both copies: {was} → {now}"
     );
     out.replaced.push(status_of(was));
+    Ok(placed)
+}
+
+/// `game`, a new reading of the game of `record`, put in place of that
+/// record's outputs: see the module doc.
+pub fn replace(
+    cfg: &ProcessConfig,
+    name: &str,
+    at: (usize, usize),
+    game: &GameReport,
+    record: &GameRecord,
+    out: &mut Outcome,
+) -> Result<Placed, FileError> {
+    let pgn = &cfg.folders.pgn;
+    let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
+    // The earlier game leaves its round's file here unless the new one goes
+    // into the same file, where it takes its place in one write.
+    let same_round = game.status == Status::Validated
+        && record.round.as_ref().is_some_and(|r| tag("Event") == Some(&r.event) && tag("Round") == Some(&r.round));
+    if let Some(r) = record.round.as_ref().filter(|_| !same_round) {
+        let mut file = Round::open(pgn, &r.event, &r.round).map_err(io_at(pgn))?;
+        file.remove(&r.game);
+        file.save(&cfg.staging).map_err(io_at(pgn))?;
+    }
+    let old = Replacing { files: &record.files, round: record.round.as_ref() };
+    let placed = route(cfg, name, at, game, old, out)?;
+    for f in record.files.iter().filter(|f| !placed.files.contains(f)) {
+        match fs::remove_file(f) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(FileError { path: f.clone(), source: e }),
+            _ => {}
+        }
+    }
     Ok(placed)
 }
 
@@ -323,4 +362,44 @@ fn third_copy(name: &str, game: &GameReport, record: &GameRecord) -> GameReport 
         col: None,
     });
     g
+}
+
+/// For each of `rounds`, the boards of its pairings without a scoresheet
+/// and those with one copy only, in `review/round-<n>.missing.txt` and a
+/// log line, both when that changed. Said, not fatal: a failure is logged.
+pub fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &Tournament, rounds: &[u32]) {
+    let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    for &r in rounds {
+        let (mut missing, mut single) = (Vec::new(), Vec::new());
+        for p in t.round(r) {
+            let copies = locked
+                .names()
+                .filter(|(_, g)| !g.pending && g.board == Some((r, p.board)))
+                .map(|(_, g)| g.sheets.len())
+                .max()
+                .unwrap_or(0);
+            match copies {
+                0 => missing.push(p.board),
+                1 => single.push(p.board),
+                _ => {}
+            }
+        }
+        let text = format!(
+            "{}, round {r}\nboards without a scoresheet: {}\nboards with one copy only: {}\n",
+            t.name,
+            if missing.is_empty() { "none".to_string() } else { list(&missing) },
+            if single.is_empty() { "none".to_string() } else { list(&single) },
+        );
+        let path = cfg.folders.review.join(format!("round-{r}.missing.txt"));
+        if fs::read_to_string(&path).is_ok_and(|old| old == text) {
+            continue;
+        }
+        if let Err(e) = replace_staged(&path, text.as_bytes(), &cfg.staging) {
+            warn!(file = %path.display(), error = %e, "cannot write the round's missing boards");
+        }
+        info!(
+            round = r, without_sheet = %list(&missing), one_copy = %list(&single),
+            "round {r}: boards still without a scoresheet, and with one copy only"
+        );
+    }
 }
