@@ -201,6 +201,17 @@ fn copies_of_two_hundred_games_in_two_waves_each_game_ends_once_read_with_both()
     assert_eq!(in_rounds.len(), n, "a game twice in its round file");
     assert_eq!(n, games_in(&root.join("pgn")).len());
     let moved = log.matches("the other copy arrived").count();
+    // Why the games in review are there: the codes of their findings.
+    let mut codes: BTreeMap<String, usize> = BTreeMap::new();
+    for n in names(&root.join("review")).iter().filter(|n| n.ends_with(".json")) {
+        let text = std::fs::read_to_string(root.join("review").join(n)).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let findings = json["game"]["findings"].as_array().cloned().unwrap_or_default();
+        for f in findings.iter().filter(|f| f["severity"] != "info") {
+            *codes.entry(f["code"].as_str().unwrap_or("?").to_string()).or_default() += 1;
+        }
+    }
+    println!("review/ findings (warning and error): {codes:?}");
     println!(
         "200 games: {} in pgn/, {} in review/, {both} read with both copies; {moved} replaced when the other copy came in the second wave",
         games_in(&root.join("pgn")).len(),
