@@ -10,6 +10,9 @@
 //! change is made under one lock, `<state>/games.lock`, held by one worker
 //! of one daemon at a time (like the round file's): the look for a partner,
 //! the outputs and the record are one step for every daemon on the inbox.
+//! The records are read from disk only when `<state>/games.gen` says another
+//! daemon (or a kill) changed them: a big event's thousands of records are
+//! not read again for every sheet.
 //!
 //! A record is written *pending* before the game's outputs, and made final
 //! after them. A pending record another daemon left (it was killed between
@@ -230,7 +233,7 @@ impl Locked<'_> {
     /// to `hash`, is to the records. A sheet dropped again under the name of
     /// an earlier copy of its game (a correction typed again) is a new
     /// reading of that copy, not the other copy: [`Known::New`]. Of several
-    /// games it could be a copy of, the latest recorded wins.
+    /// games it could be a copy of, the last in the records' order is taken.
     pub fn known(&self, sheet: &Sheet, dropped: &str, hash: &str, index: usize) -> Known {
         if let Some((n, _)) =
             self.records().iter().find(|(_, r)| !r.pending && r.sheets.iter().any(|s| s.is(hash, index)))

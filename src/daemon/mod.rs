@@ -57,10 +57,12 @@
 //!    outputs are (always synced). A file rejected unread (too large) goes to
 //!    rejected/ the same way; a name used again keeps its extension
 //!    (`mesa-2.txt`) in archive/ and rejected/.
-//! 5. **The claim removed last** (`process::archive`, the last step of both
-//!    `process::process` and `process::reject_file`): until the original
-//!    is linked into archive/ and the claim removed, a crash leaves the file
-//!    claimed, and every step is done again without writing twice (3, 4).
+//! 5. **The claim removed last** (`process::archive`, the last step but one
+//!    of `process::process` and `process::reject_file`; for a sheet the
+//!    original is linked inside `publish::publish`, under the records'
+//!    lock): until the original is linked into archive/ and the claim
+//!    removed, a crash leaves the file claimed, and every step is done again
+//!    without writing twice (3, 4).
 //! 6. **A dead daemon's claims taken over** (`claim::WorkDir::recover`, at
 //!    the start and every `scan_interval_secs`). A `.lock` nobody holds was a
 //!    daemon's that died: the kernel frees a lock with its process. Its claimed
@@ -74,6 +76,28 @@
 //!    those staged beside their target (another file system) are dotfiles,
 //!    removed from pgn/, review/, rejected/ and archive/ (and their per-event
 //!    folders) once ten minutes old; a live daemon's last for milliseconds.
+//! 8. **A game's two copies, whenever the second comes** (`games`,
+//!    `publish`). Which sheets were published where is kept in the state
+//!    folder, one small record per game, each written to a temporary name and
+//!    renamed, all looked at and changed under one lock
+//!    (`<state>/games.lock`) by one worker of one daemon at a time. A sheet
+//!    whose other copy is recorded is read again with it (the first from
+//!    archive/) and the game's outputs are replaced: its file put over the
+//!    earlier one in the same folder, or placed in the new folder and the
+//!    earlier one removed, its board's game replaced in the round file
+//!    (`round::Round::remove`); never two readings of one game in pgn/. A
+//!    record is written pending before the outputs and final after them: a
+//!    sheet of a game whose publication a kill cut short waits (retried) for
+//!    that file to be done again, which finds its outputs written. The same
+//!    file dropped again finds its record and publishes nothing new; a sheet
+//!    dropped again under the name of a copy already read is a new reading of
+//!    that copy (a correction), not the other copy; a third copy is said and
+//!    goes to review alone (`third-copy`).
+//! 9. **The pairings** (`pairings`): a TRF named in the config or dropped
+//!    into the inbox is kept in the state folder (replaced at once) and read
+//!    by every daemon on the folders; a broken one is refused like an
+//!    unreadable sheet. The games a newer TRF changes are read again from
+//!    archive/ and replaced as in 8.
 //!
 //! A failure from outside a file (a folder that cannot be written, a full
 //! disk) leaves the file claimed and retries it after `retry_secs`; a panic
@@ -92,8 +116,10 @@
 //! moments twenty times, two daemons on one inbox, a thousand files dropped at
 //! once, a file written slowly, in two steps or saved by an editor, an output
 //! folder that cannot be written, links and pipes dropped, corrections and
-//! duplicates of a board; and the unit tests of `claim`, `detect`, `place`
-//! and `round`.
+//! duplicates of a board; `tests/daemon_copies.rs` and
+//! `tests/daemon_pairings.rs` to 8 and 9 (200 games' copies in two waves
+//! across a restart, a kill while copies are read); and the unit tests of
+//! `claim`, `detect`, `games`, `place` and `round`.
 //!
 //! # Errors
 //!
