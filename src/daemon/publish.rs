@@ -202,30 +202,7 @@ fn publish_locked(
             locked.put(&record_name(name, h, k), &pending, &cfg.staging).map_err(io_at(state))?;
         }
     }
-    let count = sheets.len();
-    let mut placed: Vec<Option<Placed>> = Vec::with_capacity(count);
-    for (k, (known, report)) in reports.iter().enumerate() {
-        let record = match known {
-            Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n).cloned(),
-            _ => None,
-        };
-        let p = match (known, report, record) {
-            (Known::Done(_), _, Some(r)) => {
-                done_already(cfg, &r, out);
-                None
-            }
-            (Known::Partner(_), Some(g), Some(r)) => Some(rejoin(cfg, name, (k, count), g, &r, out)?),
-            (Known::Third(_), Some(g), Some(r)) => {
-                Some(route(cfg, name, (k, count), &third_copy(name, g, &r), Replacing::default(), out)?)
-            }
-            (_, Some(g), _) => Some(route(cfg, name, (k, count), g, Replacing::default(), out)?),
-            (_, None, _) => None,
-        };
-        if let Some(p) = &p {
-            out.statuses.push(p.status);
-        }
-        placed.push(p);
-    }
+    let placed = place_all(cfg, name, reports, locked, out)?;
     let dir = &cfg.folders.archive;
     let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
     let archived_name = archived.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -246,17 +223,53 @@ fn publish_locked(
             pending: false,
             board: p.board,
         };
-        match known {
-            Known::Partner(n) => {
-                let first = locked.get(n).map(|r| r.sheets[0].clone());
-                record.sheets.splice(0..0, first);
-                locked.put(n, &record, &cfg.staging).map_err(io_at(state))?;
-                locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
-            }
-            _ => locked.put(&mine, &record, &cfg.staging).map_err(io_at(state))?,
+        if let Known::Partner(n) = known {
+            // The game's record now names both copies; this sheet's pending one goes.
+            let first = locked.get(n).map(|r| r.sheets[0].clone());
+            record.sheets.splice(0..0, first);
+            locked.put(n, &record, &cfg.staging).map_err(io_at(state))?;
+            locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+        } else {
+            locked.put(&mine, &record, &cfg.staging).map_err(io_at(state))?;
         }
     }
     Ok(())
+}
+
+/// Each sheet's game put where it goes, as the plan says: where it went
+/// (`None` for a sheet published already).
+fn place_all(
+    cfg: &ProcessConfig,
+    name: &str,
+    reports: &[(Known, Option<GameReport>)],
+    locked: &Locked<'_>,
+    out: &mut Outcome,
+) -> Result<Vec<Option<Placed>>, FileError> {
+    let count = reports.len();
+    let mut placed = Vec::with_capacity(count);
+    for (k, (known, report)) in reports.iter().enumerate() {
+        let record = match known {
+            Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n).cloned(),
+            Known::New | Known::Wait => None,
+        };
+        let p = match (known, report, record) {
+            (Known::Done(_), _, Some(r)) => {
+                done_already(cfg, &r, out);
+                None
+            }
+            (Known::Partner(_), Some(g), Some(r)) => Some(rejoin(cfg, name, (k, count), g, &r, out)?),
+            (Known::Third(_), Some(g), Some(r)) => {
+                Some(route(cfg, name, (k, count), &third_copy(name, g, &r), Replacing::default(), out)?)
+            }
+            (_, Some(g), _) => Some(route(cfg, name, (k, count), g, Replacing::default(), out)?),
+            (_, None, _) => None,
+        };
+        if let Some(p) = &p {
+            out.statuses.push(p.status);
+        }
+        placed.push(p);
+    }
+    Ok(placed)
 }
 
 /// The outputs of a sheet published already (its file done again after a
