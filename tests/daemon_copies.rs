@@ -219,3 +219,59 @@ fn copies_of_two_hundred_games_in_two_waves_each_game_ends_once_read_with_both()
     );
     assert_eq!(moved, wave2.len(), "each second-wave copy replaces its game once");
 }
+
+#[test]
+fn both_copies_in_one_file_are_one_game_and_a_later_copy_is_a_third() {
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    let game = |white: &str, moves: &str| {
+        format!(
+            "[Event \"Open\"]\n[Round \"5\"]\n[Board \"2\"]\n[White \"{white}\"]\n[Black \"Ruiz, B\"]\n\n{moves}\n\n"
+        )
+    };
+    let both = game("Pérez, Ana", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0")
+        + &game("Perez, A", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0");
+    drop_file(&inbox, "both.pgn", both.as_bytes());
+    wait_for("the file", || names(&root.join("archive")).len() == 1);
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 1, "{pgn:?}");
+    assert_eq!(tag(&pgn[0].1, "Sheets").as_deref(), Some("both.pgn both.pgn"));
+    drop_file(
+        &inbox,
+        "c.txt",
+        "Event: Open\nRound: 5\nBoard: 2\nWhite: A. Perez\nBlack: B. Ruiz\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 1-0\n"
+            .as_bytes(),
+    );
+    wait_for("the third", || names(&root.join("archive")).len() == 2);
+    daemon.stop();
+    assert_eq!(games_in(&root.join("pgn")).len(), 1);
+    assert_eq!(round_file_games(&root.join("pgn")).len(), 1);
+    let review = games_in(&root.join("review"));
+    assert!(review.len() == 1 && review[0].1.contains("third-copy"), "{review:?}");
+}
+
+#[test]
+fn two_daemons_on_one_inbox_read_each_game_once_with_both_copies() {
+    let (_t, root) = setup();
+    let inbox = root.join("inbox");
+    let first = start(&root);
+    let second = start(&root);
+    let sheet = |white: &str, n: usize| {
+        format!(
+            "Event: Open\nRound: 6\nBoard: {n}\nWhite: {white}{n}\nBlack: Negro{n}\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 1-0\n"
+        )
+    };
+    for n in 1..=30 {
+        drop_file(&inbox, &format!("{n}-w.txt"), sheet("Blanco", n).as_bytes());
+        drop_file(&inbox, &format!("{n}-b.txt"), sheet("blanco", n).as_bytes());
+    }
+    wait_for("every copy", || names(&root.join("archive")).len() == 60);
+    first.stop();
+    second.stop();
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 30, "{:?}", pgn.iter().map(|g| &g.0).collect::<Vec<_>>());
+    assert!(pgn.iter().all(|(_, g)| tag(g, "Sheets").is_some_and(|s| s.contains("-w.txt") && s.contains("-b.txt"))));
+    assert_eq!(round_file_games(&root.join("pgn")).len(), 30);
+    assert!(names(&root.join("review")).is_empty(), "{:?}", names(&root.join("review")));
+}

@@ -207,12 +207,25 @@ fn publish_locked(
     let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
     let archived_name = archived.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     out.outputs.push(archived);
-    for (k, ((known, _), p)) in reports.iter().zip(placed).enumerate() {
+    for (k, ((known, _), slot)) in reports.iter().zip(placed).enumerate() {
         let mine = record_name(name, h, k);
-        let Some(p) = p else {
+        let p = match slot {
+            Slot::Placed(p) => p,
             // Done already: a pending record of its own left by a kill goes.
-            locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
-            continue;
+            Slot::Done => {
+                locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+                continue;
+            }
+            // The other copy of a game of this file: its record names both.
+            Slot::With(first) => {
+                let at = record_name(name, h, first);
+                if let Some(mut r) = locked.get(&at).cloned() {
+                    r.sheets.push(me(k, &archived_name));
+                    locked.put(&at, &r, &cfg.staging).map_err(io_at(state))?;
+                }
+                locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+                continue;
+            }
         };
         out.boards.extend(p.board);
         let mut record = GameRecord {
@@ -236,15 +249,38 @@ fn publish_locked(
     Ok(())
 }
 
-/// Each sheet's game put where it goes, as the plan says: where it went
-/// (`None` for a sheet published already).
+/// What became of one sheet of the file.
+enum Slot {
+    /// Published already.
+    Done,
+    /// Its game put where it goes.
+    Placed(Placed),
+    /// The second copy of the game of the file's sheet at this index, read
+    /// with it (both copies in one file): put with it.
+    With(usize),
+}
+
+/// The earlier sheet of this file whose game `report` (a copy `b`) is the
+/// second copy of: the last copy `a` before it with the same game.
+fn first_copy(name: &str, reports: &[(Known, Option<GameReport>)], k: usize) -> Option<usize> {
+    let g = reports[k].1.as_ref()?;
+    let in_file = g.sheets.as_ref().is_some_and(|[a, b]| a == name && b == name);
+    if !in_file || g.copy != Some("b") {
+        return None;
+    }
+    (0..k)
+        .rev()
+        .find(|&j| reports[j].1.as_ref().is_some_and(|a| a.copy == Some("a") && a.sheets == g.sheets && a.pgn == g.pgn))
+}
+
+/// Each sheet's game put where it goes, as the plan says.
 fn place_all(
     cfg: &ProcessConfig,
     name: &str,
     reports: &[(Known, Option<GameReport>)],
     locked: &Locked<'_>,
     out: &mut Outcome,
-) -> Result<Vec<Option<Placed>>, FileError> {
+) -> Result<Vec<Slot>, FileError> {
     let count = reports.len();
     let mut placed = Vec::with_capacity(count);
     for (k, (known, report)) in reports.iter().enumerate() {
@@ -252,22 +288,26 @@ fn place_all(
             Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n).cloned(),
             Known::New | Known::Wait => None,
         };
-        let p = match (known, report, record) {
+        let slot = match (known, report, record) {
             (Known::Done(_), _, Some(r)) => {
                 done_already(cfg, &r, out);
-                None
+                Slot::Done
             }
-            (Known::Partner(_), Some(g), Some(r)) => Some(rejoin(cfg, name, (k, count), g, &r, out)?),
+            (Known::Partner(_), Some(g), Some(r)) => Slot::Placed(rejoin(cfg, name, (k, count), g, &r, out)?),
             (Known::Third(_), Some(g), Some(r)) => {
-                Some(route(cfg, name, (k, count), &third_copy(name, g, &r), Replacing::default(), out)?)
+                Slot::Placed(route(cfg, name, (k, count), &third_copy(name, g, &r), Replacing::default(), out)?)
             }
-            (_, Some(g), _) => Some(route(cfg, name, (k, count), g, Replacing::default(), out)?),
-            (_, None, _) => None,
+            (Known::New, Some(g), _) => match first_copy(name, reports, k) {
+                Some(first) => Slot::With(first),
+                None => Slot::Placed(route(cfg, name, (k, count), g, Replacing::default(), out)?),
+            },
+            (_, Some(g), _) => Slot::Placed(route(cfg, name, (k, count), g, Replacing::default(), out)?),
+            (_, None, _) => Slot::Done,
         };
-        if let Some(p) = &p {
+        if let Slot::Placed(p) = &slot {
             out.statuses.push(p.status);
         }
-        placed.push(p);
+        placed.push(slot);
     }
     Ok(placed)
 }
