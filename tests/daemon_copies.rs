@@ -5,7 +5,8 @@
 //! hang, not timings.
 
 use std::collections::BTreeMap;
-use std::time::Instant;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
 
 use scoresheet::ingest::read_named;
 use scoresheet::reconstruct::copies::same_game;
@@ -75,32 +76,40 @@ fn a_third_copy_of_a_game_is_said_and_read_alone_not_merged() {
 }
 
 #[test]
-fn killed_while_the_other_copy_is_read_the_game_ends_once_read_with_both() {
+fn killed_again_and_again_while_other_copies_are_read_each_game_ends_once_read_with_both() {
     let (_t, root) = setup();
     let inbox = root.join("inbox");
-    let daemon = start(&root);
     let sheet = |white: &str, n: usize| {
         format!(
-            "Event: Open\nRound: 2\nBoard: {n}\nWhite: {white}{n}\nBlack: Negro{n}\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Cf6 1-0\n"
+            "Event: Open\nRound: 2\nBoard: {n}\nWhite: {white}{n}\nBlack: Negro{n}\n\n\
+             1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Cf6 5.0-0 Ae7 6.Te1 b5 7.Ab3 d6 1-0\n"
         )
     };
-    for n in 1..=12 {
+    let daemon = start(&root);
+    for n in 1..=40 {
         drop_file(&inbox, &format!("{n}-w.txt"), sheet("Blanco", n).as_bytes());
     }
-    wait_for("the first copies", || names(&root.join("archive")).len() == 12);
-    for n in 1..=12 {
-        drop_file(&inbox, &format!("{n}-b.txt"), sheet("blanco", n).as_bytes());
-    }
-    wait_for("a second copy", || names(&root.join("archive")).len() > 12);
+    wait_for("the first copies", || names(&root.join("archive")).len() == 40);
     daemon.kill9();
+    // The other copies come in four waves, each cut short by a kill -9 at
+    // a moment of its own.
+    for (wave, pause) in [5u64, 20, 45, 80].into_iter().enumerate() {
+        let daemon = start(&root);
+        for n in wave * 10 + 1..=wave * 10 + 10 {
+            drop_file(&inbox, &format!("{n}-b.txt"), sheet("blanco", n).as_bytes());
+        }
+        sleep(Duration::from_millis(pause));
+        daemon.kill9();
+    }
     let daemon = start(&root);
-    wait_for("every copy", || names(&root.join("archive")).len() == 24);
+    wait_for("every copy", || names(&root.join("archive")).len() == 80);
     daemon.stop();
     let pgn = games_in(&root.join("pgn"));
-    assert_eq!(pgn.len(), 12, "{:?}", pgn.iter().map(|g| &g.0).collect::<Vec<_>>());
+    assert_eq!(pgn.len(), 40, "{:?}", pgn.iter().map(|g| &g.0).collect::<Vec<_>>());
     assert!(pgn.iter().all(|(_, g)| tag(g, "Sheets").is_some_and(|s| s.contains("-w.txt") && s.contains("-b.txt"))));
-    assert_eq!(round_file_games(&root.join("pgn")).len(), 12);
-    assert!(names(&root.join("review")).is_empty());
+    assert_eq!(round_file_games(&root.join("pgn")).len(), 40);
+    assert!(names(&root.join("review")).is_empty(), "{:?}", names(&root.join("review")));
+    assert!(names(&inbox).is_empty());
 }
 
 /// The Done-when of the daemon with copies: both copies of corpus games

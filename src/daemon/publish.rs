@@ -211,9 +211,12 @@ fn publish_locked(
         let mine = record_name(name, h, k);
         let p = match slot {
             Slot::Placed(p) => p,
-            // Done already: a pending record of its own left by a kill goes.
+            // Done already: a pending record of its own left by a kill goes
+            // (its final record, for a game read alone, has the same name).
             Slot::Done => {
-                locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+                if locked.get(&mine).is_some_and(|r| r.pending) {
+                    locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+                }
                 continue;
             }
             // The other copy of a game of this file: its record names both.
