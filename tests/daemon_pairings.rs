@@ -171,3 +171,30 @@ fn the_pairings_named_in_the_config_are_loaded_at_start() {
     let w = trf.player(x.white);
     assert!(published(&root).iter().any(|(_, g)| tag(g, "WhiteFideId") == Some(w.fide_id.to_string())));
 }
+
+#[test]
+fn a_newer_trf_replaces_the_old_one_and_the_games_it_changes_are_read_again() {
+    let (games, trf) = event();
+    let x = round_one(&trf, 1)[0].clone();
+    let mut older = trf.clone();
+    let i = older.players.iter().position(|p| p.start == x.white).unwrap();
+    older.players[i].rating = 1234;
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "v1.trf", &older.utf8());
+    wait_for("the first TRF", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "s.txt", written(&games, &trf, &x, 0).as_bytes());
+    wait_for("the sheet", || names(&root.join("archive")).len() == 2);
+    assert_eq!(tag(&published(&root)[0].1, "WhiteElo").as_deref(), Some("1234"));
+    // The ratings corrected: the game of that round takes them.
+    drop_file(&inbox, "v2.trf", &trf.utf8());
+    wait_for("the second TRF", || names(&root.join("archive")).len() == 3);
+    daemon.stop();
+    let all = published(&root);
+    assert_eq!(all.len(), 1, "{all:?}");
+    let rating = trf.player(x.white).rating;
+    assert_eq!(tag(&all[0].1, "WhiteElo"), (rating > 0).then(|| rating.to_string()), "{}", all[0].1);
+    let round = round_file_games(&root.join("pgn"));
+    assert!(round.len() <= 1 && round.iter().all(|g| !g.contains("1234")), "{round:?}");
+}

@@ -425,7 +425,7 @@ fn third_copy(name: &str, game: &GameReport, record: &GameRecord) -> GameReport 
 /// log line, both when that changed. Said, not fatal: a failure is logged.
 pub fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &Tournament, rounds: &[u32]) {
     let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-    for &r in rounds {
+    for &r in rounds.iter().filter(|&&r| t.round(r).next().is_some()) {
         let (mut missing, mut single) = (Vec::new(), Vec::new());
         for p in t.round(r) {
             let copies = locked
