@@ -24,16 +24,18 @@ fn the_other_copy_arriving_takes_a_review_game_out_of_review_into_pgn() {
     let (_t, root) = setup();
     let daemon = start(&root);
     let inbox = root.join("inbox");
-    // White's copy has a box no move fits: alone, it goes to review.
-    let white =
-        format!("{HEAD}White: Ana Pérez\nBlack: Bea Ruiz\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 Qq9 4.Aa4 Cf6 5.0-0 Ae7 1-0\n");
+    // White's copy has a box nobody could read: alone, it goes to review.
+    let white = format!(
+        "{HEAD}White: Ana Pérez\nBlack: Bea Ruiz\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 ?? 4.Aa4 Cf6 5.0-0 Ae7 6.Te1 b5 7.Ab3 d6 1-0\n"
+    );
     drop_file(&inbox, "mesa7-w.txt", white.as_bytes());
     wait_for("the first copy", || names(&root.join("archive")).len() == 1);
     assert_eq!(names(&root.join("review")), ["3-7-Ana_Pérez-Bea_Ruiz.json", "3-7-Ana_Pérez-Bea_Ruiz.pgn"]);
     assert!(games_in(&root.join("pgn")).is_empty());
     // Black's copy, in German, the names written another way.
-    let black =
-        format!("{HEAD}White: Perez, A\nBlack: Ruiz, B\n\n1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 4.La4 Sf6 5.0-0 Le7 1-0\n");
+    let black = format!(
+        "{HEAD}White: Perez, A\nBlack: Ruiz, B\n\n1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 4.La4 Sf6 5.0-0 Le7 6.Te1 b5 7.Lb3 d6 1-0\n"
+    );
     drop_file(&inbox, "mesa7-b.txt", black.as_bytes());
     wait_for("the second copy", || names(&root.join("archive")).len() == 2);
     let log = daemon.stop();
