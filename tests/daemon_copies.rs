@@ -286,3 +286,27 @@ fn two_daemons_on_one_inbox_read_each_game_once_with_both_copies() {
     assert_eq!(round_file_games(&root.join("pgn")).len(), 30);
     assert!(names(&root.join("review")).is_empty(), "{:?}", names(&root.join("review")));
 }
+
+#[test]
+fn one_copy_of_a_pair_typed_again_is_read_again_with_the_other() {
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    let moves = "1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Cf6 5.0-0 Ae7";
+    let sheet = |white: &str, moves: &str| format!("{HEAD}White: {white}\nBlack: Ruiz, B\n\n{moves}\n");
+    drop_file(&inbox, "w.txt", sheet("Pérez, Ana", moves).as_bytes());
+    wait_for("the first copy", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "b.txt", sheet("A. Perez", moves).as_bytes());
+    wait_for("the second copy", || names(&root.join("archive")).len() == 2);
+    // Black's copy typed again: the next moves and the result were left out.
+    drop_file(&inbox, "b.txt", sheet("A. Perez", &format!("{moves} 6.Te1 b5 1-0")).as_bytes());
+    wait_for("the copy typed again", || names(&root.join("archive")).len() == 3);
+    let log = daemon.stop();
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 1, "{pgn:?}");
+    let words = pgn[0].1.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("6. Re1 b5 1-0") && tag(&pgn[0].1, "Sheets").as_deref() == Some("w.txt b.txt"), "{words}");
+    let round = round_file_games(&root.join("pgn"));
+    assert!(round.len() == 1 && round[0].contains("6. Re1 b5"), "{round:?}");
+    assert!(log.contains("a copy dropped again; read with both copies: pgn → pgn"), "{log}");
+}

@@ -53,6 +53,11 @@ impl SheetRecord {
         Sheet { headers: self.headers.clone(), ..Sheet::default() }
     }
 
+    /// Whether this is sheet `index` of a file dropped as `dropped`.
+    pub fn named(&self, dropped: &str, index: usize) -> bool {
+        self.dropped == dropped && self.index == index
+    }
+
     /// Whether this is sheet `index` of a file with these bytes.
     fn is(&self, hash: &str, index: usize) -> bool {
         self.hash == hash && self.index == index
@@ -184,6 +189,14 @@ fn read_records(dir: &Path) -> io::Result<Vec<(String, GameRecord)>> {
     Ok(records)
 }
 
+impl GameRecord {
+    /// The sheet of this game other than sheet `index` of the file dropped
+    /// as `dropped`: the other copy.
+    pub fn other(&self, dropped: &str, index: usize) -> Option<&SheetRecord> {
+        self.sheets.iter().find(|s| !s.named(dropped, index))
+    }
+}
+
 /// What a sheet of a file dropped is to the recorded games.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Known {
@@ -192,7 +205,9 @@ pub enum Known {
     /// This very sheet is recorded already (the file done again after a
     /// crash, or dropped twice): nothing to publish. The record's file name.
     Done(String),
-    /// The other copy of its game, read alone so far: the record's file name.
+    /// The other copy of its game, read alone so far, or read with an
+    /// earlier version of this sheet (dropped again under its name, typed
+    /// again): the record's file name.
     Partner(String),
     /// Its game has two copies already (the record's file name): read alone, not merged.
     Third(String),
@@ -232,8 +247,10 @@ impl Locked<'_> {
     /// What sheet `index` of the file dropped as `dropped`, whose bytes hash
     /// to `hash`, is to the records. A sheet dropped again under the name of
     /// an earlier copy of its game (a correction typed again) is a new
-    /// reading of that copy, not the other copy: [`Known::New`]. Of several
-    /// games it could be a copy of, the last in the records' order is taken.
+    /// reading of that copy, not the other copy: of a game read alone it is
+    /// [`Known::New`] (the round file takes it as a correction), of a game
+    /// read from two copies it is read with the other one. Of several games
+    /// it could be a copy of, the last in the records' order is taken.
     pub fn known(&self, sheet: &Sheet, dropped: &str, hash: &str, index: usize) -> Known {
         if let Some((n, _)) =
             self.records().iter().find(|(_, r)| !r.pending && r.sheets.iter().any(|s| s.is(hash, index)))
@@ -249,10 +266,15 @@ impl Locked<'_> {
             if r.pending {
                 return Known::Wait;
             }
-            if r.sheets.iter().any(|s| s.dropped == dropped) {
-                continue;
-            }
-            found = if r.sheets.len() >= 2 { Known::Third(n.clone()) } else { Known::Partner(n.clone()) };
+            let again = r.sheets.iter().any(|s| s.dropped == dropped && s.index == index);
+            found = match (r.sheets.len(), again) {
+                // A copy of a game read alone dropped again: read alone again.
+                (1, true) => continue,
+                (1, false) => Known::Partner(n.clone()),
+                // One of a game's two copies dropped again: read with the other.
+                (_, true) => Known::Partner(n.clone()),
+                (_, false) => Known::Third(n.clone()),
+            };
         }
         found
     }
@@ -348,6 +370,7 @@ mod tests {
         both.sheets.push(SheetRecord { dropped: "b.txt".into(), ..both.sheets[0].clone() });
         locked.put("a.json", &both, &s).unwrap();
         assert_eq!(locked.known(&b, "c.txt", "y", 0), Known::Third("a.json".into()));
+        assert_eq!(locked.known(&b, "b.txt", "y", 0), Known::Partner("a.json".into()), "one copy typed again");
         locked.put("p.json", &record(&sheet("5", "1", "Cris"), "p.txt", true), &s).unwrap();
         assert_eq!(locked.known(&sheet("5", "1", "Cris"), "q.txt", "z", 0), Known::Wait);
         assert_eq!(locked.known(&sheet("5", "1", "Cris"), "p.txt", &hash(b"p.txt"), 0), Known::New, "its own");

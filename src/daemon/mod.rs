@@ -91,8 +91,10 @@
 //!    that file to be done again, which finds its outputs written. The same
 //!    file dropped again finds its record and publishes nothing new; a sheet
 //!    dropped again under the name of a copy already read is a new reading of
-//!    that copy (a correction), not the other copy; a third copy is said and
-//!    goes to review alone (`third-copy`).
+//!    that copy (a correction), not the other copy: read alone when its game
+//!    was (the round file judges it, 3), else read again with the other copy
+//!    and the game replaced; a third copy is said and goes to review alone
+//!    (`third-copy`).
 //! 9. **The pairings** (`pairings`): a TRF named in the config or dropped
 //!    into the inbox is kept in the state folder (replaced at once) and read
 //!    by every daemon on the folders; a broken one is refused like an

@@ -5,8 +5,10 @@
 //! from both (the first from archive/) and its outputs are replaced: its
 //! file put over the earlier one in the same folder (else placed in the new
 //! folder and the earlier one removed), its board's game in the round file
-//! replaced. A third copy of a game is said and read alone, and goes to
-//! review rather than beside the game in pgn/.
+//! replaced. One of the two copies dropped again (typed again, under its
+//! name) is read again with the other the same way. A third copy of a game
+//! is said and read alone, and goes to review rather than beside the game in
+//! pgn/.
 //!
 //! Every step is done again after a crash without writing twice: the
 //! records are looked at and changed under one lock, a pending record goes
@@ -153,7 +155,7 @@ fn together(
     k: usize,
     record: &GameRecord,
 ) -> Result<Option<GameReport>, FileError> {
-    let first = &record.sheets[0];
+    let Some(first) = record.other(name, k) else { return Ok(None) };
     let path = cfg.folders.archive.join(&first.archived);
     let other = match fs::read(&path) {
         Ok(b) => b,
@@ -241,7 +243,7 @@ fn publish_locked(
         };
         if let Known::Partner(n) = known {
             // The game's record now names both copies; this sheet's pending one goes.
-            let first = locked.get(n).map(|r| r.sheets[0].clone());
+            let first = locked.get(n).and_then(|r| r.other(name, k)).cloned();
             record.sheets.splice(0..0, first);
             locked.put(n, &record, &cfg.staging).map_err(io_at(state))?;
             locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
@@ -345,15 +347,16 @@ fn rejoin(
     out: &mut Outcome,
 ) -> Result<Placed, FileError> {
     let placed = replace(cfg, name, at, joint, record, out)?;
-    let first = &record.sheets[0].archived;
+    let first = record.other(name, at.0).map_or("", |s| s.archived.as_str());
     let root = cfg.folders.pgn.parent().unwrap_or(Path::new(""));
     let shown = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
     let (was, now) = (record.folder.as_str(), folder_of(placed.status));
     let before: Vec<String> = record.files.iter().map(|p| shown(p)).collect();
     let after: Vec<String> = placed.files.iter().map(|p| shown(p)).collect();
+    let what = if record.sheets.len() > 1 { "a copy dropped again" } else { "the other copy arrived" };
     info!(
         file = %name, other = %first, before = %before.join(", "), after = %after.join(", "),
-        "the other copy arrived; read with both copies: {was} → {now}"
+        "{what}; read with both copies: {was} → {now}"
     );
     out.replaced.push(status_of(was));
     Ok(placed)
