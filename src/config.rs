@@ -90,6 +90,12 @@ pub struct Watch {
     pub archive: PathBuf,
     /// Private: files being processed, one sub-folder per running daemon.
     pub work: PathBuf,
+    /// Private: which sheets were published where, so that a game's other
+    /// copy arriving later replaces its outputs; and the pairings loaded.
+    pub state: PathBuf,
+    /// The tournament's pairings, a FIDE TRF-16 file (relative to `root`):
+    /// loaded at start when newer than the pairings kept in `state`.
+    pub pairings: Option<PathBuf>,
     /// Use polling instead of the OS's change events (network shares).
     pub poll: bool,
     /// How often the poll watcher looks, in milliseconds.
@@ -146,6 +152,8 @@ impl Default for Watch {
             rejected: "rejected".into(),
             archive: "archive".into(),
             work: ".work".into(),
+            state: ".state".into(),
+            pairings: None,
             poll: false,
             poll_interval_ms: 500,
             settle_ms: 500,

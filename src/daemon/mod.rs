@@ -57,10 +57,12 @@
 //!    outputs are (always synced). A file rejected unread (too large) goes to
 //!    rejected/ the same way; a name used again keeps its extension
 //!    (`mesa-2.txt`) in archive/ and rejected/.
-//! 5. **The claim removed last** (`process::archive`, the last step of both
-//!    `process::process` and `process::reject_file`): until the original
-//!    is linked into archive/ and the claim removed, a crash leaves the file
-//!    claimed, and every step is done again without writing twice (3, 4).
+//! 5. **The claim removed last** (`process::archive`, the last step but one
+//!    of `process::process` and `process::reject_file`; for a sheet the
+//!    original is linked inside `publish::publish`, under the records'
+//!    lock): until the original is linked into archive/ and the claim
+//!    removed, a crash leaves the file claimed, and every step is done again
+//!    without writing twice (3, 4).
 //! 6. **A dead daemon's claims taken over** (`claim::WorkDir::recover`, at
 //!    the start and every `scan_interval_secs`). A `.lock` nobody holds was a
 //!    daemon's that died: the kernel frees a lock with its process. Its claimed
@@ -74,6 +76,30 @@
 //!    those staged beside their target (another file system) are dotfiles,
 //!    removed from pgn/, review/, rejected/ and archive/ (and their per-event
 //!    folders) once ten minutes old; a live daemon's last for milliseconds.
+//! 8. **A game's two copies, whenever the second comes** (`games`,
+//!    `publish`). Which sheets were published where is kept in the state
+//!    folder, one small record per game, each written to a temporary name and
+//!    renamed, all looked at and changed under one lock
+//!    (`<state>/games.lock`) by one worker of one daemon at a time. A sheet
+//!    whose other copy is recorded is read again with it (the first from
+//!    archive/) and the game's outputs are replaced: its file put over the
+//!    earlier one in the same folder, or placed in the new folder and the
+//!    earlier one removed, its board's game replaced in the round file
+//!    (`round::Round::remove`); never two readings of one game in pgn/. A
+//!    record is written pending before the outputs and final after them: a
+//!    sheet of a game whose publication a kill cut short waits (retried) for
+//!    that file to be done again, which finds its outputs written. The same
+//!    file dropped again finds its record and publishes nothing new; a sheet
+//!    dropped again under the name of a copy already read is a new reading of
+//!    that copy (a correction), not the other copy: read alone when its game
+//!    was (the round file judges it, 3), else read again with the other copy
+//!    and the game replaced; a third copy is said and goes to review alone
+//!    (`third-copy`).
+//! 9. **The pairings** (`pairings`): a TRF named in the config or dropped
+//!    into the inbox is kept in the state folder (replaced at once) and read
+//!    by every daemon on the folders; a broken one is refused like an
+//!    unreadable sheet. The games a newer TRF changes are read again from
+//!    archive/ and replaced as in 8.
 //!
 //! A failure from outside a file (a folder that cannot be written, a full
 //! disk) leaves the file claimed and retries it after `retry_secs`; a panic
@@ -92,8 +118,10 @@
 //! moments twenty times, two daemons on one inbox, a thousand files dropped at
 //! once, a file written slowly, in two steps or saved by an editor, an output
 //! folder that cannot be written, links and pipes dropped, corrections and
-//! duplicates of a board; and the unit tests of `claim`, `detect`, `place`
-//! and `round`.
+//! duplicates of a board; `tests/daemon_copies.rs` and
+//! `tests/daemon_pairings.rs` to 8 and 9 (200 games' copies in two waves
+//! across a restart, a kill while copies are read); and the unit tests of
+//! `claim`, `detect`, `games`, `place` and `round`.
 //!
 //! # Errors
 //!
@@ -105,9 +133,12 @@
 mod annotate;
 pub(crate) mod claim;
 pub(crate) mod detect;
+pub(crate) mod games;
 pub(crate) mod names;
+pub(crate) mod pairings;
 pub(crate) mod place;
 pub(crate) mod process;
+pub(crate) mod publish;
 pub(crate) mod round;
 mod watcher;
 
@@ -140,6 +171,10 @@ pub struct Folders {
     pub rejected: PathBuf,
     pub archive: PathBuf,
     pub work: PathBuf,
+    /// Private: which sheets were published where (`games`), the pairings.
+    pub state: PathBuf,
+    /// The pairings file the config names (`watch.pairings`), if any.
+    pub pairings: Option<PathBuf>,
 }
 
 impl Folders {
@@ -154,10 +189,12 @@ impl Folders {
             rejected: at(&watch.rejected),
             archive: at(&watch.archive),
             work: at(&watch.work),
+            state: at(&watch.state),
+            pairings: watch.pairings.as_deref().map(at),
         }
     }
 
-    fn all(&self) -> [(&'static str, &Path); 6] {
+    fn all(&self) -> [(&'static str, &Path); 7] {
         [
             ("inbox", &self.inbox),
             ("pgn", &self.pgn),
@@ -165,6 +202,7 @@ impl Folders {
             ("rejected", &self.rejected),
             ("archive", &self.archive),
             ("work", &self.work),
+            ("state", &self.state),
         ]
     }
 
@@ -173,7 +211,7 @@ impl Folders {
     fn create(&self) -> Result<(), DaemonError> {
         use std::os::unix::fs::DirBuilderExt;
         for (name, path) in self.all() {
-            let mode = if name == "work" { 0o700 } else { 0o777 };
+            let mode = if name == "work" || name == "state" { 0o700 } else { 0o777 };
             std::fs::DirBuilder::new()
                 .recursive(true)
                 .mode(mode)
@@ -232,6 +270,15 @@ impl Summary {
                 Status::Rejected => self.rejected += 1,
             }
         }
+        // A game read again with both copies moved: counted where it is now.
+        for s in &out.replaced {
+            let n = match s {
+                Status::Validated => &mut self.pgn,
+                Status::Review => &mut self.review,
+                Status::Rejected => &mut self.rejected,
+            };
+            *n = n.saturating_sub(1);
+        }
     }
 }
 
@@ -241,12 +288,16 @@ enum Job {
     Inbox(PathBuf),
     /// A file already claimed (after a failure, or taken over from a dead daemon).
     Claimed(PathBuf),
+    /// The published games the config's new pairings touch, read again.
+    Rematch(Arc<pairings::Change>),
 }
 
 impl Job {
     fn name(&self) -> OsString {
         match self {
             Job::Inbox(p) | Job::Claimed(p) => p.file_name().unwrap_or_default().to_os_string(),
+            // No file is named so (a path separator): never taken for one.
+            Job::Rematch(_) => OsString::from("pairings/"),
         }
     }
 }
@@ -290,11 +341,18 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
     // Temporary files go to the daemon's private folder: none is ever seen in
     // an output folder (a web server listing pgn/), even after a kill -9.
     let staging = Staging { fsync: watch.fsync, scratch: work.scratch().ok() };
-    let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, staging };
+    let games = Arc::new(games::Games::new(&folders.state));
+    let pairings = Arc::new(pairings::Pairings::new(&folders.state));
+    let change = pairings.start(folders.pairings.as_deref(), options.max_file_bytes, &staging);
+    let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, staging, games, pairings };
     log_start(&cfg.folders, &work, workers, &watch);
 
     let mut pool = Pool { running: JoinSet::new(), size: workers, cfg: Arc::new(cfg), work: Arc::new(work) };
     let mut state = State::new(inbox, &watch);
+    // The games published before the config's pairings changed are read again first.
+    if let Some(change) = change {
+        state.push(Job::Rematch(Arc::new(change)));
+    }
     state.recover(&pool.work);
     state.sweep(&pool.cfg.folders);
     state.scan();
@@ -628,6 +686,12 @@ fn finding_counts(out: &Outcome) -> String {
 /// one) is caught so that the file is rejected, not retried forever.
 fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
     let start = Instant::now();
+    if let Job::Rematch(change) = &job {
+        return match pairings::rematch(cfg, change) {
+            Ok(_) => Ended::Gone(job.name()),
+            Err(e) => Ended::Failed(job.clone(), e),
+        };
+    }
     let claimed = match &job {
         Job::Inbox(p) => match work.claim(p) {
             Ok(Some(c)) => c,
@@ -635,6 +699,7 @@ fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
             Err(source) => return Ended::Failed(job.clone(), FileError { path: p.clone(), source }),
         },
         Job::Claimed(c) => c.clone(),
+        Job::Rematch(_) => return Ended::Gone(job.name()),
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| process::process(cfg, &claimed)))
         .unwrap_or_else(|_| {

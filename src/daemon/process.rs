@@ -11,13 +11,15 @@ use std::path::{Path, PathBuf};
 
 use tracing::info;
 
-use crate::convert::{Options, convert};
+use crate::convert::Options;
 use crate::emit::file::{Staging, replace_staged};
-use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
+use crate::emit::report::{FindingReport, GameReport, Status};
 use crate::finding::{Finding, quoted};
+use crate::sheet::Sheet;
 
 use super::Folders;
 use super::annotate::{with_comment, with_tag};
+use super::games::RoundEntry;
 use super::names::{game_name, part, split_ext};
 use super::place::{link_new, link_only, place_new};
 use super::round::{Judged, Round};
@@ -33,6 +35,22 @@ pub struct ProcessConfig {
     pub folders: Folders,
     pub options: Options,
     pub staging: Staging,
+    /// Which sheets were published where, shared by the workers.
+    pub games: std::sync::Arc<super::games::Games>,
+    /// The tournament's pairings as last loaded (from the config or a TRF
+    /// dropped into the inbox).
+    pub pairings: std::sync::Arc<super::pairings::Pairings>,
+}
+
+impl ProcessConfig {
+    /// The conversion options with the pairings loaded now, if any.
+    pub fn options_now(&self) -> Options {
+        let mut o = self.options.clone();
+        if let Some(t) = self.pairings.current() {
+            o.pairings = Some(t);
+        }
+        o
+    }
 }
 
 /// A failure that concerns one file and comes from outside it (a folder that
@@ -61,6 +79,13 @@ pub struct Outcome {
     /// A link, pipe or device that could not be moved out of the inbox: left
     /// there, and not taken again while it stays one.
     pub left_in_inbox: bool,
+    /// The statuses of earlier readings its games replaced (a game read
+    /// again with both copies): no longer where they were counted.
+    pub replaced: Vec<Status>,
+    /// For a TRF: what was loaded.
+    pub loaded: Option<String>,
+    /// The rounds and boards its games were published as.
+    pub boards: Vec<(u32, u32)>,
 }
 
 impl Outcome {
@@ -69,6 +94,9 @@ impl Outcome {
     pub fn routed(&self) -> String {
         if self.left_in_inbox {
             return "inbox".into();
+        }
+        if self.loaded.is_some() {
+            return "pairings".into();
         }
         if self.error.is_some() {
             return "rejected".into();
@@ -84,7 +112,7 @@ impl Outcome {
     }
 }
 
-fn folder_of(s: Status) -> &'static str {
+pub fn folder_of(s: Status) -> &'static str {
     match s {
         Status::Validated => "pgn",
         Status::Review => "review",
@@ -92,7 +120,7 @@ fn folder_of(s: Status) -> &'static str {
     }
 }
 
-fn io_at(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
+pub fn io_at(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
     move |source| FileError { path: path.to_path_buf(), source }
 }
 
@@ -105,27 +133,29 @@ pub fn process(cfg: &ProcessConfig, claimed: &Path) -> Result<Option<Outcome>, F
     if !meta.file_type().is_file() {
         return not_plain(cfg, claimed, &name).map(Some);
     }
-    let Some((bytes, report)) = read_claimed(cfg, claimed, &name)? else { return Ok(None) };
+    let Some((bytes, read)) = read_claimed(cfg, claimed, &name)? else { return Ok(None) };
     let mut out = Outcome { name: name.clone(), ..Outcome::default() };
-    let error = report.error.clone().or_else(|| report.games.is_empty().then(|| "no game in the file".to_string()));
-    if let Some(error) = error {
-        out.error = Some(error.clone());
-        reject(cfg, &name, bytes.as_deref(), claimed, &format!("{name}: {error}\n"), &mut out)?;
-    } else {
-        let stem = Path::new(&name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let count = report.games.len();
-        for (i, game) in report.games.iter().enumerate() {
-            let status = route(cfg, &name, &stem, (i, count), game, &mut out)?;
-            out.statuses.push(status);
+    if let (true, Some(bytes)) = (super::pairings::is_trf(&name), &bytes) {
+        super::pairings::dropped(cfg, claimed, &name, bytes, &mut out)?;
+        return Ok(Some(out));
+    }
+    let read = read.and_then(|s| if s.is_empty() { Err("no game in the file".to_string()) } else { Ok(s) });
+    match (bytes, read) {
+        (Some(bytes), Ok(sheets)) => {
+            super::publish::publish(cfg, claimed, &name, &bytes, &sheets, &mut out)?;
+            // Every rejected sheet has its copy beside its `.error.txt`.
+            if out.statuses.contains(&Status::Rejected) {
+                out.outputs.push(place_copy(cfg, &name, &bytes)?);
+            }
+            unclaim(claimed)?;
         }
-        // Every rejected sheet has its copy beside its `.error.txt`.
-        if out.statuses.contains(&Status::Rejected)
-            && let Some(b) = &bytes
-        {
-            out.outputs.push(place_copy(cfg, &name, b)?);
+        (bytes, read) => {
+            let error = read.err().unwrap_or_default();
+            out.error = Some(error.clone());
+            reject(cfg, &name, bytes.as_deref(), claimed, &format!("{name}: {error}\n"), &mut out)?;
+            archive(cfg, claimed, &mut out)?;
         }
     }
-    archive(cfg, claimed, &mut out)?;
     Ok(Some(out))
 }
 
@@ -137,91 +167,148 @@ fn fingerprint(path: &Path) -> io::Result<(u64, i64, i64, i64, i64)> {
 }
 
 /// The bytes of a claimed plain file (`None` in the pair: not read, over the
-/// size limit) and its conversion; `None`: it changed while being read.
-type Read = Option<(Option<Vec<u8>>, FileReport)>;
+/// size limit) and its sheets, or why it cannot be read; `None`: it changed
+/// while being read.
+type Read = Option<(Option<Vec<u8>>, Result<Vec<Sheet>, String>)>;
 
 fn read_claimed(cfg: &ProcessConfig, claimed: &Path, name: &str) -> Result<Read, FileError> {
     let before = fingerprint(claimed).map_err(io_at(claimed))?;
     let limit = cfg.options.max_file_bytes;
     if before.0 > limit as u64 {
-        let error = Some(format!("file too large: {} bytes (the limit is {limit})", before.0));
-        return Ok(Some((None, FileReport { path: name.to_string(), error, games: Vec::new() })));
+        return Ok(Some((None, Err(format!("file too large: {} bytes (the limit is {limit})", before.0)))));
     }
     let bytes = fs::read(claimed).map_err(io_at(claimed))?;
-    let report = convert(name, &bytes, &cfg.options);
+    let sheets = crate::ingest::read_named(name, &bytes, limit).map_err(|e| e.to_string());
     // A writer that still had the file open can have written to it since the
     // claim (a rename does not stop it): what was read may be half of it.
     let after = fingerprint(claimed).map_err(io_at(claimed))?;
     if after != before || bytes.len() as u64 != after.0 {
         return Ok(None);
     }
-    Ok(Some((Some(bytes), report)))
+    Ok(Some((Some(bytes), sheets)))
 }
 
-/// Puts game `index` of `count` of the file `name` where its status sends it,
-/// and returns the status it was routed by (a validated game whose board
-/// already has another game in the round file goes to review).
-fn route(
-    cfg: &ProcessConfig,
-    name: &str,
-    stem: &str,
-    (index, count): (usize, usize),
-    game: &GameReport,
-    out: &mut Outcome,
-) -> Result<Status, FileError> {
-    let f = &cfg.folders;
-    let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
-    let gname = game_name(tag, stem, index, count);
-    let mut count_findings =
-        |g: &GameReport| g.findings.iter().for_each(|x| *out.findings.entry(x.code).or_default() += 1);
-    count_findings(game);
-    match game.status {
-        Status::Validated => {
-            let round = (tag("Event"), tag("Round").filter(|r| *r != "?" && !part(r).is_empty()));
-            let (Some(event), Some(round)) = round else {
-                let p = place_new(&f.pgn, &gname, ".pgn", game.pgn.as_bytes(), &cfg.staging).map_err(io_at(&f.pgn))?;
-                out.outputs.push(p);
-                return Ok(Status::Validated);
-            };
-            validated_in_round(cfg, name, &gname, (event, round), game, out)
-        }
-        Status::Review => {
-            review(cfg, name, &gname, game, out)?;
-            Ok(Status::Review)
-        }
-        Status::Rejected => {
-            let why = game.findings.iter().map(|x| format!("{}: {}\n", x.code, x.message)).collect::<String>();
-            let text = format!("{name}, game {}: no move could be read\n{why}", index + 1);
-            let p = place_new(&f.rejected, &gname, ".error.txt", text.as_bytes(), &cfg.staging)
-                .map_err(io_at(&f.rejected))?;
-            out.outputs.push(p);
-            Ok(Status::Rejected)
-        }
+/// Where one game went: its status as routed, its files (but for its round's
+/// file) and its place in its round's file.
+#[derive(Debug)]
+pub struct Placed {
+    pub status: Status,
+    pub files: Vec<PathBuf>,
+    pub round: Option<RoundEntry>,
+    /// The round and board the game's tags give (`Round "4.1"`: 4 and 1).
+    pub board: Option<(u32, u32)>,
+}
+
+/// What a game read again replaces: the files of its earlier reading (put
+/// over where they go to the same folder, else removed by the caller) and
+/// its place in its round's file (taken out where the new one goes in).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Replacing<'a> {
+    pub files: &'a [PathBuf],
+    pub round: Option<&'a RoundEntry>,
+}
+
+/// The game's file in `dir`: over the earlier reading's file of the same
+/// kind in that folder, else under a name nobody holds ([`place_new`]).
+fn put_game(
+    dir: &Path,
+    gname: &str,
+    ext: &str,
+    bytes: &[u8],
+    old: Replacing,
+    staging: &Staging,
+) -> io::Result<PathBuf> {
+    let same = |p: &&PathBuf| p.parent() == Some(dir) && p.to_string_lossy().ends_with(ext);
+    match old.files.iter().find(same) {
+        Some(p) => replace_staged(p, bytes, staging).map(|()| p.clone()),
+        None => place_new(dir, gname, ext, bytes, staging),
     }
 }
 
+/// Puts game `index` of `count` of the file `name` where its status sends it
+/// (over `old`, its earlier reading, where there is one), and returns where
+/// it went (a validated game whose board already has another game in the
+/// round file goes to review). Its files are added to `out` too.
+pub fn route(
+    cfg: &ProcessConfig,
+    name: &str,
+    (index, count): (usize, usize),
+    game: &GameReport,
+    old: Replacing,
+    out: &mut Outcome,
+) -> Result<Placed, FileError> {
+    let f = &cfg.folders;
+    let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
+    let gname = game_name(tag, &stem, index, count);
+    game.findings.iter().for_each(|x| *out.findings.entry(x.code).or_default() += 1);
+    let mut placed = Placed { status: game.status, files: Vec::new(), round: None, board: board_of(&tag) };
+    match game.status {
+        Status::Validated => {
+            let round = (tag("Event"), tag("Round").filter(|r| *r != "?" && !part(r).is_empty()));
+            if let (Some(event), Some(round)) = round {
+                validated_in_round(cfg, name, &gname, (event, round), game, old, &mut placed, out)?;
+            } else {
+                let p =
+                    put_game(&f.pgn, &gname, ".pgn", game.pgn.as_bytes(), old, &cfg.staging).map_err(io_at(&f.pgn))?;
+                placed.files.push(p);
+            }
+        }
+        Status::Review => review(cfg, name, &gname, game, old, &mut placed)?,
+        Status::Rejected => {
+            let why = game.findings.iter().map(|x| format!("{}: {}\n", x.code, x.message)).collect::<String>();
+            let text = format!("{name}, game {}: no move could be read\n{why}", index + 1);
+            let p = put_game(&f.rejected, &gname, ".error.txt", text.as_bytes(), old, &cfg.staging)
+                .map_err(io_at(&f.rejected))?;
+            placed.files.push(p);
+        }
+    }
+    out.outputs.extend(placed.files.iter().cloned());
+    if let Some(r) = &placed.round {
+        out.outputs.push(Round::path(&f.pgn, &r.event, &r.round));
+    }
+    Ok(placed)
+}
+
+/// The round and board a game's tags give.
+fn board_of<'a>(tag: &impl Fn(&str) -> Option<&'a str>) -> Option<(u32, u32)> {
+    let (round, in_round) = match tag("Round")?.split_once('.') {
+        Some((r, b)) => (r, Some(b)),
+        None => (tag("Round")?, None),
+    };
+    let board = tag("Board").or(in_round)?;
+    Some((round.trim().parse().ok()?, board.trim().parse().ok()?))
+}
+
 /// A validated game of a round: into pgn/ and the round file, one game per
-/// board (see `round`). Both are written under the round's lock, so the
-/// judgement and the writes are one step for every daemon.
+/// board (see `round`), its earlier reading taken out of the round file
+/// first. Both are written under the round's lock, so the judgement and the
+/// writes are one step for every daemon.
+#[allow(clippy::too_many_arguments)]
 fn validated_in_round(
     cfg: &ProcessConfig,
     name: &str,
     gname: &str,
     (event, round): (&str, &str),
     game: &GameReport,
+    old: Replacing,
+    placed: &mut Placed,
     out: &mut Outcome,
-) -> Result<Status, FileError> {
+) -> Result<(), FileError> {
     let pgn = &cfg.folders.pgn;
-    let file = Round::open(pgn, event, round).map_err(io_at(pgn))?;
+    let mut file = Round::open(pgn, event, round).map_err(io_at(pgn))?;
+    if let Some(o) = old.round.filter(|o| o.event == event && o.round == round) {
+        file.remove(&o.game);
+    }
     let judged = file.judge(&game.pgn);
     if let Judged::Conflict(finding) = judged {
-        drop(file);
+        file.save(&cfg.staging).map_err(io_at(pgn))?;
         *out.findings.entry(finding.code()).or_default() += 1;
-        review(cfg, name, gname, &flagged(game, &finding), out)?;
-        return Ok(Status::Review);
+        placed.status = Status::Review;
+        return review(cfg, name, gname, &flagged(game, &finding), old, placed);
     }
-    let p = place_new(pgn, gname, ".pgn", game.pgn.as_bytes(), &cfg.staging).map_err(io_at(pgn))?;
-    out.outputs.push(p);
+    let p = put_game(pgn, gname, ".pgn", game.pgn.as_bytes(), old, &cfg.staging).map_err(io_at(pgn))?;
+    placed.files.push(p);
     let r = file.put(&game.pgn, &judged, &cfg.staging).map_err(io_at(pgn))?;
     if let Judged::Correction(old) = &judged {
         let board = game.headers.get("Board").and_then(|v| v.as_str()).unwrap_or("?");
@@ -231,8 +318,8 @@ fn validated_in_round(
             "a correction replaces the board's game in the round file (the earlier sheet stays in archive/)"
         );
     }
-    out.outputs.push(r);
-    Ok(Status::Validated)
+    placed.round = Some(RoundEntry { event: event.to_string(), round: round.to_string(), game: game.pgn.clone() });
+    Ok(())
 }
 
 /// `game` sent to review for `finding`, which the daemon found: the finding in
@@ -246,18 +333,25 @@ fn flagged(game: &GameReport, finding: &Finding) -> GameReport {
 }
 
 /// A review game: its PGN (naming the file it came from) and its JSON report.
-fn review(cfg: &ProcessConfig, name: &str, gname: &str, game: &GameReport, out: &mut Outcome) -> Result<(), FileError> {
+fn review(
+    cfg: &ProcessConfig,
+    name: &str,
+    gname: &str,
+    game: &GameReport,
+    old: Replacing,
+    placed: &mut Placed,
+) -> Result<(), FileError> {
     let dir = &cfg.folders.review;
     let mut game = game.clone();
     game.pgn = with_tag(&game.pgn, SOURCE_TAG, name);
     game.headers.entry(SOURCE_TAG).or_insert_with(|| name.into());
-    let p = place_new(dir, gname, ".pgn", game.pgn.as_bytes(), &cfg.staging).map_err(io_at(dir))?;
+    let p = put_game(dir, gname, ".pgn", game.pgn.as_bytes(), old, &cfg.staging).map_err(io_at(dir))?;
     // Named after the game it reports on, so replaced, not placed: written
     // again whenever its game is (or is found already) placed.
     let json = p.with_extension("json");
     replace_staged(&json, review_report(name, &game).as_bytes(), &cfg.staging).map_err(io_at(&json))?;
-    out.outputs.push(p);
-    out.outputs.push(json);
+    placed.files.push(p);
+    placed.files.push(json);
     Ok(())
 }
 
@@ -279,14 +373,14 @@ pub fn reject_file(cfg: &ProcessConfig, claimed: &Path, why: &str) -> Result<Out
 /// Last: the original, exactly as received (bytes and name), is linked into
 /// archive/, then the claim goes. Until then a crash leaves the file claimed,
 /// to be processed again.
-fn archive(cfg: &ProcessConfig, claimed: &Path, out: &mut Outcome) -> Result<(), FileError> {
+pub fn archive(cfg: &ProcessConfig, claimed: &Path, out: &mut Outcome) -> Result<(), FileError> {
     let dir = &cfg.folders.archive;
     let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
     out.outputs.push(archived);
     unclaim(claimed)
 }
 
-fn unclaim(claimed: &Path) -> Result<(), FileError> {
+pub fn unclaim(claimed: &Path) -> Result<(), FileError> {
     match fs::remove_file(claimed) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
@@ -303,7 +397,7 @@ fn place_copy(cfg: &ProcessConfig, name: &str, bytes: &[u8]) -> Result<PathBuf, 
 }
 
 /// An unreadable file: a copy of it and `<name>.error.txt` in rejected/.
-fn reject(
+pub fn reject(
     cfg: &ProcessConfig,
     name: &str,
     bytes: Option<&[u8]>,

@@ -34,6 +34,8 @@ use super::names::{folder, part};
 pub struct Round {
     target: PathBuf,
     text: String,
+    /// A game was taken out ([`Round::remove`]): the file is to be written.
+    dirty: bool,
     _lock: File,
 }
 
@@ -51,6 +53,11 @@ pub enum Judged {
 }
 
 impl Round {
+    /// The round file of `event` and `round` under `pgn_dir`.
+    pub fn path(pgn_dir: &Path, event: &str, round: &str) -> PathBuf {
+        pgn_dir.join(folder(event, "event")).join(format!("round-{}.pgn", folder(round, "round")))
+    }
+
     /// Locks and reads the round file of `event` and `round` under `pgn_dir`.
     pub fn open(pgn_dir: &Path, event: &str, round: &str) -> io::Result<Round> {
         let dir = pgn_dir.join(folder(event, "event"));
@@ -68,7 +75,7 @@ impl Round {
             Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
             Err(e) => return Err(e),
         };
-        Ok(Round { target, text, _lock: lock })
+        Ok(Round { target, text, dirty: false, _lock: lock })
     }
 
     /// What `game` (its PGN text) is to this round's file.
@@ -108,7 +115,8 @@ impl Round {
         let game = game.trim_end();
         let mut games = split_games(&self.text);
         match judged {
-            Judged::Already | Judged::Conflict(_) => return Ok(self.target),
+            Judged::Already | Judged::Conflict(_) if !self.dirty => return Ok(self.target),
+            Judged::Already | Judged::Conflict(_) => {}
             Judged::New => games.push(game),
             Judged::Correction(_) => {
                 let board = Parsed::of(game).tag("Board").map(str::to_string);
@@ -127,6 +135,30 @@ impl Round {
             out.push_str("\n\n");
         }
         replace_staged(&self.target, out.as_bytes(), staging)?;
+        Ok(self.target)
+    }
+}
+
+impl Round {
+    /// Takes `game` (its text as put) out of the file, when it is there: the
+    /// game it was is replaced by a reading of it from both copies. Written
+    /// by the next [`Round::put`] or [`Round::save`].
+    pub fn remove(&mut self, game: &str) {
+        let game = game.trim_end();
+        let games = split_games(&self.text);
+        if !games.contains(&game) {
+            return;
+        }
+        let kept: String = games.iter().filter(|g| **g != game).map(|g| format!("{g}\n\n")).collect();
+        self.text = kept;
+        self.dirty = true;
+    }
+
+    /// Writes the file when a game was taken out.
+    pub fn save(self, staging: &Staging) -> io::Result<PathBuf> {
+        if self.dirty {
+            replace_staged(&self.target, self.text.as_bytes(), staging)?;
+        }
         Ok(self.target)
     }
 }

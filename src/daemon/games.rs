@@ -1,0 +1,378 @@
+//! The daemon's record of the games it published: for each game, the sheets
+//! it was read from (the name each was dropped under, its name in archive/,
+//! its headers) and the files it was put in. A sheet that arrives later finds
+//! here the other copy of its game, read alone until then, and the outputs
+//! the game read from both copies replaces.
+//!
+//! One small JSON file per game in `<state>/games/`, each written to a
+//! temporary name and renamed ([`replace_staged`]): a listing never shows a
+//! half-written record, whatever the moment of a kill. Every look and every
+//! change is made under one lock, `<state>/games.lock`, held by one worker
+//! of one daemon at a time (like the round file's): the look for a partner,
+//! the outputs and the record are one step for every daemon on the inbox.
+//! The records are read from disk only when `<state>/games.gen` says another
+//! daemon (or a kill) changed them: a big event's thousands of records are
+//! not read again for every sheet.
+//!
+//! A record is written *pending* before the game's outputs, and made final
+//! after them. A pending record another daemon left (it was killed between
+//! the two) tells a sheet of the same game to wait: the killed daemon's file
+//! is still claimed and is done again (its outputs found already written),
+//! after which the sheet finds the game's final record.
+
+use std::fs::{self, File, OpenOptions};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use serde::{Deserialize, Serialize};
+
+use crate::emit::file::{Staging, replace_staged};
+use crate::reconstruct::copies::same_game;
+use crate::sheet::Sheet;
+
+/// One sheet of a recorded game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetRecord {
+    /// The name the file was dropped under.
+    pub dropped: String,
+    /// Its name in archive/ (empty while the record is pending).
+    pub archived: String,
+    /// The sheet's place among the file's sheets, from 0.
+    pub index: usize,
+    /// A hash of the whole file's bytes ([`hash`]): the same file dropped
+    /// again is this sheet, not its game's other copy.
+    pub hash: String,
+    /// The sheet's headers as read, for [`same_game`].
+    pub headers: Vec<(String, String)>,
+}
+
+impl SheetRecord {
+    /// The headers as a sheet, for [`same_game`].
+    fn sheet(&self) -> Sheet {
+        Sheet { headers: self.headers.clone(), ..Sheet::default() }
+    }
+
+    /// Whether this is sheet `index` of a file dropped as `dropped`.
+    pub fn named(&self, dropped: &str, index: usize) -> bool {
+        self.dropped == dropped && self.index == index
+    }
+
+    /// Whether this is sheet `index` of a file with these bytes.
+    fn is(&self, hash: &str, index: usize) -> bool {
+        self.hash == hash && self.index == index
+    }
+}
+
+/// A game in its round's file: which file, and the game's text as put there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundEntry {
+    pub event: String,
+    pub round: String,
+    pub game: String,
+}
+
+/// One published game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Its sheets: one, or the two copies it was read from.
+    pub sheets: Vec<SheetRecord>,
+    /// `pgn`, `review` or `rejected`.
+    pub folder: String,
+    /// The files it was put in (its PGN, a review game's `.json`, a rejected
+    /// game's `.error.txt`), but for its round's file.
+    pub files: Vec<PathBuf>,
+    /// Its place in its round's file, for a game there.
+    pub round: Option<RoundEntry>,
+    /// Written before the outputs, made final after them.
+    pub pending: bool,
+    /// The round and board its game was published as (its PGN's tags).
+    #[serde(default)]
+    pub board: Option<(u32, u32)>,
+}
+
+/// A hash of a file's bytes (FNV-1a, 64 bits, in hex): stable across builds.
+pub fn hash(bytes: &[u8]) -> String {
+    let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    format!("{h:016x}")
+}
+
+/// The records of a daemon's state folder. Read from disk once, then kept
+/// in memory as long as the generation in `<state>/games.gen` stays the
+/// one this daemon last saw: every change bumps it first, under the lock,
+/// so a change by another daemon (or one a kill cut short) is always seen.
+#[derive(Debug)]
+pub struct Games {
+    dir: PathBuf,
+    lock: PathBuf,
+    generation: PathBuf,
+    cache: Mutex<Cache>,
+}
+
+#[derive(Debug, Default)]
+struct Cache {
+    /// The generation the records are of; `None`: not read yet.
+    generation: Option<u64>,
+    records: Vec<(String, GameRecord)>,
+}
+
+/// The records, read under the lock, which is held as long as this is.
+pub struct Locked<'g> {
+    dir: PathBuf,
+    generation: PathBuf,
+    cache: MutexGuard<'g, Cache>,
+    /// Whether the generation was bumped in this turn.
+    bumped: bool,
+    _lock: File,
+}
+
+impl Games {
+    /// The records under `state`.
+    pub fn new(state: &Path) -> Games {
+        Games {
+            dir: state.join("games"),
+            lock: state.join("games.lock"),
+            generation: state.join("games.gen"),
+            cache: Mutex::new(Cache::default()),
+        }
+    }
+
+    /// Takes the lock (the workers of this daemon take turns on the cache
+    /// first) and reads the records, unless those in memory are current.
+    pub fn lock(&self) -> io::Result<Locked<'_>> {
+        // A worker that panicked while holding the cache left it as it was:
+        // it is read again below when its generation is not the file's.
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        fs::create_dir_all(&self.dir)?;
+        let lock = OpenOptions::new().create(true).truncate(false).write(true).open(&self.lock)?;
+        lock.lock()?;
+        let generation = read_generation(&self.generation)?;
+        if cache.generation != Some(generation) {
+            cache.records = read_records(&self.dir)?;
+            cache.generation = Some(generation);
+        }
+        Ok(Locked { dir: self.dir.clone(), generation: self.generation.clone(), cache, bumped: false, _lock: lock })
+    }
+}
+
+fn read_generation(path: &Path) -> io::Result<u64> {
+    match fs::read_to_string(path) {
+        Ok(t) => Ok(t.trim().parse().unwrap_or(0)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(0),
+        Err(e) => Err(e),
+    }
+}
+
+/// Every record in `dir`. A record that cannot be read (not JSON: written
+/// by something else) is left out, and said.
+fn read_records(dir: &Path) -> io::Result<Vec<(String, GameRecord)>> {
+    let mut records = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') || !name.ends_with(".json") {
+            continue;
+        }
+        let text = match fs::read(entry.path()) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        };
+        match serde_json::from_slice::<GameRecord>(&text) {
+            Ok(r) => records.push((name, r)),
+            Err(e) => {
+                tracing::warn!(record = %entry.path().display(), error = %e, "an unreadable game record is left out")
+            }
+        }
+    }
+    records.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(records)
+}
+
+impl GameRecord {
+    /// The sheet of this game other than sheet `index` of the file dropped
+    /// as `dropped`: the other copy.
+    pub fn other(&self, dropped: &str, index: usize) -> Option<&SheetRecord> {
+        self.sheets.iter().find(|s| !s.named(dropped, index))
+    }
+}
+
+/// What a sheet of a file dropped is to the recorded games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Known {
+    /// No recorded game is its game: read alone.
+    New,
+    /// This very sheet is recorded already (the file done again after a
+    /// crash, or dropped twice): nothing to publish. The record's file name.
+    Done(String),
+    /// The other copy of its game, read alone so far, or read with an
+    /// earlier version of this sheet (dropped again under its name, typed
+    /// again): the record's file name.
+    Partner(String),
+    /// Its game has two copies already (the record's file name): read alone, not merged.
+    Third(String),
+    /// A daemon was killed while publishing a sheet of its game: wait for
+    /// that file to be done again.
+    Wait,
+}
+
+impl Locked<'_> {
+    /// Every record, with its file's name.
+    fn records(&self) -> &[(String, GameRecord)] {
+        &self.cache.records
+    }
+
+    /// Bumps the generation, once a turn, before the first change: a
+    /// change a kill cuts short is then never hidden by a cache.
+    fn bump(&mut self, staging: &Staging) -> io::Result<()> {
+        if !self.bumped {
+            let next = self.cache.generation.unwrap_or(0).wrapping_add(1);
+            replace_staged(&self.generation, format!("{next}\n").as_bytes(), staging)?;
+            self.cache.generation = Some(next);
+            self.bumped = true;
+        }
+        Ok(())
+    }
+
+    /// Every record, with its file's name.
+    pub fn names(&self) -> impl Iterator<Item = (&str, &GameRecord)> {
+        self.records().iter().map(|(n, r)| (n.as_str(), r))
+    }
+
+    /// The record in the file `name`.
+    pub fn get(&self, name: &str) -> Option<&GameRecord> {
+        self.records().iter().find(|(n, _)| n == name).map(|(_, r)| r)
+    }
+
+    /// What sheet `index` of the file dropped as `dropped`, whose bytes hash
+    /// to `hash`, is to the records. A sheet dropped again under the name of
+    /// an earlier copy of its game (a correction typed again) is a new
+    /// reading of that copy, not the other copy: of a game read alone it is
+    /// [`Known::New`] (the round file takes it as a correction), of a game
+    /// read from two copies it is read with the other one. Of several games
+    /// it could be a copy of, the last in the records' order is taken.
+    pub fn known(&self, sheet: &Sheet, dropped: &str, hash: &str, index: usize) -> Known {
+        if let Some((n, _)) =
+            self.records().iter().find(|(_, r)| !r.pending && r.sheets.iter().any(|s| s.is(hash, index)))
+        {
+            return Known::Done(n.clone());
+        }
+        let mine = |r: &GameRecord| r.pending && r.sheets.iter().any(|s| s.is(hash, index) && s.dropped == dropped);
+        let mut found = Known::New;
+        for (n, r) in self.records() {
+            if mine(r) || !r.sheets.iter().any(|s| same_game(&s.sheet(), sheet)) {
+                continue;
+            }
+            if r.pending {
+                return Known::Wait;
+            }
+            let again = r.sheets.iter().any(|s| s.dropped == dropped && s.index == index);
+            found = match (r.sheets.len(), again) {
+                // A copy of a game read alone dropped again: read alone again.
+                (1, true) => continue,
+                (1, false) => Known::Partner(n.clone()),
+                // One of a game's two copies dropped again: read with the other.
+                (_, true) => Known::Partner(n.clone()),
+                (_, false) => Known::Third(n.clone()),
+            };
+        }
+        found
+    }
+
+    /// Writes (or replaces) the record of file `name`.
+    pub fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
+        self.bump(staging)?;
+        let mut text = serde_json::to_vec_pretty(record).map_err(io::Error::other)?;
+        text.push(b'\n');
+        replace_staged(&self.dir.join(name), &text, staging)?;
+        let records = &mut self.cache.records;
+        match records.iter_mut().find(|(n, _)| n == name) {
+            Some((_, r)) => *r = record.clone(),
+            None => {
+                records.push((name.to_string(), record.clone()));
+                records.sort_by(|a, b| a.0.cmp(&b.0));
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes the record of file `name` (none there counts as done).
+    pub fn remove(&mut self, name: &str, staging: &Staging) -> io::Result<()> {
+        if self.get(name).is_none() {
+            return Ok(());
+        }
+        self.bump(staging)?;
+        match fs::remove_file(self.dir.join(name)) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        self.cache.records.retain(|(n, _)| n != name);
+        Ok(())
+    }
+}
+
+/// The record file's name for sheet `index` of a file dropped as `dropped`
+/// with these bytes: the same on every redo.
+pub fn record_name(dropped: &str, hash: &str, index: usize) -> String {
+    format!("{}.json", self::hash(format!("{dropped}\0{hash}\0{index}").as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sheet(round: &str, board: &str, white: &str) -> Sheet {
+        let mut s = Sheet::default();
+        s.set_header("Event", "Open");
+        s.set_header("Round", round);
+        s.set_header("Board", board);
+        s.set_header("White", white);
+        s.set_header("Black", "Negro");
+        s
+    }
+
+    fn record(s: &Sheet, dropped: &str, pending: bool) -> GameRecord {
+        GameRecord {
+            sheets: vec![SheetRecord {
+                dropped: dropped.into(),
+                archived: dropped.into(),
+                index: 0,
+                hash: hash(dropped.as_bytes()),
+                headers: s.headers.clone(),
+            }],
+            folder: "pgn".into(),
+            files: Vec::new(),
+            round: None,
+            pending,
+            board: None,
+        }
+    }
+
+    #[test]
+    fn a_sheet_finds_its_partner_a_third_copy_and_itself() {
+        let state = tempfile::tempdir().unwrap();
+        let games = Games::new(state.path());
+        let s = Staging::beside(false);
+        let a = sheet("3", "7", "Ana");
+        let mut locked = games.lock().unwrap();
+        assert_eq!(locked.known(&a, "w.txt", &hash(b"w.txt"), 0), Known::New);
+        locked.put("a.json", &record(&a, "w.txt", false), &s).unwrap();
+        drop(locked);
+        let locked = games.lock().unwrap();
+        assert_eq!(locked.known(&a, "w.txt", &hash(b"w.txt"), 0), Known::Done("a.json".into()), "itself");
+        let b = sheet("3", "7", "ana");
+        assert_eq!(locked.known(&b, "b.txt", "x", 0), Known::Partner("a.json".into()));
+        assert_eq!(locked.known(&b, "w.txt", "x", 0), Known::New, "the same name again: a correction");
+        assert_eq!(locked.known(&sheet("4", "7", "Ana"), "b.txt", "x", 0), Known::New, "another round");
+        drop(locked);
+        let mut locked = games.lock().unwrap();
+        let mut both = record(&a, "w.txt", false);
+        both.sheets.push(SheetRecord { dropped: "b.txt".into(), ..both.sheets[0].clone() });
+        locked.put("a.json", &both, &s).unwrap();
+        assert_eq!(locked.known(&b, "c.txt", "y", 0), Known::Third("a.json".into()));
+        assert_eq!(locked.known(&b, "b.txt", "y", 0), Known::Partner("a.json".into()), "one copy typed again");
+        locked.put("p.json", &record(&sheet("5", "1", "Cris"), "p.txt", true), &s).unwrap();
+        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "q.txt", "z", 0), Known::Wait);
+        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "p.txt", &hash(b"p.txt"), 0), Known::New, "its own");
+    }
+}

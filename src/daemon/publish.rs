@@ -1,0 +1,464 @@
+//! A file's sheets published as games, each read with the other copy of its
+//! game where that came earlier ([`games`](super::games) keeps which sheets
+//! went where). A sheet whose other copy has not come is read alone and
+//! published as such; when the other copy comes, the game is read again
+//! from both (the first from archive/) and its outputs are replaced: its
+//! file put over the earlier one in the same folder (else placed in the new
+//! folder and the earlier one removed), its board's game in the round file
+//! replaced. One of the two copies dropped again (typed again, under its
+//! name) is read again with the other the same way. A third copy of a game
+//! is said and read alone, and goes to review rather than beside the game in
+//! pgn/.
+//!
+//! Every step is done again after a crash without writing twice: the
+//! records are looked at and changed under one lock, a pending record goes
+//! before the outputs and the final one after, and outputs already there
+//! with the same bytes are found, not written again.
+
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use tracing::{info, warn};
+
+use crate::convert::{Input, Options, convert_together};
+use crate::emit::file::replace_staged;
+use crate::emit::report::{FindingReport, GameReport, Status};
+use crate::finding::Severity;
+use crate::pairing::Tournament;
+use crate::sheet::Sheet;
+
+use super::annotate::with_comment;
+use super::games::{GameRecord, Known, Locked, SheetRecord, hash, record_name};
+use super::place::link_new;
+use super::process::{FileError, Outcome, Placed, ProcessConfig, Replacing, folder_of, io_at, route};
+use super::round::Round;
+
+/// The code of the finding a third copy of a game goes to review with.
+pub const THIRD_COPY: &str = "third-copy";
+
+/// Whether two options have the same pairings (the same load of them).
+pub fn same_pairings(a: &Options, b: &Options) -> bool {
+    match (&a.pairings, &b.pairings) {
+        (Some(x), Some(y)) => std::sync::Arc::ptr_eq(x, y),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// Each sheet's standing among the recorded games, and the record it names.
+type Plan = Vec<(Known, Option<GameRecord>)>;
+
+/// Publishes the sheets of the claimed file `name` (its `bytes`) and links
+/// it into archive/; the claim is left for the caller to remove. A sheet
+/// whose game another daemon was killed while publishing makes the file
+/// wait (an error: it stays claimed and is retried).
+pub fn publish(
+    cfg: &ProcessConfig,
+    claimed: &Path,
+    name: &str,
+    bytes: &[u8],
+    sheets: &[Sheet],
+    out: &mut Outcome,
+) -> Result<(), FileError> {
+    let games = &cfg.games;
+    let state = &cfg.folders.state;
+    let h = hash(bytes);
+    loop {
+        // The pairings as they are now: a TRF loaded while the file is read
+        // makes it read again.
+        let opts = cfg.options_now();
+        let plan = plan_of(&games.lock().map_err(io_at(state))?, sheets, name, &h);
+        if plan.iter().any(|(k, _)| *k == Known::Wait) {
+            let why = "a copy of the same game was being published by a daemon that stopped: \
+                       waiting for that file to be done again";
+            return Err(FileError { path: claimed.to_path_buf(), source: io::Error::other(why) });
+        }
+        // The reading, the costly part, is done without the lock; if the
+        // records changed meanwhile (the other copy came), it is done again.
+        let reports = read(cfg, &opts, name, bytes, &plan)?;
+        let mut locked = games.lock().map_err(io_at(state))?;
+        if plan_of(&locked, sheets, name, &h) != plan || !same_pairings(&opts, &cfg.options_now()) {
+            continue;
+        }
+        publish_locked(cfg, claimed, (name, &h), sheets, &reports, &mut locked, out)?;
+        if let Some(t) = &opts.pairings {
+            let mut rounds: Vec<u32> = out.boards.iter().map(|b| b.0).collect();
+            rounds.sort_unstable();
+            rounds.dedup();
+            rounds_report(cfg, &mut locked, t, &rounds);
+        }
+        return Ok(());
+    }
+}
+
+/// What each sheet of the file is to the records. A record two sheets of
+/// this one file would join takes the first; the second is a third copy.
+fn plan_of(locked: &Locked<'_>, sheets: &[Sheet], name: &str, h: &str) -> Plan {
+    let mut plan: Plan = Vec::with_capacity(sheets.len());
+    for (k, sheet) in sheets.iter().enumerate() {
+        let mut known = locked.known(sheet, name, h, k);
+        if let Known::Partner(n) = &known
+            && plan.iter().any(|(p, _)| *p == known)
+        {
+            known = Known::Third(n.clone());
+        }
+        let record = match &known {
+            Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n).cloned(),
+            Known::New | Known::Wait => None,
+        };
+        plan.push((known, record));
+    }
+    plan
+}
+
+/// Each sheet's game report as the plan says (none for one already done),
+/// and the plan as it can be carried out: a sheet whose other copy cannot be
+/// read again (gone from archive/), or is not grouped with it, is new.
+fn read(
+    cfg: &ProcessConfig,
+    opts: &Options,
+    name: &str,
+    bytes: &[u8],
+    plan: &Plan,
+) -> Result<Vec<(Known, Option<GameReport>)>, FileError> {
+    let mut alone: Option<Vec<GameReport>> = None;
+    let mut alone_of = |k: usize| -> GameReport {
+        let games = alone.get_or_insert_with(|| {
+            let input: Input = (name.to_string(), Ok(bytes.to_vec()));
+            convert_together(&[input], opts).0.swap_remove(0).games
+        });
+        games[k].clone()
+    };
+    let mut reports = Vec::with_capacity(plan.len());
+    for (k, (known, record)) in plan.iter().enumerate() {
+        let report = match (known, record) {
+            (Known::Done(_), _) => (known.clone(), None),
+            (Known::Partner(_), Some(r)) => match together(cfg, opts, name, bytes, k, r)? {
+                Some(g) => (known.clone(), Some(g)),
+                None => (Known::New, Some(alone_of(k))),
+            },
+            _ => (known.clone(), Some(alone_of(k))),
+        };
+        reports.push(report);
+    }
+    Ok(reports)
+}
+
+/// Sheet `k` of the file read with its other copy, the first sheet of
+/// `record`, from archive/; `None` when that cannot be.
+fn together(
+    cfg: &ProcessConfig,
+    opts: &Options,
+    name: &str,
+    bytes: &[u8],
+    k: usize,
+    record: &GameRecord,
+) -> Result<Option<GameReport>, FileError> {
+    let Some(first) = record.other(name, k) else { return Ok(None) };
+    let path = cfg.folders.archive.join(&first.archived);
+    let other = match fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            warn!(file = %name, other = %path.display(), "the other copy is gone from archive/: read alone");
+            return Ok(None);
+        }
+        Err(e) => return Err(FileError { path, source: e }),
+    };
+    let inputs: [Input; 2] = [(first.archived.clone(), Ok(other)), (name.to_string(), Ok(bytes.to_vec()))];
+    let (mut reports, _) = convert_together(&inputs, opts);
+    let game = reports.swap_remove(1).games.into_iter().nth(k);
+    let files = [first.archived.clone(), name.to_string()];
+    Ok(game.filter(|g| g.sheets.as_ref() == Some(&files)))
+}
+
+/// The sheets published under the lock: a pending record for each, its
+/// outputs, the original linked into archive/, the final records.
+fn publish_locked(
+    cfg: &ProcessConfig,
+    claimed: &Path,
+    (name, h): (&str, &str),
+    sheets: &[Sheet],
+    reports: &[(Known, Option<GameReport>)],
+    locked: &mut Locked<'_>,
+    out: &mut Outcome,
+) -> Result<(), FileError> {
+    let state = &cfg.folders.state;
+    let me = |k: usize, archived: &str| SheetRecord {
+        dropped: name.to_string(),
+        archived: archived.to_string(),
+        index: k,
+        hash: h.to_string(),
+        headers: sheets[k].headers.clone(),
+    };
+    for (k, (known, _)) in reports.iter().enumerate() {
+        if !matches!(known, Known::Done(_)) {
+            let pending = GameRecord {
+                sheets: vec![me(k, "")],
+                folder: String::new(),
+                files: Vec::new(),
+                round: None,
+                pending: true,
+                board: None,
+            };
+            locked.put(&record_name(name, h, k), &pending, &cfg.staging).map_err(io_at(state))?;
+        }
+    }
+    let placed = place_all(cfg, name, reports, locked, out)?;
+    let dir = &cfg.folders.archive;
+    let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
+    let archived_name = archived.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    out.outputs.push(archived);
+    for (k, ((known, _), slot)) in reports.iter().zip(placed).enumerate() {
+        let mine = record_name(name, h, k);
+        let p = match slot {
+            Slot::Placed(p) => p,
+            // Done already: a pending record of its own left by a kill goes
+            // (its final record, for a game read alone, has the same name).
+            Slot::Done => {
+                if locked.get(&mine).is_some_and(|r| r.pending) {
+                    locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+                }
+                continue;
+            }
+            // The other copy of a game of this file: its record names both.
+            Slot::With(first) => {
+                let at = record_name(name, h, first);
+                if let Some(mut r) = locked.get(&at).cloned() {
+                    r.sheets.push(me(k, &archived_name));
+                    locked.put(&at, &r, &cfg.staging).map_err(io_at(state))?;
+                }
+                locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+                continue;
+            }
+        };
+        out.boards.extend(p.board);
+        let mut record = GameRecord {
+            sheets: vec![me(k, &archived_name)],
+            folder: folder_of(p.status).to_string(),
+            files: p.files,
+            round: p.round,
+            pending: false,
+            board: p.board,
+        };
+        if let Known::Partner(n) = known {
+            // The game's record now names both copies; this sheet's pending one goes.
+            let first = locked.get(n).and_then(|r| r.other(name, k)).cloned();
+            record.sheets.splice(0..0, first);
+            locked.put(n, &record, &cfg.staging).map_err(io_at(state))?;
+            locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+        } else {
+            locked.put(&mine, &record, &cfg.staging).map_err(io_at(state))?;
+        }
+    }
+    Ok(())
+}
+
+/// What became of one sheet of the file.
+enum Slot {
+    /// Published already.
+    Done,
+    /// Its game put where it goes.
+    Placed(Placed),
+    /// The second copy of the game of the file's sheet at this index, read
+    /// with it (both copies in one file): put with it.
+    With(usize),
+}
+
+/// The earlier sheet of this file whose game `report` (a copy `b`) is the
+/// second copy of: the last copy `a` before it with the same game.
+fn first_copy(name: &str, reports: &[(Known, Option<GameReport>)], k: usize) -> Option<usize> {
+    let g = reports[k].1.as_ref()?;
+    let in_file = g.sheets.as_ref().is_some_and(|[a, b]| a == name && b == name);
+    if !in_file || g.copy != Some("b") {
+        return None;
+    }
+    (0..k)
+        .rev()
+        .find(|&j| reports[j].1.as_ref().is_some_and(|a| a.copy == Some("a") && a.sheets == g.sheets && a.pgn == g.pgn))
+}
+
+/// Each sheet's game put where it goes, as the plan says.
+fn place_all(
+    cfg: &ProcessConfig,
+    name: &str,
+    reports: &[(Known, Option<GameReport>)],
+    locked: &Locked<'_>,
+    out: &mut Outcome,
+) -> Result<Vec<Slot>, FileError> {
+    let count = reports.len();
+    let mut placed = Vec::with_capacity(count);
+    for (k, (known, report)) in reports.iter().enumerate() {
+        let record = match known {
+            Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n).cloned(),
+            Known::New | Known::Wait => None,
+        };
+        let slot = match (known, report, record) {
+            (Known::Done(_), _, Some(r)) => {
+                done_already(cfg, &r, out);
+                Slot::Done
+            }
+            (Known::Partner(_), Some(g), Some(r)) => Slot::Placed(rejoin(cfg, name, (k, count), g, &r, out)?),
+            (Known::Third(_), Some(g), Some(r)) => {
+                Slot::Placed(route(cfg, name, (k, count), &third_copy(name, g, &r), Replacing::default(), out)?)
+            }
+            (Known::New, Some(g), _) => match first_copy(name, reports, k) {
+                Some(first) => Slot::With(first),
+                None => Slot::Placed(route(cfg, name, (k, count), g, Replacing::default(), out)?),
+            },
+            (_, Some(g), _) => Slot::Placed(route(cfg, name, (k, count), g, Replacing::default(), out)?),
+            (_, None, _) => Slot::Done,
+        };
+        if let Slot::Placed(p) = &slot {
+            out.statuses.push(p.status);
+        }
+        placed.push(slot);
+    }
+    Ok(placed)
+}
+
+/// The outputs of a sheet published already (its file done again after a
+/// crash, or the same file dropped twice), as its record gives them.
+fn done_already(cfg: &ProcessConfig, record: &GameRecord, out: &mut Outcome) {
+    out.outputs.extend(record.files.iter().cloned());
+    if let Some(r) = &record.round {
+        out.outputs.push(Round::path(&cfg.folders.pgn, &r.event, &r.round));
+    }
+    out.statuses.push(status_of(&record.folder));
+}
+
+/// The status of a record's folder.
+pub fn status_of(folder: &str) -> Status {
+    match folder {
+        "pgn" => Status::Validated,
+        "review" => Status::Review,
+        _ => Status::Rejected,
+    }
+}
+
+/// The game read from both copies put in place of its reading from the
+/// first copy alone (`record`), and said in the log.
+fn rejoin(
+    cfg: &ProcessConfig,
+    name: &str,
+    at: (usize, usize),
+    joint: &GameReport,
+    record: &GameRecord,
+    out: &mut Outcome,
+) -> Result<Placed, FileError> {
+    let placed = replace(cfg, name, at, joint, record, out)?;
+    let first = record.other(name, at.0).map_or("", |s| s.archived.as_str());
+    let root = cfg.folders.pgn.parent().unwrap_or(Path::new(""));
+    let shown = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
+    let (was, now) = (record.folder.as_str(), folder_of(placed.status));
+    let before: Vec<String> = record.files.iter().map(|p| shown(p)).collect();
+    let after: Vec<String> = placed.files.iter().map(|p| shown(p)).collect();
+    let what = if record.sheets.len() > 1 { "a copy dropped again" } else { "the other copy arrived" };
+    info!(
+        file = %name, other = %first, before = %before.join(", "), after = %after.join(", "),
+        "{what}; read with both copies: {was} → {now}"
+    );
+    out.replaced.push(status_of(was));
+    Ok(placed)
+}
+
+/// `game`, a new reading of the game of `record`, put in place of that
+/// record's outputs: see the module doc.
+pub fn replace(
+    cfg: &ProcessConfig,
+    name: &str,
+    at: (usize, usize),
+    game: &GameReport,
+    record: &GameRecord,
+    out: &mut Outcome,
+) -> Result<Placed, FileError> {
+    let pgn = &cfg.folders.pgn;
+    let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
+    // The earlier game leaves its round's file here unless the new one goes
+    // into the same file, where it takes its place in one write.
+    let same_round = game.status == Status::Validated
+        && record.round.as_ref().is_some_and(|r| tag("Event") == Some(&r.event) && tag("Round") == Some(&r.round));
+    if let Some(r) = record.round.as_ref().filter(|_| !same_round) {
+        let mut file = Round::open(pgn, &r.event, &r.round).map_err(io_at(pgn))?;
+        file.remove(&r.game);
+        file.save(&cfg.staging).map_err(io_at(pgn))?;
+    }
+    let old = Replacing { files: &record.files, round: record.round.as_ref() };
+    let placed = route(cfg, name, at, game, old, out)?;
+    for f in record.files.iter().filter(|f| !placed.files.contains(f)) {
+        match fs::remove_file(f) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(FileError { path: f.clone(), source: e }),
+            _ => {}
+        }
+    }
+    Ok(placed)
+}
+
+/// A third copy of a game read from two (`record`): read alone, said in the
+/// log, and sent to review (with `third-copy`) rather than beside the game.
+fn third_copy(name: &str, game: &GameReport, record: &GameRecord) -> GameReport {
+    let files: Vec<&str> = record.sheets.iter().map(|s| s.archived.as_str()).collect();
+    let files = files.join(" and ");
+    warn!(file = %name, game_of = %files, "a third copy of a game read from two copies: read alone, not merged");
+    let mut g = game.clone();
+    if g.status == Status::Rejected {
+        return g;
+    }
+    let message = format!("a third copy of the game read from {files}: read alone, not merged; an arbiter chooses");
+    g.status = Status::Review;
+    g.pgn = with_comment(&g.pgn, &format!("{THIRD_COPY}: {message}"));
+    g.findings.push(FindingReport {
+        code: THIRD_COPY,
+        severity: Severity::Warning,
+        ply: None,
+        move_label: None,
+        written: None,
+        replacement: None,
+        alternatives: Vec::new(),
+        message,
+        margin: None,
+        line: None,
+        col: None,
+    });
+    g
+}
+
+/// For each of `rounds`, the boards of its pairings without a scoresheet
+/// and those with one copy only, in `review/round-<n>.missing.txt` and a
+/// log line, both when that changed. Said, not fatal: a failure is logged.
+pub fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &Tournament, rounds: &[u32]) {
+    let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    for &r in rounds.iter().filter(|&&r| t.round(r).next().is_some()) {
+        let (mut missing, mut single) = (Vec::new(), Vec::new());
+        for p in t.round(r) {
+            let copies = locked
+                .names()
+                .filter(|(_, g)| !g.pending && g.board == Some((r, p.board)))
+                .map(|(_, g)| g.sheets.len())
+                .max()
+                .unwrap_or(0);
+            match copies {
+                0 => missing.push(p.board),
+                1 => single.push(p.board),
+                _ => {}
+            }
+        }
+        let text = format!(
+            "{}, round {r}\nboards without a scoresheet: {}\nboards with one copy only: {}\n",
+            t.name,
+            if missing.is_empty() { "none".to_string() } else { list(&missing) },
+            if single.is_empty() { "none".to_string() } else { list(&single) },
+        );
+        let path = cfg.folders.review.join(format!("round-{r}.missing.txt"));
+        if fs::read_to_string(&path).is_ok_and(|old| old == text) {
+            continue;
+        }
+        if let Err(e) = replace_staged(&path, text.as_bytes(), &cfg.staging) {
+            warn!(file = %path.display(), error = %e, "cannot write the round's missing boards");
+        }
+        info!(
+            round = r, without_sheet = %list(&missing), one_copy = %list(&single),
+            "round {r}: boards still without a scoresheet, and with one copy only"
+        );
+    }
+}

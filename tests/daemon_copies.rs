@@ -1,0 +1,312 @@
+//! `scoresheet watch` with both players' copies of games: a copy whose other
+//! copy comes later is published alone, then read again with both and its
+//! outputs replaced; a third copy is said and read alone. The real binary on
+//! real folders, as in `tests/daemon.rs`; the waits are deadlines against a
+//! hang, not timings.
+
+use std::collections::BTreeMap;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use scoresheet::ingest::read_named;
+use scoresheet::reconstruct::copies::same_game;
+use scoresheet_dev::corpus::load_range;
+use scoresheet_dev::generate::derive_seed;
+use scoresheet_dev::pairs::pair_of;
+
+mod daemon_support;
+use daemon_support::*;
+
+const HEAD: &str = "Event: Open\nRound: 3\nBoard: 7\n";
+
+#[test]
+fn the_other_copy_arriving_takes_a_review_game_out_of_review_into_pgn() {
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    // White's copy has a box nobody could read: alone, it goes to review.
+    let white = format!(
+        "{HEAD}White: Ana Pérez\nBlack: Bea Ruiz\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 ?? 4.Aa4 Cf6 5.0-0 Ae7 6.Te1 b5 7.Ab3 d6 1-0\n"
+    );
+    drop_file(&inbox, "mesa7-w.txt", white.as_bytes());
+    wait_for("the first copy", || names(&root.join("archive")).len() == 1);
+    assert_eq!(names(&root.join("review")), ["3-7-Ana_Pérez-Bea_Ruiz.json", "3-7-Ana_Pérez-Bea_Ruiz.pgn"]);
+    assert!(games_in(&root.join("pgn")).is_empty());
+    // Black's copy, in German, the names written another way.
+    let black = format!(
+        "{HEAD}White: Perez, A\nBlack: Ruiz, B\n\n1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 4.La4 Sf6 5.0-0 Le7 6.Te1 b5 7.Lb3 d6 1-0\n"
+    );
+    drop_file(&inbox, "mesa7-b.txt", black.as_bytes());
+    wait_for("the second copy", || names(&root.join("archive")).len() == 2);
+    let log = daemon.stop();
+    assert!(names(&root.join("review")).is_empty(), "left review: {:?}", names(&root.join("review")));
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 1, "{pgn:?}");
+    let text = &pgn[0].1;
+    assert_eq!(tag(text, "Sheets").as_deref(), Some("mesa7-w.txt mesa7-b.txt"), "{text}");
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("3. Bb5 a6"), "{text}");
+    let round = round_file_games(&root.join("pgn"));
+    assert_eq!(round.len(), 1, "{round:?}");
+    assert!(round[0].contains("[Sheets \"mesa7-w.txt mesa7-b.txt\"]"), "{}", round[0]);
+    let line = log.lines().find(|l| l.contains("the other copy arrived")).unwrap_or_else(|| panic!("{log}"));
+    assert!(line.contains("review → pgn") && line.contains("mesa7-w.txt") && line.contains("mesa7-b.txt"), "{line}");
+}
+
+#[test]
+fn a_third_copy_of_a_game_is_said_and_read_alone_not_merged() {
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    let sheet = |white: &str| format!("{HEAD}White: {white}\nBlack: Ruiz, B\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 1-0\n");
+    drop_file(&inbox, "a.txt", sheet("Pérez, Ana").as_bytes());
+    wait_for("the first", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "b.txt", sheet("A. Perez").as_bytes());
+    wait_for("the second", || names(&root.join("archive")).len() == 2);
+    drop_file(&inbox, "c.txt", sheet("perez a").as_bytes());
+    wait_for("the third", || names(&root.join("archive")).len() == 3);
+    let log = daemon.stop();
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 1, "one game in pgn/: {pgn:?}");
+    assert_eq!(tag(&pgn[0].1, "Sheets").as_deref(), Some("a.txt b.txt"));
+    assert_eq!(round_file_games(&root.join("pgn")).len(), 1);
+    let review = games_in(&root.join("review"));
+    assert_eq!(review.len(), 1, "{review:?}");
+    assert!(review[0].1.contains("third-copy") && tag(&review[0].1, "SourceFile").as_deref() == Some("c.txt"));
+    assert_eq!(tag(&review[0].1, "Sheets"), None, "read alone");
+    assert!(log.lines().any(|l| l.contains("WARN") && l.contains("a third copy") && l.contains("c.txt")), "{log}");
+}
+
+#[test]
+fn killed_again_and_again_while_other_copies_are_read_each_game_ends_once_read_with_both() {
+    let (_t, root) = setup();
+    let inbox = root.join("inbox");
+    let sheet = |white: &str, n: usize| {
+        format!(
+            "Event: Open\nRound: 2\nBoard: {n}\nWhite: {white}{n}\nBlack: Negro{n}\n\n\
+             1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Cf6 5.0-0 Ae7 6.Te1 b5 7.Ab3 d6 1-0\n"
+        )
+    };
+    let daemon = start(&root);
+    for n in 1..=40 {
+        drop_file(&inbox, &format!("{n}-w.txt"), sheet("Blanco", n).as_bytes());
+    }
+    wait_for("the first copies", || names(&root.join("archive")).len() == 40);
+    daemon.kill9();
+    // The other copies come in four waves, each cut short by a kill -9 at
+    // a moment of its own.
+    for (wave, pause) in [5u64, 20, 45, 80].into_iter().enumerate() {
+        let daemon = start(&root);
+        for n in wave * 10 + 1..=wave * 10 + 10 {
+            drop_file(&inbox, &format!("{n}-b.txt"), sheet("blanco", n).as_bytes());
+        }
+        sleep(Duration::from_millis(pause));
+        daemon.kill9();
+    }
+    let daemon = start(&root);
+    wait_for("every copy", || names(&root.join("archive")).len() == 80);
+    daemon.stop();
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 40, "{:?}", pgn.iter().map(|g| &g.0).collect::<Vec<_>>());
+    assert!(pgn.iter().all(|(_, g)| tag(g, "Sheets").is_some_and(|s| s.contains("-w.txt") && s.contains("-b.txt"))));
+    assert_eq!(round_file_games(&root.join("pgn")).len(), 40);
+    assert!(names(&root.join("review")).is_empty(), "{:?}", names(&root.join("review")));
+    assert!(names(&inbox).is_empty());
+}
+
+/// The Done-when of the daemon with copies: both copies of corpus games
+/// dropped in random order, half of the second copies in a later wave.
+#[test]
+fn copies_of_two_hundred_games_in_two_waves_each_game_ends_once_read_with_both() {
+    let games = load_range(2000, 260);
+    let games: Vec<_> = games.iter().filter(|g| g.sans.len() >= 4).take(200).collect();
+    // Each game its own round: a game is told by its Round tag wherever it ends.
+    let pairs: Vec<_> =
+        games.iter().enumerate().map(|(i, g)| pair_of(g, i + 1, derive_seed(16, i as u64), 0.05)).collect();
+    let file = |i: usize, copy: usize| {
+        let ext = pairs[i][copy].file_name.rsplit('.').next().unwrap().to_string();
+        format!("g{i:03}-{}.{ext}", ["a", "b"][copy])
+    };
+    // The games whose two copies are told to be one game by their headers.
+    let paired: Vec<bool> = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let s = |c: usize| read_named(&file(i, c), p[c].text.as_bytes(), 1 << 20).unwrap();
+            same_game(&s(0)[0], &s(1)[0])
+        })
+        .collect();
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    let shuffle = |v: &mut Vec<(usize, usize)>, next: &mut dyn FnMut(usize) -> usize| {
+        for i in (1..v.len()).rev() {
+            v.swap(i, next(i + 1));
+        }
+    };
+    let mut first: Vec<(usize, usize)> = (0..200).map(|i| (i, next(2))).collect();
+    let later: Vec<(usize, usize)> = first.iter().map(|&(i, c)| (i, 1 - c)).collect();
+    let (mut with, mut wave2): (Vec<_>, Vec<_>) = later.into_iter().partition(|&(i, _)| i % 2 == 0);
+    first.append(&mut with);
+    shuffle(&mut first, &mut next);
+    shuffle(&mut wave2, &mut next);
+
+    let (_t, root) = setup();
+    let inbox = root.join("inbox");
+    let started = Instant::now();
+    let daemon = start(&root);
+    for &(i, c) in &first {
+        drop_file(&inbox, &file(i, c), pairs[i][c].text.as_bytes());
+    }
+    wait_for("the first wave", || names(&root.join("archive")).len() == first.len());
+    let one = started.elapsed();
+    // The event goes on past a restart of the daemon.
+    daemon.stop();
+    let daemon = start(&root);
+    for &(i, c) in &wave2 {
+        drop_file(&inbox, &file(i, c), pairs[i][c].text.as_bytes());
+    }
+    wait_for("the second wave", || names(&root.join("archive")).len() == 400);
+    let log = daemon.stop();
+    println!("first wave ({} files) {:.1?}, both waves {:.1?}", first.len(), one, started.elapsed());
+
+    // Every game once, in pgn/ or review/, told by its round.
+    let mut ends: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut both = 0;
+    for dir in ["pgn", "review"] {
+        for (n, text) in games_in(&root.join(dir)) {
+            let round = tag(&text, "Round").unwrap_or_default();
+            let round = round.split('.').next().unwrap().to_string();
+            let sheets = tag(&text, "Sheets").unwrap_or_default();
+            let i: usize = round.parse::<usize>().unwrap() - 1;
+            if paired[i] {
+                assert!(
+                    sheets == format!("{} {}", file(i, 0), file(i, 1))
+                        || sheets == format!("{} {}", file(i, 1), file(i, 0)),
+                    "{dir}/{n}: Sheets \"{sheets}\""
+                );
+                both += 1;
+            }
+            ends.entry(round).or_default().push(format!("{dir}/{n}"));
+        }
+    }
+    let paired_n = paired.iter().filter(|p| **p).count();
+    let twice: Vec<_> = ends.iter().filter(|(_, v)| v.len() != 1).collect();
+    assert!(twice.is_empty(), "games not ending once: {twice:?}");
+    let unpaired: Vec<usize> = (0..200).filter(|&i| !paired[i]).collect();
+    // A game whose copies are not told to be one ends twice (each copy alone):
+    // none here.
+    assert!(unpaired.is_empty(), "copies not grouped: {unpaired:?}");
+    assert_eq!(ends.len(), 200);
+    assert_eq!(both, paired_n);
+    // The round files hold each validated game once, and only those.
+    let mut in_rounds: Vec<String> =
+        round_file_games(&root.join("pgn")).iter().map(|g| tag(g, "Round").unwrap_or_default()).collect();
+    let n = in_rounds.len();
+    in_rounds.sort();
+    in_rounds.dedup();
+    assert_eq!(in_rounds.len(), n, "a game twice in its round file");
+    assert_eq!(n, games_in(&root.join("pgn")).len());
+    let moved = log.matches("the other copy arrived").count();
+    // Why the games in review are there: the codes of their findings.
+    let mut codes: BTreeMap<String, usize> = BTreeMap::new();
+    for n in names(&root.join("review")).iter().filter(|n| n.ends_with(".json")) {
+        let text = std::fs::read_to_string(root.join("review").join(n)).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let findings = json["game"]["findings"].as_array().cloned().unwrap_or_default();
+        for f in findings.iter().filter(|f| f["severity"] != "info") {
+            *codes.entry(f["code"].as_str().unwrap_or("?").to_string()).or_default() += 1;
+        }
+    }
+    println!("review/ findings (warning and error): {codes:?}");
+    println!(
+        "200 games: {} in pgn/, {} in review/, {both} read with both copies; {moved} replaced when the other copy came in the second wave",
+        games_in(&root.join("pgn")).len(),
+        games_in(&root.join("review")).len()
+    );
+    assert_eq!(moved, wave2.len(), "each second-wave copy replaces its game once");
+}
+
+#[test]
+fn both_copies_in_one_file_are_one_game_and_a_later_copy_is_a_third() {
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    let game = |white: &str, moves: &str| {
+        format!(
+            "[Event \"Open\"]\n[Round \"5\"]\n[Board \"2\"]\n[White \"{white}\"]\n[Black \"Ruiz, B\"]\n\n{moves}\n\n"
+        )
+    };
+    let both = game("Pérez, Ana", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0")
+        + &game("Perez, A", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0");
+    drop_file(&inbox, "both.pgn", both.as_bytes());
+    wait_for("the file", || names(&root.join("archive")).len() == 1);
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 1, "{pgn:?}");
+    assert_eq!(tag(&pgn[0].1, "Sheets").as_deref(), Some("both.pgn both.pgn"));
+    drop_file(
+        &inbox,
+        "c.txt",
+        "Event: Open\nRound: 5\nBoard: 2\nWhite: A. Perez\nBlack: B. Ruiz\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 1-0\n"
+            .as_bytes(),
+    );
+    wait_for("the third", || names(&root.join("archive")).len() == 2);
+    daemon.stop();
+    assert_eq!(games_in(&root.join("pgn")).len(), 1);
+    assert_eq!(round_file_games(&root.join("pgn")).len(), 1);
+    let review = games_in(&root.join("review"));
+    assert!(review.len() == 1 && review[0].1.contains("third-copy"), "{review:?}");
+}
+
+#[test]
+fn two_daemons_on_one_inbox_read_each_game_once_with_both_copies() {
+    let (_t, root) = setup();
+    let inbox = root.join("inbox");
+    let first = start(&root);
+    let second = start(&root);
+    let sheet = |white: &str, n: usize| {
+        format!(
+            "Event: Open\nRound: 6\nBoard: {n}\nWhite: {white}{n}\nBlack: Negro{n}\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 1-0\n"
+        )
+    };
+    for n in 1..=30 {
+        drop_file(&inbox, &format!("{n}-w.txt"), sheet("Blanco", n).as_bytes());
+        drop_file(&inbox, &format!("{n}-b.txt"), sheet("blanco", n).as_bytes());
+    }
+    wait_for("every copy", || names(&root.join("archive")).len() == 60);
+    first.stop();
+    second.stop();
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 30, "{:?}", pgn.iter().map(|g| &g.0).collect::<Vec<_>>());
+    assert!(pgn.iter().all(|(_, g)| tag(g, "Sheets").is_some_and(|s| s.contains("-w.txt") && s.contains("-b.txt"))));
+    assert_eq!(round_file_games(&root.join("pgn")).len(), 30);
+    assert!(names(&root.join("review")).is_empty(), "{:?}", names(&root.join("review")));
+}
+
+#[test]
+fn one_copy_of_a_pair_typed_again_is_read_again_with_the_other() {
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    let moves = "1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Cf6 5.0-0 Ae7";
+    let sheet = |white: &str, moves: &str| format!("{HEAD}White: {white}\nBlack: Ruiz, B\n\n{moves}\n");
+    drop_file(&inbox, "w.txt", sheet("Pérez, Ana", moves).as_bytes());
+    wait_for("the first copy", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "b.txt", sheet("A. Perez", moves).as_bytes());
+    wait_for("the second copy", || names(&root.join("archive")).len() == 2);
+    // Black's copy typed again: the next moves and the result were left out.
+    drop_file(&inbox, "b.txt", sheet("A. Perez", &format!("{moves} 6.Te1 b5 1-0")).as_bytes());
+    wait_for("the copy typed again", || names(&root.join("archive")).len() == 3);
+    let log = daemon.stop();
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 1, "{pgn:?}");
+    let words = pgn[0].1.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("6. Re1 b5 1-0") && tag(&pgn[0].1, "Sheets").as_deref() == Some("w.txt b.txt"), "{words}");
+    let round = round_file_games(&root.join("pgn"));
+    assert!(round.len() == 1 && round[0].contains("6. Re1 b5"), "{round:?}");
+    assert!(log.contains("a copy dropped again; read with both copies: pgn → pgn"), "{log}");
+}

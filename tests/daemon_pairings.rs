@@ -1,0 +1,200 @@
+//! `scoresheet watch` with the tournament's pairings: a TRF dropped into the
+//! inbox or named in the config, a broken one refused, one that comes after
+//! the sheets matching them again, and the boards of a round still without a
+//! scoresheet. The real binary on real folders, as in `tests/daemon.rs`.
+
+mod daemon_support;
+use daemon_support::*;
+
+use std::fs;
+
+use scoresheet_dev::corpus::{CorpusGame, load_range};
+use scoresheet_dev::trf::{BuiltTrf, TrfGame, loosely};
+
+/// The games of the event with the most games among the test corpus's
+/// first 2000, and the TRF built from them.
+fn event() -> (Vec<CorpusGame>, BuiltTrf) {
+    let games = load_range(0, 2000);
+    let event = |g: &CorpusGame| g.tags.iter().find(|(k, _)| k == "Event").map(|(_, v)| v.clone()).unwrap_or_default();
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for g in &games {
+        let e = event(g);
+        match counts.iter_mut().find(|(x, _)| *x == e) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((e, 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let name = counts[0].0.clone();
+    let chosen: Vec<CorpusGame> = games.into_iter().filter(|g| event(g) == name).collect();
+    let trf = BuiltTrf::from_games(&name, &chosen);
+    (chosen, trf)
+}
+
+/// A text sheet of game `x` as a player writes it: the round only (no
+/// board) and the names loosely.
+fn written(games: &[CorpusGame], trf: &BuiltTrf, x: &TrfGame, k: usize) -> String {
+    let mut s = format!(
+        "Round: {}\nWhite: {}\nBlack: {}\n\n",
+        x.round,
+        loosely(&trf.player(x.white).name, k),
+        loosely(&trf.player(x.black).name, k + 1)
+    );
+    for (i, san) in games[x.game].sans.iter().enumerate() {
+        if i % 2 == 0 {
+            s.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        s.push_str(san);
+        s.push(' ');
+    }
+    s.push_str(&games[x.game].result);
+    s.push('\n');
+    s
+}
+
+/// The first `n` games, by board, of the round with the most games.
+fn round_one(trf: &BuiltTrf, n: usize) -> Vec<TrfGame> {
+    let count = |r: u32| trf.games.iter().filter(|g| g.round == r).count();
+    let busiest = trf.games.iter().map(|g| g.round).max_by_key(|&r| (count(r), std::cmp::Reverse(r))).unwrap();
+    let mut r: Vec<TrfGame> = trf.games.iter().filter(|g| g.round == busiest).cloned().collect();
+    r.sort_by_key(|g| g.board);
+    r.truncate(n);
+    r
+}
+
+/// The per-game PGNs in pgn/ and review/.
+fn published(root: &std::path::Path) -> Vec<(String, String)> {
+    let mut all = games_in(&root.join("pgn"));
+    all.extend(games_in(&root.join("review")));
+    all
+}
+
+#[test]
+fn a_trf_dropped_first_gives_the_sheets_its_names_ratings_and_boards_and_a_broken_one_is_refused() {
+    let (games, trf) = event();
+    let round = round_one(&trf, 3);
+    let n = round[0].round;
+    let boards = trf.games.iter().filter(|g| g.round == n).count();
+    assert!(boards >= 3, "round {n} has {boards} games");
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    // A rating that is not a number: refused with its line and field.
+    let mut broken = trf.text();
+    let line = broken.lines().nth(1).unwrap().to_string();
+    let mut bad: Vec<char> = line.chars().collect();
+    bad[48..52].copy_from_slice(&['2', 'x', '0', '0']);
+    broken = broken.replacen(&line, &bad.into_iter().collect::<String>(), 1);
+    drop_file(&inbox, "broken.trf", broken.as_bytes());
+    wait_for("the broken TRF", || names(&root.join("archive")).len() == 1);
+    let why = fs::read_to_string(root.join("rejected/broken.trf.error.txt")).unwrap();
+    assert!(why.contains("line 2") && why.contains("read without it"), "{why}");
+    assert_eq!(fs::read(root.join("rejected/broken.trf")).unwrap(), broken.as_bytes());
+    drop_file(&inbox, "event.trf", &trf.latin1());
+    wait_for("the TRF", || names(&root.join("archive")).len() == 2);
+    // Board 1 with both copies, board 2 with one, board 3 none.
+    drop_file(&inbox, "b1-w.txt", written(&games, &trf, &round[0], 0).as_bytes());
+    drop_file(&inbox, "b1-b.txt", written(&games, &trf, &round[0], 3).as_bytes());
+    drop_file(&inbox, "b2-w.txt", written(&games, &trf, &round[1], 1).as_bytes());
+    wait_for("the sheets", || names(&root.join("archive")).len() == 5);
+    let log = daemon.stop();
+    let all = published(&root);
+    assert_eq!(all.len(), 2, "{:?}", all.iter().map(|g| &g.0).collect::<Vec<_>>());
+    for x in &round[..2] {
+        let (w, b) = (trf.player(x.white), trf.player(x.black));
+        let (_, g) = all.iter().find(|(_, g)| tag(g, "Board") == Some(x.board.to_string())).expect("the board's game");
+        assert_eq!(tag(g, "White").as_deref(), Some(w.name.as_str()), "{g}");
+        assert_eq!(tag(g, "Black").as_deref(), Some(b.name.as_str()));
+        assert_eq!(tag(g, "WhiteFideId"), Some(w.fide_id.to_string()));
+        if b.rating > 0 {
+            assert_eq!(tag(g, "BlackElo"), Some(b.rating.to_string()));
+        }
+    }
+    let missing = fs::read_to_string(root.join(format!("review/round-{n}.missing.txt"))).unwrap();
+    let mut without: Vec<u32> =
+        trf.games.iter().filter(|g| g.round == n && g.board > round[1].board).map(|g| g.board).collect();
+    without.sort_unstable();
+    let without: Vec<String> = without.iter().map(u32::to_string).collect();
+    assert!(missing.contains(&format!("boards without a scoresheet: {}\n", without.join(", "))), "{missing}");
+    assert!(missing.contains(&format!("boards with one copy only: {}\n", round[1].board)), "{missing}");
+    assert!(log.contains("pairings loaded") && log.contains("boards still without a scoresheet"), "{log}");
+}
+
+#[test]
+fn a_trf_arriving_after_the_sheets_matches_their_games_again() {
+    let (games, trf) = event();
+    let round = round_one(&trf, 2);
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    for (k, x) in round.iter().enumerate() {
+        drop_file(&inbox, &format!("s{k}.txt"), written(&games, &trf, x, k).as_bytes());
+    }
+    wait_for("the sheets", || names(&root.join("archive")).len() == 2);
+    assert!(published(&root).iter().all(|(_, g)| tag(g, "WhiteFideId").is_none()));
+    drop_file(&inbox, "event.trf", &trf.utf8());
+    wait_for("the TRF", || names(&root.join("archive")).len() == 3);
+    let log = daemon.stop();
+    let all = published(&root);
+    assert_eq!(all.len(), 2, "{:?}", all.iter().map(|g| &g.0).collect::<Vec<_>>());
+    for x in &round {
+        let w = trf.player(x.white);
+        let found = all.iter().any(|(_, g)| {
+            tag(g, "White").as_deref() == Some(w.name.as_str()) && tag(g, "WhiteFideId") == Some(w.fide_id.to_string())
+        });
+        assert!(found, "{all:?}");
+    }
+    assert!(log.contains("read again"), "{log}");
+    // A restart keeps the pairings: a sheet dropped then is matched too.
+    let daemon = start(&root);
+    let x = &round_one(&trf, 3)[2];
+    drop_file(&inbox, "s2.txt", written(&games, &trf, x, 2).as_bytes());
+    wait_for("the sheet after the restart", || names(&root.join("archive")).len() == 4);
+    daemon.stop();
+    let w = trf.player(x.white);
+    assert!(published(&root).iter().any(|(_, g)| tag(g, "WhiteFideId") == Some(w.fide_id.to_string())));
+}
+
+#[test]
+fn the_pairings_named_in_the_config_are_loaded_at_start() {
+    let (games, trf) = event();
+    let x = &round_one(&trf, 1)[0];
+    let (t, root) = setup();
+    fs::write(root.join("event.trf"), trf.utf8()).unwrap();
+    let config = t.path().join("config.yaml");
+    fs::write(&config, "watch:\n  pairings: event.trf\n").unwrap();
+    let daemon = start_with(&root, &["--config", config.to_str().unwrap()]);
+    drop_file(&root.join("inbox"), "s.txt", written(&games, &trf, x, 0).as_bytes());
+    wait_for("the sheet", || names(&root.join("archive")).len() == 1);
+    let log = daemon.stop();
+    assert!(log.contains("pairings loaded from the config"), "{log}");
+    let w = trf.player(x.white);
+    assert!(published(&root).iter().any(|(_, g)| tag(g, "WhiteFideId") == Some(w.fide_id.to_string())));
+}
+
+#[test]
+fn a_newer_trf_replaces_the_old_one_and_the_games_it_changes_are_read_again() {
+    let (games, trf) = event();
+    let x = round_one(&trf, 1)[0].clone();
+    let mut older = trf.clone();
+    let i = older.players.iter().position(|p| p.start == x.white).unwrap();
+    older.players[i].rating = 1234;
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "v1.trf", &older.utf8());
+    wait_for("the first TRF", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "s.txt", written(&games, &trf, &x, 0).as_bytes());
+    wait_for("the sheet", || names(&root.join("archive")).len() == 2);
+    assert_eq!(tag(&published(&root)[0].1, "WhiteElo").as_deref(), Some("1234"));
+    // The ratings corrected: the game of that round takes them.
+    drop_file(&inbox, "v2.trf", &trf.utf8());
+    wait_for("the second TRF", || names(&root.join("archive")).len() == 3);
+    daemon.stop();
+    let all = published(&root);
+    assert_eq!(all.len(), 1, "{all:?}");
+    let rating = trf.player(x.white).rating;
+    assert_eq!(tag(&all[0].1, "WhiteElo"), (rating > 0).then(|| rating.to_string()), "{}", all[0].1);
+    let round = round_file_games(&root.join("pgn"));
+    assert!(round.len() <= 1 && round.iter().all(|g| !g.contains("1234")), "{round:?}");
+}

@@ -1,0 +1,123 @@
+//! What the daemon tests with copies and pairings share: the real binary
+//! started on a root, files dropped as copy tools drop them, the outputs read.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+pub const DEADLINE: Duration = Duration::from_secs(400);
+
+pub struct Daemon {
+    child: Child,
+    log: PathBuf,
+}
+
+pub fn start(root: &Path) -> Daemon {
+    start_with(root, &[])
+}
+
+/// A daemon started on `root` with more arguments (`--config FILE`).
+pub fn start_with(root: &Path, args: &[&str]) -> Daemon {
+    let n = fs::read_dir(root.parent().unwrap()).unwrap().count();
+    let log = root.parent().unwrap().join(format!("log-{n}.txt"));
+    let child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["watch", "--root"])
+        .arg(root)
+        .args(args)
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(fs::File::create(&log).unwrap())
+        .spawn()
+        .expect("the binary starts");
+    let daemon = Daemon { child, log };
+    wait_for("the daemon to watch", || daemon.log().contains("watching"));
+    daemon
+}
+
+impl Daemon {
+    pub fn log(&self) -> String {
+        fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// SIGTERM; the exit status must be 0. Returns the log.
+    pub fn stop(mut self) -> String {
+        let pid = self.child.id().to_string();
+        assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "exit {status:?}; log:\n{}", self.log());
+        self.log()
+    }
+
+    pub fn kill9(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+pub fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < DEADLINE, "gave up waiting for {what}");
+        sleep(Duration::from_millis(50));
+    }
+}
+
+/// Files (not folders, not dotfiles) directly in `dir`.
+pub fn names(dir: &Path) -> Vec<String> {
+    let mut out: Vec<String> = fs::read_dir(dir)
+        .map(|d| {
+            d.flatten()
+                .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| !n.starts_with('.'))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+pub fn drop_file(inbox: &Path, name: &str, bytes: &[u8]) {
+    let tmp = inbox.join(format!(".{name}.part"));
+    fs::write(&tmp, bytes).unwrap();
+    fs::rename(&tmp, inbox.join(name)).unwrap();
+}
+
+pub fn setup() -> (tempfile::TempDir, PathBuf) {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("root");
+    fs::create_dir(&root).unwrap();
+    (t, root)
+}
+
+/// The value of tag `k` in a PGN text.
+pub fn tag(pgn: &str, k: &str) -> Option<String> {
+    pgn.lines().find_map(|l| Some(l.strip_prefix(&format!("[{k} \""))?.strip_suffix("\"]")?.to_string()))
+}
+
+/// The per-game PGN files of `dir` (not its round files), as (name, text).
+pub fn games_in(dir: &Path) -> Vec<(String, String)> {
+    names(dir)
+        .into_iter()
+        .filter(|n| n.ends_with(".pgn"))
+        .map(|n| {
+            let text = fs::read_to_string(dir.join(&n)).unwrap();
+            (n, text)
+        })
+        .collect()
+}
+
+/// The games of every round file under pgn/, as their PGN texts.
+pub fn round_file_games(pgn: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for event in fs::read_dir(pgn).unwrap().flatten().filter(|e| e.path().is_dir()) {
+        for f in names(&event.path()) {
+            let text = fs::read_to_string(event.path().join(f)).unwrap();
+            out.extend(text.split("\n\n[Event ").filter(|g| !g.trim().is_empty()).map(str::to_string));
+        }
+    }
+    out
+}
