@@ -9,82 +9,15 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use scoresheet_dev::corpus::{CorpusGame, load};
 use scoresheet_dev::typed::{Form, typed};
 
-const DEADLINE: Duration = Duration::from_secs(240);
-
-/// A daemon started on `root`, its log in `root/../log-<n>.txt`.
-struct Daemon {
-    child: Child,
-    log: PathBuf,
-}
-
-fn start(root: &Path, args: &[&str]) -> Daemon {
-    let n = fs::read_dir(root.parent().unwrap()).unwrap().count();
-    let log = root.parent().unwrap().join(format!("log-{n}.txt"));
-    let child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .arg("watch")
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::null())
-        .stderr(fs::File::create(&log).unwrap())
-        .spawn()
-        .expect("the binary starts");
-    let daemon = Daemon { child, log };
-    // Files dropped before the watcher is set up would only be seen by the
-    // start-up scan: tests drop theirs once it watches.
-    wait_for("the daemon to watch", || daemon.log().contains("watching"));
-    daemon
-}
-
-impl Daemon {
-    fn log(&self) -> String {
-        fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    /// SIGTERM, and the exit status must be 0.
-    fn stop(mut self) {
-        let pid = self.child.id().to_string();
-        assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
-        let status = self.child.wait().unwrap();
-        assert!(status.success(), "exit {status:?}; log:\n{}", self.log());
-    }
-
-    fn kill9(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < DEADLINE, "gave up waiting for {what}");
-        sleep(Duration::from_millis(50));
-    }
-}
-
-/// Files (not folders, not dotfiles) directly in `dir`.
-fn names(dir: &Path) -> Vec<String> {
-    let mut out: Vec<String> = fs::read_dir(dir)
-        .map(|d| {
-            d.flatten()
-                .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| !n.starts_with('.'))
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
-}
+mod daemon_support;
+use daemon_support::{names, start_with as start, wait_for};
 
 /// Folders directly in `dir`.
 fn folders_in(dir: &Path) -> Vec<String> {
@@ -259,7 +192,7 @@ fn killed_at_random_moments_twenty_times_nothing_is_lost_or_written_twice() {
     let mut logs = Vec::new();
     for round in 0..20 {
         let daemon = start(&root, &[]);
-        logs.push(daemon.log.clone());
+        logs.push(daemon.log_path().to_path_buf());
         wait_for("the inbox", || inbox.is_dir());
         let archived = names(&root.join("archive")).len();
         for _ in 0..40 {
@@ -394,7 +327,7 @@ fn poll_mode_reads_dropped_files_too() {
     drop_file(&inbox, &name, &bytes);
     wait_for("the PGN", || root.join(format!("pgn/{}.pgn", output_stem(0))).exists());
     wait_for("the archive", || names(&root.join("archive")).len() == 1);
-    let path = daemon.log.clone();
+    let path = daemon.log_path().to_path_buf();
     daemon.stop();
     let log = fs::read_to_string(path).unwrap();
     // The line for the file (progress lines count `done` too).
@@ -436,7 +369,7 @@ fn two_daemons_on_one_folder_never_process_a_file_twice() {
     }
     wait_for("every sheet archived", || names(&root.join("archive")).len() >= games.len());
     wait_for("the work folder to empty", || claimed(&root) == 0);
-    let paths = [first.log.clone(), second.log.clone()];
+    let paths = [first.log_path().to_path_buf(), second.log_path().to_path_buf()];
     first.stop();
     second.stop();
     let logs = paths.map(|p| fs::read_to_string(p).unwrap());
@@ -829,7 +762,7 @@ fn the_log_counts_findings_per_code_and_the_stop_line_gives_the_split() {
     drop_file(&inbox, "junk.txt", b"\x00\x01 not a sheet");
     wait_for("the archive", || names(&root.join("archive")).len() == 11);
     wait_for("a progress line", || daemon.log().contains("progress"));
-    let path = daemon.log.clone();
+    let path = daemon.log_path().to_path_buf();
     daemon.stop();
     let log = fs::read_to_string(path).unwrap();
     let done = log.lines().find(|l| l.contains("file=mesa-0000.txt")).unwrap();

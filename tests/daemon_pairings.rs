@@ -9,26 +9,12 @@ use daemon_support::*;
 use std::fs;
 
 use scoresheet_dev::corpus::{CorpusGame, load_range};
-use scoresheet_dev::trf::{BuiltTrf, TrfGame, loosely};
+use scoresheet_dev::trf::{BuiltTrf, TrfGame, largest_event, loosely};
 
 /// The games of the event with the most games among the test corpus's
 /// first 2000, and the TRF built from them.
 fn event() -> (Vec<CorpusGame>, BuiltTrf) {
-    let games = load_range(0, 2000);
-    let event = |g: &CorpusGame| g.tags.iter().find(|(k, _)| k == "Event").map(|(_, v)| v.clone()).unwrap_or_default();
-    let mut counts: Vec<(String, usize)> = Vec::new();
-    for g in &games {
-        let e = event(g);
-        match counts.iter_mut().find(|(x, _)| *x == e) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((e, 1)),
-        }
-    }
-    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let name = counts[0].0.clone();
-    let chosen: Vec<CorpusGame> = games.into_iter().filter(|g| event(g) == name).collect();
-    let trf = BuiltTrf::from_games(&name, &chosen);
-    (chosen, trf)
+    largest_event(load_range(0, 2000))
 }
 
 /// A text sheet of game `x` as a player writes it: the round only (no

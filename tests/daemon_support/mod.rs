@@ -38,6 +38,11 @@ pub fn start_with(root: &Path, args: &[&str]) -> Daemon {
 }
 
 impl Daemon {
+    /// The file its log goes to.
+    pub fn log_path(&self) -> &Path {
+        &self.log
+    }
+
     pub fn log(&self) -> String {
         fs::read_to_string(&self.log).unwrap_or_default()
     }

@@ -6,6 +6,25 @@
 
 use crate::corpus::CorpusGame;
 
+/// The games of the event with the most games among `games` (the first of
+/// those with as many, by name), and the TRF built from them.
+pub fn largest_event(games: Vec<CorpusGame>) -> (Vec<CorpusGame>, BuiltTrf) {
+    let event = |g: &CorpusGame| g.tags.iter().find(|(k, _)| k == "Event").map(|(_, v)| v.clone()).unwrap_or_default();
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for g in &games {
+        let e = event(g);
+        match counts.iter_mut().find(|(x, _)| *x == e) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((e, 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let name = counts.first().map(|c| c.0.clone()).unwrap_or_default();
+    let chosen: Vec<CorpusGame> = games.into_iter().filter(|g| event(g) == name).collect();
+    let trf = BuiltTrf::from_games(&name, &chosen);
+    (chosen, trf)
+}
+
 /// A player of the built tournament.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrfPlayer {
