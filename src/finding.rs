@@ -294,7 +294,9 @@ impl Finding {
 
     /// A sentence for the arbiter: what was written, what was read, why.
     pub fn message(&self) -> String {
-        // What was written is quoted short; the report's `written` keeps it whole.
+        // One arm per kind, in one exhaustive match, so that a new kind cannot
+        // go without its sentence: long, but each arm is one sentence. What
+        // was written is quoted short; the report's `written` keeps it whole.
         let q = |w: &str| quoted(w).into_owned();
         match self {
             Finding::IllegalMove { at, written } => {

@@ -113,23 +113,29 @@ impl<'a> Searcher<'a> {
             }
         }
         let last = (n - start) * width;
-        let (mut j, cost) = dp[last..]
+        let (j, cost) = dp[last..]
             .iter()
             .copied()
             .enumerate()
             .fold((0, f32::INFINITY), |b, (j, c)| if c < b.1 { (j, c) } else { b });
-        let mut entries = vec![None; j];
-        if cost.is_finite() {
-            for i in (start..n).rev() {
-                let added = how[(i - start + 1) * width + j] as usize;
-                if added > 0 {
-                    entries[j - 1] = Some(i);
-                    j -= added;
-                }
-            }
-        }
+        let entries = if cost.is_finite() { read_back(&how, width, start..n, j) } else { vec![None; j] };
         Alignment { cost, entries }
     }
+}
+
+/// The entry each of the first `j` moves was read from, walking back from
+/// the last entry through how each cell was reached (`how`, rows of `width`).
+fn read_back(how: &[u8], width: usize, entries: std::ops::Range<usize>, mut j: usize) -> Vec<Option<usize>> {
+    let start = entries.start;
+    let mut out = vec![None; j];
+    for i in entries.rev() {
+        let added = how[(i - start + 1) * width + j] as usize;
+        if added > 0 {
+            out[j - 1] = Some(i);
+            j -= added;
+        }
+    }
+    out
 }
 
 /// The cheapest alignment of a sheet's entries to a game.
