@@ -140,7 +140,7 @@ const OTHER_INITIAL: f64 = 0.1;
 
 /// How alike a name written on a sheet is to a TRF name, from 0 to 1
 /// (Jaro–Winkler on the nearest of the TRF name's forms, the written name
-/// taken whole and without its initials; less [`OTHER_INITIAL`] when it
+/// taken whole and without its initials; less `OTHER_INITIAL` when it
 /// gives initials and none is a given name's).
 pub fn similarity(written: &str, trf_name: &str) -> f64 {
     let w = words(written);

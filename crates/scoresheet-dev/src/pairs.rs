@@ -285,6 +285,8 @@ pub struct PairTally {
     /// reading, or tie: no search finds the game), or less (a search miss).
     pub miss_model: usize,
     pub miss_search: usize,
+    /// Of `miss_model`, those where the two cost the same.
+    pub miss_tie: usize,
 }
 
 /// Reads a pair alone and together and counts it; what went wrong with the
@@ -385,10 +387,18 @@ fn read_pair(pair: &[Noisy; 2], opts: &Options, t: &mut PairTally) -> (Option<St
     if let Some(m) = miss.as_mut().filter(|m| m.contains("ply")) {
         let game = &reports[0].games[0];
         let truth = if pair[0].sans.len() >= pair[1].sans.len() { &pair[0].sans } else { &pair[1].sans };
-        let cheaper = both_cost(pair, &languages, opts, truth) < both_cost(pair, &languages, opts, &game.moves) - 0.01;
+        let (truth_cost, read_cost) =
+            (both_cost(pair, &languages, opts, truth), both_cost(pair, &languages, opts, &game.moves));
+        let cheaper = truth_cost < read_cost - 0.01;
+        let tie = !cheaper && truth_cost <= read_cost + 0.01;
         t.miss_search += usize::from(cheaper);
         t.miss_model += usize::from(!cheaper);
-        m.push_str(if cheaper { " (a search miss)" } else { " (the sheets prefer the reading, or tie)" });
+        t.miss_tie += usize::from(tie);
+        m.push_str(match (cheaper, tie) {
+            (true, _) => " (a search miss)",
+            (_, true) => " (the game played and the reading cost the sheets the same)",
+            _ => " (the sheets prefer the reading)",
+        });
     }
     (miss, reports)
 }

@@ -149,7 +149,7 @@ fn write_pairs(n: usize, out: &Path, seed: u64, rate: f64, first: usize, no_trf:
     };
     println!(
         "PAIRS pairs={p} grouped={} exact={:.4} validated_wrong={} review={:.4} alone_exact={:.4} \
-         alone_validated_wrong={} either_exact={:.4} miss_model={} miss_search={}{names} secs={:.1}",
+         alone_validated_wrong={} either_exact={:.4} miss_model={} (ties {}) miss_search={}{names} secs={:.1}",
         t.grouped,
         ratio(t.exact, p),
         t.validated_wrong,
@@ -158,6 +158,7 @@ fn write_pairs(n: usize, out: &Path, seed: u64, rate: f64, first: usize, no_trf:
         t.alone_validated_wrong,
         ratio(t.either_exact, p),
         t.miss_model,
+        t.miss_tie,
         t.miss_search,
         t0.elapsed().as_secs_f64()
     );
