@@ -18,9 +18,10 @@ const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/real-pairs");
 /// takes for one.
 const NOT_PAIRED: &[&str] = &["opera"];
 
-/// The figures measured when this test was written; exactness must not fall.
-const EXACT_TOGETHER: usize = 8;
-const EXACT_ALONE: usize = 12;
+/// The games read together exactly when this test was written; this must not
+/// fall. (Each copy read alone, `scoresheet convert --json <game>-a.txt`, gave
+/// 16 of 30 exact then; not measured here, to keep the test fast.)
+const EXACT_TOGETHER: usize = 10;
 
 fn input(name: &str) -> Input {
     let bytes = std::fs::read(Path::new(DIR).join(name)).expect("a copy of the data set");
@@ -41,9 +42,9 @@ fn real_pairs_are_read_as_one_game_and_never_validated_wrong() {
     let truth: BTreeMap<String, Vec<String>> =
         serde_json::from_slice(&std::fs::read(Path::new(DIR).join("truth.json")).expect("truth.json"))
             .expect("truth.json is a map of games to moves");
-    assert!(truth.len() >= 12, "the data set has {} games", truth.len());
+    assert!(truth.len() >= 15, "the data set has {} games", truth.len());
     let opts = Options::default();
-    let (mut paired, mut exact, mut validated, mut alone_exact) = (0, 0, 0, 0);
+    let (mut paired, mut exact, mut validated) = (0, 0, 0);
     let mut wrong = Vec::new();
     let mut unpaired = Vec::new();
     for (game, moves) in &truth {
@@ -65,20 +66,14 @@ fn real_pairs_are_read_as_one_game_and_never_validated_wrong() {
                 wrong.push(format!("{game}: validated {:?}", g.moves));
             }
         }
-        for c in &copies {
-            let (r, _) = convert_together(std::slice::from_ref(c), &opts);
-            alone_exact += usize::from(r[0].games.first().is_some_and(|g| same_moves(&g.moves, moves)));
-        }
     }
     println!(
         "real pairs: {} games, {paired} read as one game, {exact} exact together, {validated} validated, \
-         {} validated wrong; copies alone: {alone_exact} of {} exact",
+         {} validated wrong",
         truth.len(),
-        wrong.len(),
-        2 * truth.len()
+        wrong.len()
     );
     assert!(wrong.is_empty(), "validated with moves other than the game's: {wrong:#?}");
     assert_eq!(unpaired, NOT_PAIRED, "the games whose copies are not read as one game");
     assert!(exact >= EXACT_TOGETHER, "{exact} games read together exactly, fewer than {EXACT_TOGETHER}");
-    assert!(alone_exact >= EXACT_ALONE, "{alone_exact} copies read alone exactly, fewer than {EXACT_ALONE}");
 }
