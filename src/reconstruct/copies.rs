@@ -62,15 +62,17 @@ pub fn same_game(a: &Sheet, b: &Sheet) -> bool {
         return false;
     }
     let (ea, eb) = (a.header("Event").map(folded), b.header("Event").map(folded));
-    if matches!((&ea, &eb), (Some(x), Some(y)) if x != y) {
-        return false;
-    }
     let players = match (players(a), players(b)) {
         (Some((wa, xa)), Some((wb, xb))) => {
             Some((same_player(wa, wb) && same_player(xa, xb)) || (same_player(wa, xb) && same_player(xa, wb)))
         }
         _ => None,
     };
+    // The same two players meet in the same round of two events (a convert
+    // of a season's files): events written apart are two games.
+    if matches!((&ea, &eb), (Some(x), Some(y)) if x != y) {
+        return false;
+    }
     match (ba, bb) {
         (Some(x), Some(y)) if x != y => false,
         // Players written on both sheets must agree even on one board.
@@ -105,6 +107,8 @@ fn players(s: &Sheet) -> Option<(&str, &str)> {
 /// use scoresheet::reconstruct::copies::same_player;
 /// assert!(same_player("Navara,D", "D. Navara"));
 /// assert!(same_player("Ivanchuk, Vassily", "vassily ivantchuk"));
+/// assert!(same_player("Curt Von Bardeleben", "v. Bardeleben"));
+/// assert!(same_player("van Wely, Loek", "Loek Van Wely"));
 /// assert!(!same_player("Shirov,A", "Short,N"));
 /// ```
 pub fn same_player(a: &str, b: &str) -> bool {
@@ -123,7 +127,24 @@ pub fn same_player(a: &str, b: &str) -> bool {
 /// The ways to read a name as (surname, first initial): "Surname, First"
 /// has one; "First Surname" and "Surname First" are both tried.
 fn name_readings(name: &str) -> Vec<(String, Option<char>)> {
-    let words = |s: &str| -> Vec<String> { folded_words(s).into_iter().filter(|w| !w.is_empty()).collect() };
+    // A surname's particle ("von", "v.", "van", "de") is written or left out
+    // at will: the name is read with its particles and without them ("Le",
+    // "La" are also surnames of their own).
+    let mut out = readings_of(name, false);
+    for r in readings_of(name, true) {
+        if !out.contains(&r) {
+            out.push(r);
+        }
+    }
+    out
+}
+
+/// [`name_readings`] of the name's words, its particles left out or not.
+fn readings_of(name: &str, without_particles: bool) -> Vec<(String, Option<char>)> {
+    let words = |s: &str| -> Vec<String> {
+        let kept = |w: &String| !w.is_empty() && !(without_particles && PARTICLES.contains(&w.as_str()));
+        folded_words(s).into_iter().filter(kept).collect()
+    };
     let initial = |w: Option<&String>| w.and_then(|w| w.chars().next());
     if let Some((sur, first)) = name.split_once(',') {
         let sur = words(sur);
@@ -153,6 +174,10 @@ fn name_readings(name: &str) -> Vec<(String, Option<char>)> {
         (w[..w.len() - 1].concat(), initial(Some(last))),
     ]
 }
+
+/// Particles of surnames, folded: left out when names are compared.
+const PARTICLES: [&str; 14] =
+    ["von", "v", "van", "der", "den", "de", "da", "di", "du", "del", "della", "dos", "le", "la"];
 
 /// A header value compared loosely: letters and digits only, folded.
 fn folded(s: &str) -> String {
