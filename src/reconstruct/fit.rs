@@ -39,7 +39,7 @@ impl<'a> Searcher<'a> {
     /// The cost of the cheapest way the entries from `start` on, read in
     /// `pos`, make exactly `moves` (or a first part of them, when the record
     /// stops early): every entry read as the next move, skipped, or read after
-    /// a move that was not written. Lets a caller ask how well a given game
+    /// one or two moves that were not written (a whole numbered move left out). Lets a caller ask how well a given game
     /// fits the sheet, e.g. the game an arbiter settled on, next to the one
     /// the search found. Infinite when no alignment fits.
     pub fn align(&mut self, pos: &Chess, start: usize, moves: &[Move]) -> f32 {
@@ -67,7 +67,7 @@ impl<'a> Searcher<'a> {
         let width = m + 1;
         let mut dp = vec![f32::INFINITY; (n - start + 1) * width];
         // How each cell was reached: the moves the last entry added (0 when
-        // skipped, 1 read, 2 read after a move not written).
+        // skipped, 1 read, 2 or 3 read after one or two moves not written).
         let mut how = vec![0u8; dp.len()];
         dp[0] = 0.0;
         for i in start..n {
@@ -109,6 +109,11 @@ impl<'a> Searcher<'a> {
                 if j + 1 < m {
                     let c = read(j + 1, self);
                     relax(down + 2, here + params.costs.insert + c, 2);
+                }
+                // A whole numbered move left out: both players' moves.
+                if j + 2 < m {
+                    let c = read(j + 2, self);
+                    relax(down + 3, here + 2.0 * params.costs.insert + c, 3);
                 }
             }
         }
