@@ -142,7 +142,8 @@ fn name_readings(name: &str) -> Vec<(String, Option<char>)> {
 /// [`name_readings`] of the name's words, its particles left out or not.
 fn readings_of(name: &str, without_particles: bool) -> Vec<(String, Option<char>)> {
     let words = |s: &str| -> Vec<String> {
-        let kept = |w: &String| !w.is_empty() && !(without_particles && PARTICLES.contains(&w.as_str()));
+        let particle = |w: &String| without_particles && PARTICLES.contains(&w.as_str());
+        let kept = |w: &String| !w.is_empty() && !particle(w);
         folded_words(s).into_iter().filter(kept).collect()
     };
     let initial = |w: Option<&String>| w.and_then(|w| w.chars().next());
