@@ -216,6 +216,8 @@ fn convert_files(
     let inputs: Vec<convert::Input> =
         files.iter().map(|f| (f.display().to_string(), read_regular(f, options.max_file_bytes))).collect();
     let (reports, notes) = convert::convert_together(&inputs, &options);
+    // Each file with a game in review: its page's name, and the file's index in `report`.
+    let mut review_pages: Vec<(String, usize)> = Vec::new();
     for note in notes {
         eprintln!("{note}");
     }
@@ -240,8 +242,14 @@ fn convert_files(
         if !json {
             summarize(&fr, written.as_deref());
         }
+        if let Some(dir) = output.as_deref() {
+            review_pages.extend(write_review_page(&mut outputs, dir, file, &fr, &mut outcome));
+        }
         outcome.add(&fr);
         report.files.push(fr);
+    }
+    if let Some(dir) = output.as_deref().filter(|_| !review_pages.is_empty()) {
+        write_index(&mut outputs, dir, &review_pages, &report, &mut outcome);
     }
     if json {
         let mut out = std::io::stdout().lock();
@@ -251,15 +259,67 @@ fn convert_files(
     Ok(outcome.code())
 }
 
+/// `<stem>.review.html` in `dir` for a file with a game in review: the page
+/// of its games (see `scoresheet::emit::page`). Its name, and the file's
+/// place in the run, for the index; `None` when it has no game in review or
+/// the page could not be written (said, and the run exits 1).
+fn write_review_page(
+    outputs: &mut Outputs,
+    dir: &Path,
+    file: &Path,
+    fr: &FileReport,
+    outcome: &mut Outcome,
+) -> Option<(String, usize)> {
+    let review: Vec<_> = fr.games.iter().filter(|g| g.status == Status::Review).cloned().collect();
+    if review.is_empty() {
+        return None;
+    }
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let wanted = dir.join(format!("{stem}.review.html"));
+    let html = scoresheet::emit::page::review_page(&fr.path, &review);
+    match outputs.write(&wanted, html.as_bytes()) {
+        Ok(placed) => {
+            let name = placed.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            Some((name, outcome.files))
+        }
+        Err(e) => {
+            eprintln!("{}: cannot write {}: {e:#}", file.display(), wanted.display());
+            outcome.rejected = true;
+            None
+        }
+    }
+}
+
+/// `index.html` in `dir`, listing the run's review pages.
+fn write_index(outputs: &mut Outputs, dir: &Path, pages: &[(String, usize)], report: &Report, outcome: &mut Outcome) {
+    use scoresheet::emit::page::{Listed, index_page};
+    let listed: Vec<Listed> = pages
+        .iter()
+        .map(|(page, i)| {
+            let fr = &report.files[*i];
+            let games = fr.games.iter().filter(|g| g.status == Status::Review).collect();
+            Listed { page: page.clone(), file: fr.path.clone(), games }
+        })
+        .collect();
+    let wanted = dir.join("index.html");
+    if let Err(e) = outputs.write(&wanted, index_page(&listed).as_bytes()) {
+        eprintln!("cannot write {}: {e:#}", wanted.display());
+        outcome.rejected = true;
+    }
+}
+
 /// What the exit status says: [`EXIT_STATUS`].
 #[derive(Default)]
 struct Outcome {
     rejected: bool,
     review: bool,
+    /// Files counted so far.
+    files: usize,
 }
 
 impl Outcome {
     fn add(&mut self, fr: &FileReport) {
+        self.files += 1;
         self.rejected |= fr.rejected();
         self.review |= fr.games.iter().any(|g| g.status == Status::Review);
     }

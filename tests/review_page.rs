@@ -1,0 +1,67 @@
+//! `convert --output DIR` writes a review page beside each file with a game
+//! in review, and an index of them: what an organizer without the daemon
+//! hands the arbiter.
+
+use std::fs;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+fn convert_into(dir: &std::path::Path, files: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = cargo_bin_cmd!("scoresheet");
+    cmd.arg("convert").arg("--output").arg(dir.join("out"));
+    for (name, text) in files {
+        let path = dir.join(name);
+        fs::write(&path, text).unwrap();
+        cmd.arg(path);
+    }
+    cmd.output().unwrap()
+}
+
+const DOUBT: &str = "Event: Open\nRound: 2\nWhite: Navara\nBlack: Ana\n\n1.e4 e5 2.Cf3 ? 3.Ab5 a6 4.Aa4 Cf6\n";
+
+#[test]
+fn a_game_in_review_gets_a_page_with_the_board_and_the_alternatives_and_the_index_lists_it() {
+    let t = tempfile::tempdir().unwrap();
+    let out = convert_into(t.path(), &[("mesa3.txt", DOUBT), ("mesa4.txt", "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n")]);
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    let dir = t.path().join("out");
+    let page = fs::read_to_string(dir.join("mesa3.review.html")).expect("the review page");
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.contains("Navara – Ana"), "the players head the page");
+    assert!(page.contains("ambiguous-repair"));
+    // The board before 2...Nc6: the knight still on b8, the pawn on e5.
+    assert_eq!(page.matches("<svg").count(), 1, "one board, at the one doubt");
+    assert!(page.contains("♞") && page.contains("♙"));
+    // The move read and each alternative the rest of the game allows.
+    for m in ["Nc6", "c6", "b5"] {
+        assert_eq!(page.matches(&format!("<span class=\"alt\">{m}</span>")).count(), 1, "{m} offered once");
+    }
+    assert!(!fs::exists(dir.join("mesa4.review.html")).unwrap(), "a validated game has no page");
+    let index = fs::read_to_string(dir.join("index.html")).expect("the index");
+    assert!(index.contains("href=\"mesa3.review.html\"") && !index.contains("mesa4"), "{index}");
+}
+
+#[test]
+fn the_page_needs_no_network_and_shows_text_from_the_sheet_as_text() {
+    let t = tempfile::tempdir().unwrap();
+    let sheet = DOUBT.replace("White: Navara", "White: <script>alert(1)</script><img src=x onerror=alert(2)>");
+    convert_into(t.path(), &[("x.txt", &sheet)]);
+    let page = fs::read_to_string(t.path().join("out/x.review.html")).unwrap();
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;"));
+    assert!(!page.contains("<script") && !page.contains("<img"), "no markup from the sheet");
+    for outside in ["http:", "https:", "//", "@import", "url("] {
+        assert!(!page.replace("<!DOCTYPE", "").contains(outside), "{outside} in the page");
+    }
+}
+
+#[test]
+fn without_output_no_page_is_written() {
+    let t = tempfile::tempdir().unwrap();
+    let path = t.path().join("mesa3.txt");
+    fs::write(&path, DOUBT).unwrap();
+    cargo_bin_cmd!("scoresheet").arg("convert").arg(&path).output().unwrap();
+    let mut names: Vec<String> =
+        fs::read_dir(t.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["mesa3.pgn", "mesa3.txt"]);
+}
