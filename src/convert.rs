@@ -87,6 +87,7 @@ fn report_of(sheet: &Sheet, mut game: Game, opts: &Options, sheets_tag: Option<S
     let moves: Vec<String> = game.moves.iter().map(|m| pgn::san_text(m.san)).collect();
     let pgn = pgn::write_with(sheet, &game, &tags, &moves);
     let headers = tags.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
+    let written = game.moves.iter().map(|m| m.entry.and_then(|e| sheet.entries.get(e).cloned())).collect();
     GameReport {
         status,
         language: game.language.code.to_string(),
@@ -98,6 +99,7 @@ fn report_of(sheet: &Sheet, mut game: Game, opts: &Options, sheets_tag: Option<S
         sheets: None,
         copy: None,
         lines_in: None,
+        written,
     }
 }
 

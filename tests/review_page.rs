@@ -36,6 +36,9 @@ fn a_game_in_review_gets_a_page_with_the_board_and_the_alternatives_and_the_inde
     for m in ["Nc6", "c6", "b5"] {
         assert_eq!(page.matches(&format!("<span class=\"alt\">{m}</span>")).count(), 1, "{m} offered once");
     }
+    // The moves as written beside the moves as read, with where each is.
+    assert!(page.contains("<span title=\"line 6, column 11\">Cf3</span></td><td>Nf3</td>"), "{page}");
+    assert!(page.contains("<span title=\"line 6, column 15\">?</span></td><td class=\"doubt\">Nc6</td>"));
     assert!(!fs::exists(dir.join("mesa4.review.html")).unwrap(), "a validated game has no page");
     let index = fs::read_to_string(dir.join("index.html")).expect("the index");
     assert!(index.contains("href=\"mesa3.review.html\"") && !index.contains("mesa4"), "{index}");

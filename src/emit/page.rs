@@ -147,7 +147,8 @@ fn likelier(margin: f32) -> &'static str {
     }
 }
 
-/// The moves as read, numbered, the plies of findings marked.
+/// The moves as written beside the moves as read, numbered, the plies of
+/// findings marked (a doubt, or a repair).
 fn moves_table(out: &mut String, g: &GameReport) {
     let mark = |ply: usize| -> &'static str {
         let at = |f: &&FindingReport| f.ply == Some(ply as u32);
@@ -159,12 +160,16 @@ fn moves_table(out: &mut String, g: &GameReport) {
             ""
         }
     };
-    out.push_str("<table class=\"moves\">");
+    out.push_str("<table class=\"moves\"><tr><th></th><th>White written</th><th>read</th><th>Black written</th><th>read</th></tr>");
     for (n, pair) in g.moves.chunks(2).enumerate() {
         let _ = write!(out, "<tr><td>{}.</td>", n + 1);
         for (i, m) in pair.iter().enumerate() {
             let ply = 2 * n + i + 1;
-            let _ = write!(out, "<td{}>{}</td>", mark(ply), escape(m));
+            let written = match g.written.get(ply - 1).and_then(Option::as_ref) {
+                Some(e) => format!("<span title=\"line {}, column {}\">{}</span>", e.line, e.col, escape(&e.text)),
+                None => "<i>not written</i>".to_string(),
+            };
+            let _ = write!(out, "<td{0}>{written}</td><td{0}>{1}</td>", mark(ply), escape(m));
         }
         out.push_str("</tr>");
     }

@@ -56,6 +56,11 @@ pub struct GameReport {
     /// game's moves are taken from); `copies-disagree` names both.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lines_in: Option<String>,
+    /// For each move, the entry it was read from as written, with its line
+    /// and column (`None`: a move not written). For the review page; not in
+    /// the JSON, whose findings say what was written where it matters.
+    #[serde(skip)]
+    pub written: Vec<Option<crate::sheet::Entry>>,
 }
 
 /// A finding as reported.
