@@ -183,6 +183,17 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
             }
             pos.play_unchecked(mv);
         }
+        // An entry the alignment leaves out says a move the game may lack
+        // (a move the copy's own reading dropped): read on from it.
+        for (c, path) in paths.iter().enumerate() {
+            let mut next = 0;
+            for (k, e) in path.iter().enumerate().filter_map(|(k, e)| e.map(|e| (k, e))) {
+                if next < e && rereads.len() < MOST_REREADS {
+                    rereads.push((c, k, next));
+                }
+                next = e + 1;
+            }
+        }
         // From where an entry was misread, that copy read on (one dropped a
         // move and its entries are a ply off after it); and where a copy's
         // entries go on past the game (the other stopped early).
