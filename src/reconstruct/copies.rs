@@ -12,7 +12,7 @@
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
 
-use super::fit::{fit_cost, with_searcher};
+use super::fit::with_searcher;
 use super::joint::{Doubt, Weigher, key, sans_of, with_move_at};
 use super::prior;
 use super::{FileBudget, Game, Played, Settings, play, reconstruct_within};
@@ -245,7 +245,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
         }
     }
     let params = &settings.params;
-    let (scored, doubt, confirmed) = with_searcher(sheets[0], alone[0].language, params, |a| {
+    let (scored, doubt, confirmed, contradicted) = with_searcher(sheets[0], alone[0].language, params, |a| {
         with_searcher(sheets[1], alone[1].language, params, |b| {
             let mut w = Weigher::new(a, b);
             for g in games {
@@ -256,7 +256,8 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
             let scored = plausible_first(w.ranked(), settings);
             let doubt = w.doubt(&scored, params.limits.review_margin);
             let confirmed = scored.first().map(|(_, g)| w.confirmed(g)).unwrap_or_default();
-            (scored, doubt, confirmed)
+            let contradicted = scored.first().map_or(0.0, |(_, g)| w.contradiction(g, &alone));
+            (scored, doubt, confirmed, contradicted)
         })
     });
     if scored.is_empty() {
@@ -266,7 +267,6 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     }
     let margin = scored.get(1).map_or(f32::INFINITY, |s| s.0 - scored[0].0);
     let best = &scored[0].1;
-    let contradicted = contradiction(sheets, &alone, settings, best);
     // A game one copy contradicts, or that one copy goes on past, is not
     // clearly ahead, however the others fare.
     let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, best);
@@ -313,25 +313,6 @@ fn goes_on(sheets: [&Sheet; 2], g: &[Move]) -> bool {
         pos.play_unchecked(m);
     }
     !pos.is_game_over() && sheets.iter().any(|s| s.entries.len() > g.len() + MORE_ENTRIES)
-}
-
-/// How much more the game `g` costs the copy that likes it least than that
-/// copy's own reading: past the tie margin, that copy contradicts `g` (an
-/// illegible box costs the same whatever move fills it: no contradiction; a
-/// legible `h6` read as b6 because the other copy says b6 is one, however
-/// cheap the confusion, as a legal slip `b6` for h6 costs the other copy
-/// more than its letters say).
-/// The candidates' margins alone do not say it: the game neither copy
-/// misread may not be among them, and the best of the others can be clearly
-/// ahead while a copy's entries go unexplained (a copy whose last moves are
-/// skipped because the game taken stops earlier).
-fn contradiction(sheets: [&Sheet; 2], alone: &[Game; 2], settings: &Settings, g: &[Move]) -> f32 {
-    (0..2)
-        .map(|i| {
-            let fit = |moves: &[Move]| fit_cost(sheets[i], alone[i].language, &settings.params, moves);
-            fit(g) - fit(&moves_of(&alone[i]))
-        })
-        .fold(0.0, f32::max)
 }
 
 /// Game `x` with one move of `y` at the same ply where they differ, the

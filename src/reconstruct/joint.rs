@@ -28,11 +28,56 @@ pub(crate) struct Weigher<'s, 'a, 'b> {
     b: &'s mut Searcher<'b>,
     costs: HashMap<Vec<Move>, f32>,
     order: Vec<Vec<Move>>,
+    /// The last game whose alignments were asked for, and each copy's
+    /// (cost, entry per move): the walk, the doubt and the decision all ask
+    /// about the cheapest game in turn.
+    aligned: Option<(Vec<Move>, Aligned)>,
 }
+
+/// For each move of a game, the entry a copy's alignment reads as it.
+type Paths = Vec<Option<usize>>;
+
+/// Each copy's alignment to one game: its cost and its paths.
+type Aligned = [(f32, Paths); 2];
 
 impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     pub(crate) fn new(a: &'s mut Searcher<'a>, b: &'s mut Searcher<'b>) -> Self {
-        Weigher { a, b, costs: HashMap::default(), order: Vec::new() }
+        Weigher { a, b, costs: HashMap::default(), order: Vec::new(), aligned: None }
+    }
+
+    /// Each copy's cheapest alignment to `g`: its cost and the entry each
+    /// move is read from.
+    fn alignments(&mut self, g: &[Move]) -> Aligned {
+        if let Some((h, a)) = &self.aligned
+            && h == g
+        {
+            return a.clone();
+        }
+        let start = Chess::default();
+        let (a, b) = (self.a.alignment(&start, 0, g), self.b.alignment(&start, 0, g));
+        let both = [(a.cost, a.entries), (b.cost, b.entries)];
+        self.aligned = Some((g.to_vec(), both.clone()));
+        both
+    }
+
+    fn paths(&mut self, g: &[Move]) -> [Paths; 2] {
+        self.alignments(g).map(|(_, p)| p)
+    }
+
+    /// How much more `g` costs the copy that likes it least than that copy's
+    /// own reading (`alone`): past the tie margin, that copy contradicts `g`
+    /// (an illegible box costs the same whatever move fills it: no
+    /// contradiction; a legible `h6` read as b6 because the other copy says
+    /// b6 is one, however cheap the confusion). The candidates' margins alone
+    /// do not say it: the game neither copy misread may not be among them,
+    /// and the best of the others can be clearly ahead while a copy's entries
+    /// go unexplained (its last moves skipped because the game stops earlier).
+    pub(crate) fn contradiction(&mut self, g: &[Move], alone: &[Game; 2]) -> f32 {
+        let costs = self.alignments(g).map(|(c, _)| c);
+        let start = Chess::default();
+        let own = |game: &Game| game.moves.iter().map(|p| p.mv).collect::<Vec<_>>();
+        let owns = [self.a.align(&start, 0, &own(&alone[0])), self.b.align(&start, 0, &own(&alone[1]))];
+        (0..2).map(|i| costs[i] - owns[i]).fold(0.0, f32::max)
     }
 
     /// What both copies say against game `g`: the sum of each copy's
@@ -63,8 +108,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     /// alignment to `g` reads as that move names it exactly: a doubt of the
     /// other copy there is settled by this one.
     pub(crate) fn confirmed(&mut self, g: &[Move]) -> [Vec<bool>; 2] {
-        let start = Chess::default();
-        let paths = [self.a.alignment(&start, 0, g).entries, self.b.alignment(&start, 0, g).entries];
+        let paths = self.paths(g);
         let mut out = [vec![false; g.len()], vec![false; g.len()]];
         let mut pos = Chess::default();
         for (k, &mv) in g.iter().enumerate() {
@@ -94,9 +138,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
                 alternatives.push(m);
             }
         }
-        let start = Chess::default();
-        let entries = [self.a.alignment(&start, 0, best).entries, self.b.alignment(&start, 0, best).entries]
-            .map(|p| p.get(ply).copied().flatten());
+        let entries = self.paths(best).map(|p| p.get(ply).copied().flatten());
         let names = [0, 1].map(|c| {
             let e = entries[c]?;
             let s: (&[bool], Option<Move>) = if c == 0 {
@@ -154,8 +196,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     /// (see [`with_move_at`]); at most [`MOST_NEIGHBOURS`].
     fn neighbours(&mut self, g: &[Move], alone: &[Game; 2]) -> Vec<Vec<Move>> {
         let places = [Place::of(&alone[0]), Place::of(&alone[1])];
-        let start = Chess::default();
-        let paths = [self.a.alignment(&start, 0, g).entries, self.b.alignment(&start, 0, g).entries];
+        let paths = self.paths(g);
         let sans = sans_of(g);
         let mut pos = Chess::default();
         let mut out = Vec::new();
@@ -225,10 +266,9 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     /// it, weighed: the game of a copy that stopped early, and its end.
     pub(crate) fn weigh_read_on(&mut self, alone: &[Game; 2]) {
         let places = [Place::of(&alone[0]), Place::of(&alone[1])];
-        let start = Chess::default();
         for own in alone {
             let g: Vec<Move> = own.moves.iter().map(|p| p.mv).collect();
-            let paths = [self.a.alignment(&start, 0, &g).entries, self.b.alignment(&start, 0, &g).entries];
+            let paths = self.paths(&g);
             for n in self.read_past(&g, &paths, &places) {
                 if n.len() > g.len() {
                     self.weigh(n);
