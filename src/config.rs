@@ -93,6 +93,9 @@ pub struct Watch {
     /// Private: which sheets were published where, so that a game's other
     /// copy arriving later replaces its outputs; and the pairings loaded.
     pub state: PathBuf,
+    /// The arbiters' decisions on games, one `<name>.yaml` each: applied
+    /// again whenever their game is read again.
+    pub decisions: PathBuf,
     /// The tournament's pairings, a FIDE TRF-16 file (relative to `root`):
     /// loaded at start when newer than the pairings kept in `state`.
     pub pairings: Option<PathBuf>,
@@ -153,6 +156,7 @@ impl Default for Watch {
             archive: "archive".into(),
             work: ".work".into(),
             state: ".state".into(),
+            decisions: "decisions".into(),
             pairings: None,
             poll: false,
             poll_interval_ms: 500,

@@ -18,6 +18,7 @@
 pub mod config;
 pub mod convert;
 pub mod cost;
+pub mod decision;
 pub mod daemon;
 pub mod emit;
 pub mod finding;

@@ -132,6 +132,7 @@
 
 mod annotate;
 pub(crate) mod claim;
+pub(crate) mod decide;
 pub(crate) mod detect;
 pub(crate) mod games;
 pub(crate) mod names;
@@ -173,6 +174,8 @@ pub struct Folders {
     pub work: PathBuf,
     /// Private: which sheets were published where (`games`), the pairings.
     pub state: PathBuf,
+    /// The arbiters' decisions, `<name>.yaml` each.
+    pub decisions: PathBuf,
     /// The pairings file the config names (`watch.pairings`), if any.
     pub pairings: Option<PathBuf>,
 }
@@ -190,11 +193,12 @@ impl Folders {
             archive: at(&watch.archive),
             work: at(&watch.work),
             state: at(&watch.state),
+            decisions: at(&watch.decisions),
             pairings: watch.pairings.as_deref().map(at),
         }
     }
 
-    fn all(&self) -> [(&'static str, &Path); 7] {
+    fn all(&self) -> [(&'static str, &Path); 8] {
         [
             ("inbox", &self.inbox),
             ("pgn", &self.pgn),
@@ -203,6 +207,7 @@ impl Folders {
             ("archive", &self.archive),
             ("work", &self.work),
             ("state", &self.state),
+            ("decisions", &self.decisions),
         ]
     }
 
