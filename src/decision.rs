@@ -165,7 +165,7 @@ pub struct Decided {
 /// use scoresheet::decision::{Decision, read_decided};
 /// use scoresheet::emit::report::Status;
 /// let sheet = b"1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Cf6".to_vec();
-/// let d = Decision::parse("decision: amend\nmoves: {\"3.\": Bc4}\narbiter: Ana\n").unwrap();
+/// let d = Decision::parse("decision: accept\nmoves: {\"3.\": Bc4}\narbiter: Ana\n").unwrap();
 /// let got = read_decided(&[("mesa-1.txt".into(), Ok(sheet))], &Options::default(), (0, 0), &d).unwrap();
 /// assert_eq!(got.report.moves[4], "Bc4");
 /// assert_eq!(got.report.status, Status::Validated);

@@ -157,3 +157,34 @@ fn a_decision_dropped_into_the_inbox_publishes_the_game_and_is_kept() {
     let log = daemon.stop();
     assert!(log.contains("an arbiter decided a game: review → pgn"), "{log}");
 }
+
+#[test]
+fn a_decision_stands_when_the_other_copy_arrives_later() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    fs::write(inbox.join("white.txt"), DOUBT).unwrap();
+    wait_for("the game in review", || !waiting(&root).is_empty());
+    let name = waiting(&root).remove(0);
+    fs::write(
+        inbox.join(format!("{name}.decision.yaml")),
+        "decision: accept\nmoves: {4: d6}\narbiter: Ana\nnote: seen on the board\n",
+    )
+    .unwrap();
+    let round = root.join("pgn").join("Open").join("round-3.pgn");
+    wait_for("the decided game in the round file", || read(&round).contains("Annotator"));
+    // Black's copy has the same illegible box: read with both copies, the
+    // game is in doubt there again, and the arbiter's decision settles it.
+    let black = DOUBT.replace("1.e4 e5", "1. e4   e5");
+    fs::write(inbox.join("black.txt"), black).unwrap();
+    wait_for("the game read with both copies", || read(&round).contains("[Sheets "));
+    let text = flat(&read(&round));
+    assert!(
+        text.contains("[Annotator \"Ana\"]") && text.contains("d6 {arbiter Ana: 2...d6, seen on the board}"),
+        "{text}"
+    );
+    assert!(waiting(&root).is_empty(), "not back in review");
+    assert_eq!(text.matches("[Event ").count(), 1, "one game in the round file");
+    daemon.stop();
+}
