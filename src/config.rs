@@ -34,6 +34,8 @@ pub struct Config {
     pub repair: Params,
     /// The drop-folder daemon (`scoresheet watch`).
     pub watch: Watch,
+    /// The arbiter's desk, served by `scoresheet watch` and `scoresheet desk`.
+    pub desk: Desk,
     /// Logging.
     pub log: Log,
 }
@@ -55,6 +57,7 @@ impl Config {
             ));
         }
         self.watch.check()?;
+        self.desk.check()?;
         self.log.check()?;
         self.repair.check()
     }
@@ -67,6 +70,7 @@ impl Default for Config {
             max_file_bytes: Options::default().max_file_bytes,
             repair: Params::default(),
             watch: Watch::default(),
+            desk: Desk::default(),
             log: Log::default(),
         }
     }
@@ -168,6 +172,54 @@ impl Default for Watch {
             stop_timeout_secs: 30,
             fsync: true,
         }
+    }
+}
+
+/// The arbiter's desk: a web page over the daemon's folders where an
+/// arbiter works the review queue.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Desk {
+    /// `scoresheet watch` serves the desk.
+    pub enabled: bool,
+    /// The address it listens on (`host:port`; port 0 picks a free one).
+    pub listen: String,
+    /// Needed for an address other than loopback: every request then
+    /// carries it (once as `?token=`, then in a cookie).
+    pub token: Option<String>,
+    /// `en` or `es`; absent: the browser's language.
+    pub language: Option<String>,
+}
+
+/// The languages the desk's pages are written in.
+pub const DESK_LANGUAGES: [&str; 2] = ["en", "es"];
+
+impl Desk {
+    fn check(&self) -> Result<(), Invalid> {
+        if self.listen.parse::<std::net::SocketAddr>().is_err() {
+            return Err(Invalid::new(
+                "desk.listen",
+                format!("\"{}\"", self.listen),
+                "an address and port, 127.0.0.1:8080",
+            ));
+        }
+        if let Some(t) = &self.token
+            && (t.len() < 16 || !t.chars().all(|c| c.is_ascii_graphic()))
+        {
+            return Err(Invalid::new("desk.token", "too short", "16 or more printable ASCII characters"));
+        }
+        match &self.language {
+            Some(l) if !DESK_LANGUAGES.contains(&l.as_str()) => {
+                Err(Invalid::new("desk.language", format!("\"{l}\""), DESK_LANGUAGES.join(" or ")))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Default for Desk {
+    fn default() -> Self {
+        Desk { enabled: true, listen: "127.0.0.1:8080".into(), token: None, language: None }
     }
 }
 

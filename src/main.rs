@@ -77,6 +77,16 @@ enum Command {
         #[arg(long, value_enum)]
         log_format: Option<LogFormatArg>,
     },
+    /// Serve the arbiter's desk alone over a daemon's folders (`watch`
+    /// serves it too, unless `desk.enabled: false`).
+    Desk {
+        /// The daemon's root (default: the config's root, the current folder).
+        #[arg(long)]
+        root: Option<PathBuf>,
+        /// The address to listen on (default: the config's desk.listen, 127.0.0.1:8080).
+        #[arg(long)]
+        listen: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -134,9 +144,52 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let mut watch = config.watch.clone();
             watch.poll |= poll;
             let folders = scoresheet::daemon::Folders::new(&watch, root.as_deref());
-            watch_folders(scoresheet::daemon::DaemonConfig { folders, options, watch })
+            let desk = config.desk.clone();
+            // A desk that may not listen where it is told stops the start, before anything is read.
+            let listener = if desk.enabled { Some(desk_listener(&desk, true)?) } else { None };
+            watch_folders(scoresheet::daemon::DaemonConfig { folders, options, watch }, desk, listener.flatten())
+        }
+        Command::Desk { root, listen } => {
+            init_logs(&config.log.level, config.log.format);
+            let mut desk = config.desk.clone();
+            if let Some(l) = listen {
+                desk.listen = l;
+            }
+            let watch = config.watch.clone();
+            let folders = scoresheet::daemon::Folders::new(&watch, root.as_deref());
+            let listener = desk_listener(&desk, false)?.context("the desk cannot start")?;
+            serve_desk(scoresheet::daemon::DaemonConfig { folders, options, watch }, desk, listener)
         }
     }
+}
+
+/// The desk's socket. Refused (an error: exit 2): an address other than
+/// loopback without a token. An address in use: for `watch` (`lenient`)
+/// said and the daemon goes on without the desk, converting being its job.
+fn desk_listener(desk: &scoresheet::config::Desk, lenient: bool) -> Result<Option<std::net::TcpListener>> {
+    use scoresheet::daemon::desk::{DeskError, bind};
+    match bind(desk) {
+        Ok(l) => Ok(Some(l)),
+        Err(e @ DeskError::Bind { .. }) if lenient => {
+            tracing::warn!(error = %e, "the desk is not served; the daemon goes on without it");
+            Ok(None)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Serves the desk alone until SIGINT or SIGTERM.
+fn serve_desk(
+    config: scoresheet::daemon::DaemonConfig,
+    desk: scoresheet::config::Desk,
+    listener: std::net::TcpListener,
+) -> Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        let stop = stop_signal().context("cannot install the SIGINT/SIGTERM handlers")?;
+        scoresheet::daemon::desk::serve(listener, &desk, &config, stop).await.context("the desk stopped")
+    })?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The options with the pairings file loaded, and whether it was refused: a
@@ -165,12 +218,35 @@ fn load_config(path: Option<&Path>) -> Result<Config> {
     Config::parse(&text).with_context(|| format!("invalid config {}", p.display()))
 }
 
-/// Runs the daemon until SIGINT or SIGTERM.
-fn watch_folders(config: scoresheet::daemon::DaemonConfig) -> Result<ExitCode> {
+/// Runs the daemon until SIGINT or SIGTERM, with the desk on the same
+/// runtime when it has a socket.
+fn watch_folders(
+    config: scoresheet::daemon::DaemonConfig,
+    desk: scoresheet::config::Desk,
+    listener: Option<std::net::TcpListener>,
+) -> Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let summary = runtime.block_on(async {
         let stop = stop_signal().context("cannot install the SIGINT/SIGTERM handlers")?;
-        anyhow::Ok(scoresheet::daemon::run(config, stop).await?)
+        // The desk stops when the daemon does.
+        let (done, stopped) = tokio::sync::oneshot::channel::<()>();
+        let served = listener.map(|l| {
+            let (config, desk) = (config.clone(), desk.clone());
+            tokio::spawn(async move {
+                let stopped = async {
+                    let _ = stopped.await;
+                };
+                if let Err(e) = scoresheet::daemon::desk::serve(l, &desk, &config, stopped).await {
+                    tracing::error!(error = %e, "the desk stopped; the daemon goes on");
+                }
+            })
+        });
+        let summary = scoresheet::daemon::run(config, stop).await;
+        let _ = done.send(());
+        if let Some(s) = served {
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(2), s).await;
+        }
+        anyhow::Ok(summary?)
     })?;
     // Workers still busy after the stop timeout are not waited for:
     // their files stay claimed and are finished at the next start.

@@ -29,7 +29,6 @@ pub struct Waiting {
     /// Its name in review/ (or pgn/, rejected/): `<name>.pgn`.
     pub name: String,
     pub status: Status,
-    pub event: String,
     pub round: String,
     pub white: String,
     pub black: String,
@@ -46,14 +45,12 @@ pub struct Waiting {
 /// A game as the desk shows it.
 #[derive(Debug, Clone)]
 pub struct Shown {
-    pub id: String,
     /// Changes whenever the game is published again (its other copy came,
     /// a decision): a decision made on an older version is refused.
     pub version: String,
-    pub name: String,
     /// The game as read now (or as a decision would make it), `written` filled.
     pub report: GameReport,
-    pub status: Status,
+    /// The files it was read from, as dropped.
     pub sheets: Vec<String>,
 }
 
@@ -122,7 +119,6 @@ fn waiting(n: &str, r: &GameRecord, kept: &[(PathBuf, Decision)]) -> Waiting {
         id,
         name,
         status: status_of(&r.folder),
-        event: header("Event"),
         round: header("Round"),
         white: header("White"),
         black: header("Black"),
@@ -201,19 +197,11 @@ fn read_now(cfg: &ProcessConfig, id: &str, record: &GameRecord, opts: &Options) 
 pub fn show(cfg: &ProcessConfig, id: &str) -> Result<Shown, DecideError> {
     let (record, version) = record_of(cfg, id)?;
     let report = read_now(cfg, id, &record, &cfg.options_now())?;
-    Ok(shown(id, version, &record, report, status_of(&record.folder)))
+    Ok(shown(version, &record, report))
 }
 
-fn shown(id: &str, version: String, record: &GameRecord, report: GameReport, status: Status) -> Shown {
-    let name = record.files.first().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned());
-    Shown {
-        id: id.to_string(),
-        version,
-        name: name.unwrap_or_default(),
-        report,
-        status,
-        sheets: record.sheets.iter().map(|s| s.dropped.clone()).collect(),
-    }
+fn shown(version: String, record: &GameRecord, report: GameReport) -> Shown {
+    Shown { version, report, sheets: record.sheets.iter().map(|s| s.dropped.clone()).collect() }
 }
 
 /// Game `id` as `decision` would make it, without writing anything; refused
@@ -225,8 +213,7 @@ pub fn preview(cfg: &ProcessConfig, id: &str, version: &str, decision: &Decision
     }
     let (inputs, target) = inputs_of(cfg, &record)?;
     let decided = read_decided(&inputs, &cfg.options_now(), target, decision)?;
-    let status = decided.report.status;
-    Ok(shown(id, now, &record, decided.report, status))
+    Ok(shown(now, &record, decided.report))
 }
 
 /// Carries out `decision` on game `id` (at `version`, when the desk shows it

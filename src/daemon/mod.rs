@@ -132,9 +132,8 @@
 
 mod annotate;
 pub(crate) mod claim;
-// The desk calls what the inbox does not (the queue, a game shown, a preview).
-#[allow(dead_code)]
 pub(crate) mod decide;
+pub mod desk;
 pub(crate) mod detect;
 pub(crate) mod games;
 pub(crate) mod names;
@@ -330,6 +329,20 @@ const LOG_ERROR: usize = 300;
 const LOG_OUTPUTS: usize = 4;
 /// Temporary files older than this were left by a killed daemon (the sweep, in the module doc).
 const TEMP_AGE: Duration = Duration::from_secs(600);
+
+/// What the desk works with: the daemon's folders and options, its own
+/// handles on the records and the pairings (shared with the daemons through
+/// the state folder's locks), outputs staged beside their targets.
+pub(crate) fn process_config(config: &DaemonConfig) -> ProcessConfig {
+    let folders = config.folders.clone();
+    ProcessConfig {
+        games: Arc::new(games::Games::new(&folders.state)),
+        pairings: Arc::new(pairings::Pairings::new(&folders.state)),
+        options: config.options.clone(),
+        staging: Staging::beside(config.watch.fsync),
+        folders,
+    }
+}
 
 /// Runs the daemon until `shutdown` completes; then takes no new file,
 /// gives the files in progress `stop_timeout_secs` to finish, and returns.

@@ -27,14 +27,124 @@ use crate::finding::Severity;
 pub fn review_page(file: &str, games: &[GameReport]) -> String {
     let mut out = String::new();
     let title = games.first().map_or_else(|| file.to_string(), players);
-    head(&mut out, &title);
+    head(&mut out, &title, &EN);
     let _ = write!(out, "<p class=\"file\">{}</p>", escape(file));
     for (i, g) in games.iter().enumerate() {
-        game_section(&mut out, g, i);
+        game_section(&mut out, g, i, &EN, None);
     }
     out.push_str("</body></html>\n");
     out
 }
+
+/// What the desk adds to a game's page: the forms that decide it, each
+/// carrying the game's version (a decision on an older one is refused) and
+/// the form token.
+#[derive(Debug, Clone, Copy)]
+pub struct Controls<'a> {
+    /// The game's id in the desk's URLs.
+    pub id: &'a str,
+    pub version: &'a str,
+    pub csrf: &'a str,
+    /// The moves this page has fixed (`46:Bd6,51:Qe2`), carried on by its forms.
+    pub fixed: &'a str,
+    /// A preview of fixed moves: confirmed, or picked further.
+    pub preview: bool,
+}
+
+/// The body of the desk's page of one game: its section with each doubt's
+/// alternatives as buttons, then the decision forms and the move stepper.
+pub fn desk_game(g: &GameReport, files: &str, words: &Words, controls: &Controls<'_>) -> String {
+    let mut out = String::new();
+    let _ = write!(out, "<p class=\"file\">{}</p>", escape(files));
+    game_section(&mut out, g, 0, words, Some(controls));
+    decision_forms(&mut out, words, controls);
+    stepper(&mut out, &g.moves, words);
+    out
+}
+
+/// The hidden fields every desk form carries.
+fn hidden(out: &mut String, c: &Controls<'_>) {
+    let _ = write!(
+        out,
+        "<input type=\"hidden\" name=\"version\" value=\"{}\"><input type=\"hidden\" name=\"csrf\" value=\"{}\">",
+        escape(c.version),
+        escape(c.csrf)
+    );
+    if !c.fixed.is_empty() {
+        let _ = write!(out, "<input type=\"hidden\" name=\"moves\" value=\"{}\">", escape(c.fixed));
+    }
+}
+
+/// Accept, amend by typing, reject; on a preview, confirm.
+fn decision_forms(out: &mut String, w: &Words, c: &Controls<'_>) {
+    let id = escape(c.id);
+    out.push_str("<section class=\"decide\">");
+    if c.preview {
+        let _ = write!(out, "<form id=\"confirm\" method=\"post\" action=\"/game/{id}/decide\">");
+        out.push_str("<input type=\"hidden\" name=\"action\" value=\"amend\">");
+        hidden(out, c);
+        let _ = write!(out, "<button id=\"confirm-go\" type=\"submit\">{}</button></form>", w.confirm);
+    } else {
+        let _ = write!(out, "<form id=\"accept\" method=\"post\" action=\"/game/{id}/decide\">");
+        out.push_str("<input type=\"hidden\" name=\"action\" value=\"accept\">");
+        hidden(out, c);
+        let _ = write!(out, "<button id=\"accept-go\" type=\"submit\">{}</button></form>", w.accept);
+    }
+    let _ = write!(out, "<form id=\"amend\" method=\"post\" action=\"/game/{id}/preview\">");
+    hidden(out, c);
+    let _ = write!(
+        out,
+        "<label>{} <input name=\"ply\" id=\"amend-ply\" size=\"6\" placeholder=\"23...\"></label> \
+         <label>{} <input name=\"move\" id=\"amend-move\" size=\"8\" placeholder=\"Bd6\"></label> \
+         <button id=\"amend-go\" type=\"submit\">{}</button></form>",
+        w.ply, w.the_move, w.amend
+    );
+    let _ = write!(out, "<form id=\"reject\" method=\"post\" action=\"/game/{id}/decide\">");
+    out.push_str("<input type=\"hidden\" name=\"action\" value=\"reject\">");
+    hidden(out, c);
+    let _ = write!(
+        out,
+        "<label>{} <input name=\"reason\" id=\"reject-reason\" size=\"30\"></label> \
+         <button id=\"reject-go\" type=\"submit\">{}</button></form></section>",
+        w.reason, w.reject
+    );
+}
+
+/// The move list stepped with ← and →: the board after each ply drawn by a
+/// small inline script from the positions written into the page.
+fn stepper(out: &mut String, moves: &[String], w: &Words) {
+    let boards: Vec<String> = positions(moves).iter().map(board_fen).collect();
+    let _ = write!(
+        out,
+        "<section id=\"stepper\" tabindex=\"0\" data-boards=\"{}\" data-moves=\"{}\"><h2>{}</h2>\
+         <p>{}</p><div class=\"step-board\"></div><p class=\"step-move\"></p></section>",
+        boards.join(" "),
+        escape(&moves.join(" ")),
+        w.step_title,
+        w.step_help
+    );
+    out.push_str(STEPPER_SCRIPT);
+}
+
+/// The placement part of a FEN: ranks 8 to 1, `/` between.
+fn board_fen(pos: &Chess) -> String {
+    pos.board().to_string()
+}
+
+/// Draws the stepper's board; no network, no library.
+const STEPPER_SCRIPT: &str = r#"<script>
+(function(){
+var s=document.getElementById('stepper');if(!s)return;
+var boards=s.dataset.boards.split(' '),moves=s.dataset.moves?s.dataset.moves.split(' '):[],k=boards.length-1;
+var g={K:'\u2654',Q:'\u2655',R:'\u2656',B:'\u2657',N:'\u2658',P:'\u2659',k:'\u265A',q:'\u265B',r:'\u265C',b:'\u265D',n:'\u265E',p:'\u265F'};
+function draw(){var rows=boards[k].split('/'),h='<svg class="board" width="272" height="272" viewBox="0 0 272 272">';
+for(var r=0;r<8;r++){var f=0;for(var i=0;i<rows[r].length;i++){var c=rows[r][i];if(c>='1'&&c<='8'){for(var j=0;j<+c;j++){h+=sq(f,r,'');f++;}}else{h+=sq(f,r,g[c]);f++;}}}
+s.querySelector('.step-board').innerHTML=h+'</svg>';
+var n=Math.ceil(k/2),m=k?(n+(k%2?'. ':'... ')+moves[k-1]):'';s.querySelector('.step-move').textContent=m;}
+function sq(f,r,p){var x=f*32+16,y=r*32,l=(f+r)%2==0;return '<rect x="'+x+'" y="'+y+'" width="32" height="32" fill="'+(l?'#f0d9b5':'#b58863')+'"/>'+(p?'<text x="'+(x+16)+'" y="'+(y+26)+'" font-size="28" text-anchor="middle">'+p+'</text>':'');}
+document.addEventListener('keydown',function(e){if(e.target.tagName=='INPUT')return;if(e.key=='ArrowLeft'&&k>0){k--;draw();}if(e.key=='ArrowRight'&&k<boards.length-1){k++;draw();}});
+draw();})();
+</script>"#;
 
 /// One line of the index: the page's file name (a link beside the index),
 /// the sheet it is of, and its games.
@@ -48,7 +158,7 @@ pub struct Listed<'a> {
 /// The index of the review pages of a run.
 pub fn index_page(listed: &[Listed<'_>]) -> String {
     let mut out = String::new();
-    head(&mut out, "Games for review");
+    head(&mut out, "Games for review", &EN);
     let _ = write!(
         out,
         "<h1>Games for review</h1><p>{} files</p><table><tr><th>sheet</th><th>game</th><th>round</th><th>findings</th></tr>",
@@ -74,10 +184,11 @@ pub fn index_page(listed: &[Listed<'_>]) -> String {
 }
 
 /// The document's head, its style inline.
-fn head(out: &mut String, title: &str) {
+pub fn head(out: &mut String, title: &str, words: &Words) {
     let _ = write!(
         out,
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body>",
+        "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body>",
+        words.lang,
         escape(title)
     );
 }
@@ -87,14 +198,18 @@ table{border-collapse:collapse}td,th{padding:.15em .5em;text-align:left;vertical
 .moves td{font-family:monospace}.doubt{background:#fde68a}.repaired{background:#dbeafe}\
 .finding{margin:.6em 0;padding:.4em .6em;border-left:4px solid #999}.warning{border-color:#d97706}\
 .error{border-color:#dc2626}.alt{display:inline-block;border:1px solid #555;border-radius:3px;\
-padding:0 .4em;margin:0 .2em}.file{color:#555}svg{margin:.4em 0}";
+padding:0 .4em;margin:0 .2em}.file{color:#555}svg{margin:.4em 0}.rule{color:#444;font-size:.9em}\
+form{margin:.4em 0}.decide{border-top:1px solid #999;margin-top:1em}button.alt{font-family:monospace;margin:0 .2em}\
+button.chosen{font-weight:bold}#error{color:#b91c1c;font-weight:bold}#message{background:#dcfce7;padding:.4em}\
+.bar{background:#eee;padding:.3em .6em}";
 
-/// One game: headers, findings, moves, and a board at each doubt.
-fn game_section(out: &mut String, g: &GameReport, index: usize) {
+/// One game: headers, findings, moves, and a board at each doubt (with the
+/// desk's buttons where `controls` are given).
+fn game_section(out: &mut String, g: &GameReport, index: usize, w: &Words, controls: Option<&Controls<'_>>) {
     let status = match g.status {
-        Status::Validated => "validated",
-        Status::Review => "review: an arbiter must look",
-        Status::Rejected => "rejected: nothing usable was read",
+        Status::Validated => w.validated,
+        Status::Review => w.review,
+        Status::Rejected => w.rejected,
     };
     let _ = write!(out, "<section id=\"game-{}\"><h1>{}</h1><p>{}</p><table>", index + 1, escape(&players(g)), status);
     for (k, v) in &g.headers {
@@ -104,52 +219,128 @@ fn game_section(out: &mut String, g: &GameReport, index: usize) {
     out.push_str("</table>");
     let positions = positions(&g.moves);
     for f in &g.findings {
-        finding(out, f, &positions, &g.moves);
+        finding(out, f, &positions, &g.moves, w, controls);
     }
-    moves_table(out, g);
+    moves_table(out, g, w);
     out.push_str("</section>");
 }
 
 /// A finding in plain words, with the board before its move and the
 /// alternatives where it is a doubt.
-fn finding(out: &mut String, f: &FindingReport, positions: &[Chess], moves: &[String]) {
+fn finding(
+    out: &mut String,
+    f: &FindingReport,
+    positions: &[Chess],
+    moves: &[String],
+    w: &Words,
+    controls: Option<&Controls<'_>>,
+) {
     let class = match f.severity {
         Severity::Info => "finding",
         Severity::Warning => "finding warning",
         Severity::Error => "finding error",
     };
     let _ = write!(out, "<div class=\"{class}\"><b>{}</b> ({:?}): {}", escape(f.code), f.severity, escape(&f.message));
+    if let Some(rule) = rule(f.code, w) {
+        let _ = write!(out, "<div class=\"rule\">{rule}</div>");
+    }
     let doubt = !f.alternatives.is_empty() || f.code == "copies-disagree";
     if let Some(k) = f.ply.map(|p| p as usize).filter(|&p| doubt && p >= 1 && p <= positions.len()) {
-        out.push_str("<div>");
+        let _ = write!(out, "<div class=\"doubt\" data-ply=\"{k}\">");
         out.push_str(&board_svg(&positions[k - 1]));
         let chosen = moves.get(k - 1).map_or("", String::as_str);
         let written = escape(f.written.as_deref().unwrap_or(""));
-        let _ = write!(out, "<p>written <code>{written}</code>; read <span class=\"alt\">{}</span>", escape(chosen));
-        for a in f.alternatives.iter().filter(|a| a.as_str() != chosen) {
-            let _ = write!(out, " or <span class=\"alt\">{}</span>", escape(a));
+        let _ = write!(out, "<p>{} <code>{written}</code>; {} ", w.written, w.read);
+        match controls {
+            Some(c) => pick_form(out, c, k, chosen, &f.alternatives, w),
+            None => {
+                let _ = write!(out, "<span class=\"alt\">{}</span>", escape(chosen));
+                for a in f.alternatives.iter().filter(|a| a.as_str() != chosen) {
+                    let _ = write!(out, " {} <span class=\"alt\">{}</span>", w.or, escape(a));
+                }
+            }
         }
         if let Some(m) = f.margin {
-            let _ = write!(out, " — the reading is {}", likelier(m));
+            let _ = write!(out, " — {} {}", w.the_reading_is, likelier(m, w));
         }
         out.push_str("</p></div>");
     }
     out.push_str("</div>");
 }
 
-/// How much likelier a reading is than the next, in words.
-fn likelier(margin: f32) -> &'static str {
-    match margin {
-        m if m >= 6.0 => "much likelier",
-        m if m >= 3.0 => "likelier",
-        m if m >= 1.0 => "a little likelier",
-        _ => "about as likely",
+/// The desk's buttons at a doubt: the move read (marked) and each
+/// alternative; a click shows the game read again with that move.
+fn pick_form(out: &mut String, c: &Controls<'_>, ply: usize, chosen: &str, alternatives: &[String], w: &Words) {
+    let _ = write!(out, "<form class=\"pick\" method=\"post\" action=\"/game/{}/preview\">", escape(c.id));
+    let _ = write!(out, "<input type=\"hidden\" name=\"ply\" value=\"{ply}\">");
+    hidden(out, c);
+    let _ = write!(
+        out,
+        "<button class=\"alt chosen\" name=\"move\" value=\"{0}\" title=\"{1}\">{0}</button>",
+        escape(chosen),
+        w.as_read
+    );
+    for a in alternatives.iter().filter(|a| a.as_str() != chosen) {
+        let _ = write!(out, "<button class=\"alt\" name=\"move\" value=\"{0}\">{0}</button>", escape(a));
     }
+    out.push_str("</form>");
+}
+
+/// How much likelier a reading is than the next, in words.
+fn likelier(margin: f32, w: &Words) -> &'static str {
+    match margin {
+        m if m >= 6.0 => w.much_likelier,
+        m if m >= 3.0 => w.likelier,
+        m if m >= 1.0 => w.a_little_likelier,
+        _ => w.about_as_likely,
+    }
+}
+
+/// What the rule says, or what the arbiter checks, for a finding's code:
+/// one line per code, in the page's language.
+fn rule(code: &str, w: &Words) -> Option<&'static str> {
+    let es = w.lang == "es";
+    let (en, sp) = match code {
+        "illegal-move" | "moves-after-end" => (
+            "Laws of Chess, Art. 8.1: each move is recorded as played; check the sheet against the board.",
+            "Leyes del Ajedrez, art. 8.1: cada jugada se anota como se jugó; compare la planilla con el tablero.",
+        ),
+        "non-algebraic-notation" => (
+            "Appendix C: only algebraic notation is valid evidence; the player must be told to use it.",
+            "Apéndice C: solo la notación algebraica sirve como prueba; hay que indicárselo al jugador.",
+        ),
+        "ambiguous-repair" | "illegible-entry" | "missing-move" | "typo-repaired" | "extra-entry" => (
+            "Art. 8.1 and Appendix C: the record must be clear; decide the move with both players' sheets.",
+            "Art. 8.1 y Apéndice C: la anotación debe ser clara; decida la jugada con las planillas de ambos.",
+        ),
+        "copies-disagree" | "third-copy" => (
+            "Art. 8.1: both players record every move; where their sheets differ, the arbiter decides.",
+            "Art. 8.1: ambos jugadores anotan cada jugada; donde sus planillas difieren, decide el árbitro.",
+        ),
+        "check-mark-mismatch" => (
+            "Appendix C.13: + marks a check; a wrong mark does not change the move.",
+            "Apéndice C.13: + indica jaque; una marca errónea no cambia la jugada.",
+        ),
+        "result-mismatch" | "pairing-result-mismatch" => (
+            "Art. 5 and 8.7: both players sign the result; it must agree with the board and the pairings.",
+            "Art. 5 y 8.7: ambos firman el resultado; debe coincidir con el tablero y los emparejamientos.",
+        ),
+        "incomplete-record" => (
+            "Art. 8.4: a player with less than five minutes need not record; complete the sheet afterwards.",
+            "Art. 8.4: con menos de cinco minutos no es obligatorio anotar; complete la planilla después.",
+        ),
+        "duplicate-board" | "pairing-mismatch" | "colours-reversed" => (
+            "Check the round, board and players against the pairings.",
+            "Compruebe ronda, tablero y jugadores con los emparejamientos.",
+        ),
+        _ => return None,
+    };
+    Some(if es { sp } else { en })
 }
 
 /// The moves as written beside the moves as read, numbered, the plies of
 /// findings marked (a doubt, or a repair).
-fn moves_table(out: &mut String, g: &GameReport) {
+fn moves_table(out: &mut String, g: &GameReport, w: &Words) {
     let mark = |ply: usize| -> &'static str {
         let at = |f: &&FindingReport| f.ply == Some(ply as u32);
         if g.findings.iter().filter(at).any(|f| f.severity >= Severity::Warning) {
@@ -160,14 +351,20 @@ fn moves_table(out: &mut String, g: &GameReport) {
             ""
         }
     };
-    out.push_str("<table class=\"moves\"><tr><th></th><th>White written</th><th>read</th><th>Black written</th><th>read</th></tr>");
+    let _ = write!(
+        out,
+        "<table class=\"moves\" id=\"moves\"><tr><th></th><th>{0}</th><th>{2}</th><th>{1}</th><th>{2}</th></tr>",
+        w.white_written, w.black_written, w.read
+    );
     for (n, pair) in g.moves.chunks(2).enumerate() {
         let _ = write!(out, "<tr><td>{}.</td>", n + 1);
         for (i, m) in pair.iter().enumerate() {
             let ply = 2 * n + i + 1;
             let written = match g.written.get(ply - 1).and_then(Option::as_ref) {
-                Some(e) => format!("<span title=\"line {}, column {}\">{}</span>", e.line, e.col, escape(&e.text)),
-                None => "<i>not written</i>".to_string(),
+                Some(e) => {
+                    format!("<span title=\"{} {}, {} {}\">{}</span>", w.line, e.line, w.column, e.col, escape(&e.text))
+                }
+                None => format!("<i>{}</i>", w.not_written),
             };
             let _ = write!(out, "<td{0}>{written}</td><td{0}>{1}</td>", mark(ply), escape(m));
         }
@@ -193,7 +390,7 @@ fn positions(moves: &[String]) -> Vec<Chess> {
 fn board_svg(pos: &Chess) -> String {
     const S: u32 = 32;
     let mut out = format!(
-        "<svg width=\"{0}\" height=\"{0}\" viewBox=\"0 0 {0} {0}\" role=\"img\" aria-label=\"board\">",
+        "<svg class=\"board\" width=\"{0}\" height=\"{0}\" viewBox=\"0 0 {0} {0}\" role=\"img\" aria-label=\"board\">",
         8 * S + 16
     );
     for sq in Square::ALL {
@@ -243,8 +440,151 @@ fn glyph(color: Color, role: Role) -> char {
     if color == Color::White { white[i] } else { black[i] }
 }
 
+/// The words of the pages, in one language.
+#[derive(Debug)]
+pub struct Words {
+    /// The HTML `lang`.
+    pub lang: &'static str,
+    pub validated: &'static str,
+    pub review: &'static str,
+    pub rejected: &'static str,
+    pub written: &'static str,
+    pub read: &'static str,
+    pub or: &'static str,
+    pub as_read: &'static str,
+    pub the_reading_is: &'static str,
+    pub much_likelier: &'static str,
+    pub likelier: &'static str,
+    pub a_little_likelier: &'static str,
+    pub about_as_likely: &'static str,
+    pub white_written: &'static str,
+    pub black_written: &'static str,
+    pub not_written: &'static str,
+    pub line: &'static str,
+    pub column: &'static str,
+    pub accept: &'static str,
+    pub amend: &'static str,
+    pub confirm: &'static str,
+    pub reject: &'static str,
+    pub reason: &'static str,
+    pub ply: &'static str,
+    pub the_move: &'static str,
+    pub step_title: &'static str,
+    pub step_help: &'static str,
+    pub queue: &'static str,
+    pub games_waiting: &'static str,
+    pub round: &'static str,
+    pub board: &'static str,
+    pub game: &'static str,
+    pub findings: &'static str,
+    pub sheets: &'static str,
+    pub boards_without_sheet: &'static str,
+    pub all: &'static str,
+    pub show: &'static str,
+    pub arbiter: &'static str,
+    pub your_name: &'static str,
+    pub give_name: &'static str,
+    pub decided: &'static str,
+    pub preview: &'static str,
+    pub back: &'static str,
+}
+
+/// The pages in English.
+pub const EN: Words = Words {
+    lang: "en",
+    validated: "validated",
+    review: "review: an arbiter must look",
+    rejected: "rejected: nothing usable was read",
+    written: "written",
+    read: "read",
+    or: "or",
+    as_read: "as read",
+    the_reading_is: "the reading is",
+    much_likelier: "much likelier",
+    likelier: "likelier",
+    a_little_likelier: "a little likelier",
+    about_as_likely: "about as likely",
+    white_written: "White written",
+    black_written: "Black written",
+    not_written: "not written",
+    line: "line",
+    column: "column",
+    accept: "Accept the game as read",
+    amend: "Read with this move",
+    confirm: "Confirm this reading",
+    reject: "Reject the game",
+    reason: "Reason",
+    ply: "Move (46, 23. or 23...)",
+    the_move: "is",
+    step_title: "Moves",
+    step_help: "← and → step through the game.",
+    queue: "Review queue",
+    games_waiting: "games",
+    round: "round",
+    board: "board",
+    game: "game",
+    findings: "findings",
+    sheets: "sheets",
+    boards_without_sheet: "boards without a sheet",
+    all: "all",
+    show: "Show",
+    arbiter: "Arbiter",
+    your_name: "Your name",
+    give_name: "Give your name once: every decision records it.",
+    decided: "decided",
+    preview: "The game read again with the moves fixed: confirm, or pick again.",
+    back: "Back to the queue",
+};
+
+/// The pages in Spanish.
+pub const ES: Words = Words {
+    lang: "es",
+    validated: "validada",
+    review: "revisión: un árbitro debe mirarla",
+    rejected: "rechazada: no se leyó nada utilizable",
+    written: "escrito",
+    read: "leído",
+    or: "o",
+    as_read: "como se leyó",
+    the_reading_is: "la lectura es",
+    much_likelier: "mucho más probable",
+    likelier: "más probable",
+    a_little_likelier: "algo más probable",
+    about_as_likely: "casi igual de probable",
+    white_written: "Blancas escrito",
+    black_written: "Negras escrito",
+    not_written: "no escrita",
+    line: "línea",
+    column: "columna",
+    accept: "Aceptar la partida como se leyó",
+    amend: "Leer con esta jugada",
+    confirm: "Confirmar esta lectura",
+    reject: "Rechazar la partida",
+    reason: "Motivo",
+    ply: "Jugada (46, 23. o 23...)",
+    the_move: "es",
+    step_title: "Jugadas",
+    step_help: "← y → recorren la partida.",
+    queue: "Partidas por revisar",
+    games_waiting: "partidas",
+    round: "ronda",
+    board: "tablero",
+    game: "partida",
+    findings: "hallazgos",
+    sheets: "planillas",
+    boards_without_sheet: "tableros sin planilla",
+    all: "todas",
+    show: "Mostrar",
+    arbiter: "Árbitro",
+    your_name: "Su nombre",
+    give_name: "Indique su nombre una vez: cada decisión lo registra.",
+    decided: "decidida",
+    preview: "La partida leída de nuevo con las jugadas fijadas: confirme, o elija otra vez.",
+    back: "Volver a la lista",
+};
+
 /// `White – Black` as the headers give them.
-fn players(g: &GameReport) -> String {
+pub fn players(g: &GameReport) -> String {
     format!("{} – {}", header(g, "White").unwrap_or("?"), header(g, "Black").unwrap_or("?"))
 }
 

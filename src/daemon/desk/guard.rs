@@ -1,0 +1,134 @@
+//! Who may use the desk: the token (for an address other than loopback),
+//! the form token against cross-site requests, the arbiter's name, and the
+//! language of the pages. Cookies are read and written here, by hand: three
+//! small ones, all `HttpOnly` and `SameSite=Strict`.
+
+use axum::http::{HeaderMap, HeaderValue, header};
+
+use crate::emit::page::{EN, ES, Words};
+
+/// A random hex token of `bytes` bytes, from the kernel.
+pub fn random_token(bytes: usize) -> String {
+    use std::io::Read;
+    let mut buf = vec![0u8; bytes];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut buf));
+    if read.is_err() {
+        // No /dev/urandom: the std hasher's per-process random keys.
+        use std::hash::{BuildHasher, Hasher};
+        for chunk in buf.chunks_mut(8) {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_usize(chunk.as_ptr() as usize);
+            chunk.copy_from_slice(&h.finish().to_le_bytes()[..chunk.len()]);
+        }
+    }
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The value of cookie `name` in a request's headers.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| unescape(v))
+}
+
+/// A `Set-Cookie` header for `name=value`, for the whole desk.
+pub fn set_cookie(name: &str, value: &str) -> HeaderValue {
+    let text = format!("{name}={}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000", escape(value));
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static("x=; Path=/"))
+}
+
+/// A cookie value: percent-encoded but for letters, digits and `-_.`.
+fn escape(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    for b in v.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A percent-encoded value decoded (bytes that are not UTF-8 replaced).
+pub fn unescape(v: &str) -> String {
+    let b = v.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (b[i], b.get(i + 1).copied().and_then(hex), b.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Two secrets compared in time that does not depend on where they differ.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The pages' language: the config's, else `?lang=`, else the browser's.
+pub fn words(config: Option<&str>, query: Option<&str>, headers: &HeaderMap) -> &'static Words {
+    let pick = |l: &str| if l.trim().to_ascii_lowercase().starts_with("es") { Some(&ES) } else { None };
+    if let Some(l) = config {
+        return pick(l).unwrap_or(&EN);
+    }
+    if let Some(l) = query {
+        return pick(l).unwrap_or(&EN);
+    }
+    let accepted = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    // The first language the browser names that the desk has.
+    for l in accepted.split(',') {
+        let l = l.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+        if l.starts_with("es") {
+            return &ES;
+        }
+        if l.starts_with("en") {
+            return &EN;
+        }
+    }
+    &EN
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cookies_round_trip_names_with_any_letters() {
+        let v = set_cookie("arbiter", "Ana López; x=1");
+        let text = v.to_str().unwrap();
+        assert!(text.starts_with("arbiter=Ana%20L%C3%B3pez%3B%20x%3D1;"), "{text}");
+        let mut h = HeaderMap::new();
+        h.insert(header::COOKIE, HeaderValue::from_str("a=1; arbiter=Ana%20L%C3%B3pez%3B%20x%3D1").unwrap());
+        assert_eq!(cookie(&h, "arbiter").as_deref(), Some("Ana López; x=1"));
+        assert_eq!(cookie(&h, "b"), None);
+    }
+
+    #[test]
+    fn the_language_is_the_configs_then_the_querys_then_the_browsers() {
+        let mut h = HeaderMap::new();
+        h.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static("es-ES,es;q=0.9,en;q=0.8"));
+        assert_eq!(words(None, None, &h).lang, "es");
+        assert_eq!(words(None, Some("en"), &h).lang, "en");
+        assert_eq!(words(Some("en"), Some("es"), &h).lang, "en");
+        assert_eq!(words(None, None, &HeaderMap::new()).lang, "en");
+        assert!(same_secret("abc", "abc") && !same_secret("abc", "abd") && !same_secret("ab", "abc"));
+        assert_eq!(random_token(16).len(), 32);
+        assert_ne!(random_token(16), random_token(16));
+    }
+}

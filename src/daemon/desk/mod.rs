@@ -1,0 +1,476 @@
+//! The arbiter's desk: the review queue as web pages, served over HTTP on
+//! the daemon's runtime (`scoresheet watch`) or alone over the same folders
+//! (`scoresheet desk`). The queue, a game's page (written beside read, the
+//! board at each doubt, the alternatives as buttons), a decision previewed
+//! and carried out: all the work is the daemon's (`decide`); this module
+//! only reads requests and writes pages.
+//!
+//! Who may use it (`guard`): loopback by default; any other address only
+//! with `desk.token`, which every request then carries. Every form carries
+//! a token that a page of another site cannot know (the double-submit
+//! cookie: a random `csrf` cookie this desk set, repeated in the form),
+//! every text from a sheet is escaped, games are named by id (16 hex
+//! digits, never a path), and request bodies are limited to 16 KiB.
+
+mod guard;
+mod queue;
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Form, Path, Query, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use tracing::info;
+
+use super::DaemonConfig;
+use super::decide::{self, DecideError};
+use super::process::ProcessConfig;
+use crate::config::Desk;
+use crate::decision::{Action, Decision, DecisionError};
+use crate::emit::page::{Controls, Words, desk_game, escape, head, players};
+use guard::{cookie, random_token, same_secret, set_cookie, words};
+
+/// Largest request body taken, in bytes: a decision's form is a few hundred.
+const BODY_LIMIT: usize = 16 * 1024;
+
+/// Why the desk cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum DeskError {
+    #[error(
+        "desk.listen is {0}, not a loopback address: set desk.token (16 or more characters), which every request then needs"
+    )]
+    NeedsToken(SocketAddr),
+    #[error("desk.listen is {0}: not an address and port")]
+    Address(String),
+    #[error("the desk cannot listen on {addr}: {source}")]
+    Bind { addr: SocketAddr, source: io::Error },
+}
+
+/// The desk's listening socket, bound as the config says: an address other
+/// than loopback is refused without a token.
+pub fn bind(desk: &Desk) -> Result<std::net::TcpListener, DeskError> {
+    let addr: SocketAddr = desk.listen.parse().map_err(|_| DeskError::Address(desk.listen.clone()))?;
+    if !addr.ip().is_loopback() && desk.token.is_none() {
+        return Err(DeskError::NeedsToken(addr));
+    }
+    let listener = std::net::TcpListener::bind(addr).map_err(|source| DeskError::Bind { addr, source })?;
+    listener.set_nonblocking(true).map_err(|source| DeskError::Bind { addr, source })?;
+    Ok(listener)
+}
+
+/// What every request is served with.
+struct Served {
+    cfg: ProcessConfig,
+    token: Option<String>,
+    language: Option<String>,
+}
+
+type Shared = Arc<Served>;
+
+/// Serves the desk on `listener` over the daemon's folders until `shutdown`
+/// completes. The log line `desk listening` gives its address.
+pub async fn serve(
+    listener: std::net::TcpListener,
+    desk: &Desk,
+    daemon: &DaemonConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    let addr = listener.local_addr()?;
+    let listener = tokio::net::TcpListener::from_std(listener)?;
+    let served = Arc::new(Served {
+        cfg: super::process_config(daemon),
+        token: desk.token.clone(),
+        language: desk.language.clone(),
+    });
+    info!(address = %format!("http://{addr}/"), "desk listening");
+    axum::serve(listener, router(served)).with_graceful_shutdown(shutdown).await
+}
+
+fn router(served: Shared) -> Router {
+    Router::new()
+        .route("/", get(queue_page))
+        .route("/game/{id}", get(game_page))
+        .route("/game/{id}/preview", axum::routing::post(preview))
+        .route("/game/{id}/decide", axum::routing::post(decide_game))
+        .route("/arbiter", get(arbiter_page).post(arbiter_set))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(served.clone(), token_guard))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(served)
+}
+
+/// With `desk.token`, every request carries it: in the cookie, or once as
+/// `?token=` (which sets the cookie and sends the browser on without it).
+async fn token_guard(State(s): State<Shared>, req: Request, next: Next) -> Response {
+    let Some(token) = s.token.as_deref() else { return next.run(req).await };
+    if cookie(req.headers(), "desk_token").is_some_and(|c| same_secret(&c, token)) {
+        return next.run(req).await;
+    }
+    let query = req.uri().query().unwrap_or("");
+    let pairs = query_pairs(query);
+    if pairs.iter().any(|(k, v)| k == "token" && same_secret(v, token)) {
+        let rest: Vec<String> =
+            pairs.iter().filter(|(k, _)| k != "token").map(|(k, v)| format!("{k}={}", url_escape(v))).collect();
+        let to = if rest.is_empty() {
+            req.uri().path().to_string()
+        } else {
+            format!("{}?{}", req.uri().path(), rest.join("&"))
+        };
+        let mut r = see_other(&to);
+        r.headers_mut().append(header::SET_COOKIE, set_cookie("desk_token", token));
+        return r;
+    }
+    let w = words(s.language.as_deref(), None, req.headers());
+    error_page(StatusCode::UNAUTHORIZED, w, "this desk needs its token: open the address given to you, with ?token=")
+}
+
+/// `k=v&…` decoded (`+` is a space).
+fn query_pairs(q: &str) -> Vec<(String, String)> {
+    q.split('&')
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            (guard::unescape(&k.replace('+', " ")), guard::unescape(&v.replace('+', " ")))
+        })
+        .collect()
+}
+
+fn url_escape(v: &str) -> String {
+    v.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// The form token of this browser, and the cookie to set when it had none.
+fn csrf_of(headers: &HeaderMap) -> (String, Option<HeaderValue>) {
+    match cookie(headers, "csrf").filter(|c| c.len() == 32) {
+        Some(c) => (c, None),
+        None => {
+            let c = random_token(16);
+            let set = set_cookie("csrf", &c);
+            (c, Some(set))
+        }
+    }
+}
+
+/// Whether a form's token is this browser's.
+fn csrf_ok(headers: &HeaderMap, form: &BTreeMap<String, String>) -> bool {
+    match (cookie(headers, "csrf"), form.get("csrf")) {
+        (Some(c), Some(f)) => !c.is_empty() && same_secret(&c, f),
+        _ => false,
+    }
+}
+
+/// A whole page: head, the arbiter's bar, the body.
+fn page(w: &Words, title: &str, arbiter: Option<&str>, csrf: &str, back: &str, body: &str) -> String {
+    let mut out = String::with_capacity(body.len() + 2048);
+    head(&mut out, title, w);
+    out.push_str("<div class=\"bar\">");
+    match arbiter {
+        Some(name) => {
+            let _ = std::fmt::Write::write_fmt(
+                &mut out,
+                format_args!("{}: <b id=\"arbiter-shown\">{}</b> · ", w.arbiter, escape(name)),
+            );
+        }
+        None => arbiter_form(&mut out, w, csrf, back),
+    }
+    let _ = std::fmt::Write::write_fmt(&mut out, format_args!("<a href=\"/\">{}</a></div>", w.back));
+    out.push_str(body);
+    out.push_str("</body></html>\n");
+    out
+}
+
+/// The form that gives the arbiter's name.
+fn arbiter_form(out: &mut String, w: &Words, csrf: &str, back: &str) {
+    let _ = std::fmt::Write::write_fmt(
+        out,
+        format_args!(
+            "<form id=\"arbiter\" method=\"post\" action=\"/arbiter\">{} <label>{} <input name=\"name\" id=\"arbiter-name\" size=\"24\"></label>\
+             <input type=\"hidden\" name=\"csrf\" value=\"{}\"><input type=\"hidden\" name=\"back\" value=\"{}\">\
+             <button id=\"arbiter-go\" type=\"submit\">OK</button></form>",
+            w.give_name,
+            w.your_name,
+            escape(csrf),
+            escape(back)
+        ),
+    );
+}
+
+/// A page as a response, with the form token's cookie where it is new.
+fn html(status: StatusCode, text: String, set: Option<HeaderValue>) -> Response {
+    let mut r = (status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], text).into_response();
+    let h = r.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action 'self'",
+        ),
+    );
+    if let Some(c) = set {
+        h.append(header::SET_COOKIE, c);
+    }
+    r
+}
+
+fn error_page(status: StatusCode, w: &Words, message: &str) -> Response {
+    let mut out = String::new();
+    head(&mut out, "scoresheet", w);
+    let _ = std::fmt::Write::write_fmt(
+        &mut out,
+        format_args!("<p id=\"error\">{}</p><p><a href=\"/\">{}</a></p></body></html>\n", escape(message), w.back),
+    );
+    html(status, out, None)
+}
+
+fn see_other(to: &str) -> Response {
+    let mut r = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = HeaderValue::from_str(to) {
+        r.headers_mut().insert(header::LOCATION, v);
+    }
+    r
+}
+
+/// A call into the daemon's side, off the runtime's threads (it reads files
+/// and sheets).
+async fn blocking<T: Send + 'static>(
+    s: &Shared,
+    f: impl FnOnce(&ProcessConfig) -> Result<T, DecideError> + Send + 'static,
+) -> Result<T, DecideError> {
+    let s = s.clone();
+    tokio::task::spawn_blocking(move || f(&s.cfg))
+        .await
+        .unwrap_or_else(|e| Err(DecideError::Gone(format!("internal error: {e}"))))
+}
+
+/// A failure from the daemon's side as a page with its status.
+fn failed(w: &Words, e: &DecideError) -> Response {
+    let status = match e {
+        DecideError::NoGame(_) => StatusCode::NOT_FOUND,
+        DecideError::Stale => StatusCode::CONFLICT,
+        DecideError::Decision(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        DecideError::Gone(_) => StatusCode::GONE,
+        DecideError::File(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    error_page(status, w, &e.to_string())
+}
+
+async fn not_found(State(s): State<Shared>, headers: HeaderMap) -> Response {
+    let w = words(s.language.as_deref(), None, &headers);
+    error_page(StatusCode::NOT_FOUND, w, "no such page")
+}
+
+async fn queue_page(
+    State(s): State<Shared>,
+    Query(q): Query<BTreeMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
+    let w = words(s.language.as_deref(), q.get("lang").map(String::as_str), &headers);
+    let (csrf, set) = csrf_of(&headers);
+    let review = s.cfg.folders.review.clone();
+    let games = match blocking(&s, decide::queue).await {
+        Ok(g) => g,
+        Err(e) => return failed(w, &e),
+    };
+    let body = queue::render(&games, &q, w, &review);
+    let arbiter = cookie(&headers, "arbiter");
+    html(StatusCode::OK, page(w, w.queue, arbiter.as_deref(), &csrf, "/", &body), set)
+}
+
+async fn game_page(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<BTreeMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
+    let w = words(s.language.as_deref(), q.get("lang").map(String::as_str), &headers);
+    if !decide::is_id(&id) {
+        return error_page(StatusCode::NOT_FOUND, w, "no such game");
+    }
+    let (csrf, set) = csrf_of(&headers);
+    let shown = match blocking(&s, {
+        let id = id.clone();
+        move |cfg| decide::show(cfg, &id)
+    })
+    .await
+    {
+        Ok(g) => g,
+        Err(e) => return failed(w, &e),
+    };
+    let controls = Controls { id: &id, version: &shown.version, csrf: &csrf, fixed: "", preview: false };
+    let body = desk_game(&shown.report, &shown.sheets.join(", "), w, &controls);
+    let arbiter = cookie(&headers, "arbiter");
+    let back = format!("/game/{id}");
+    html(StatusCode::OK, page(w, &players(&shown.report), arbiter.as_deref(), &csrf, &back, &body), set)
+}
+
+/// `46:Bd6,51:Qe2` as the moves of a decision (keys checked by it).
+fn fixed_moves(text: &str) -> BTreeMap<String, String> {
+    text.split(',')
+        .filter_map(|kv| kv.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+        .collect()
+}
+
+fn moves_text(moves: &BTreeMap<String, String>) -> String {
+    moves.iter().map(|(k, v)| format!("{k}:{v}")).collect::<Vec<_>>().join(",")
+}
+
+async fn preview(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Form(form): Form<BTreeMap<String, String>>,
+) -> Response {
+    let w = words(s.language.as_deref(), None, &headers);
+    if !csrf_ok(&headers, &form) {
+        return error_page(StatusCode::FORBIDDEN, w, "the form's token is missing or wrong: open the page again");
+    }
+    if !decide::is_id(&id) {
+        return error_page(StatusCode::NOT_FOUND, w, "no such game");
+    }
+    let mut moves = fixed_moves(form.get("moves").map_or("", String::as_str));
+    let (ply, mv) = (form.get("ply").map_or("", |p| p.trim()), form.get("move").map_or("", |m| m.trim()));
+    let ply = match crate::decision::ply_of(ply) {
+        Ok(p) => p,
+        Err(e) => return failed(w, &DecideError::Decision(e)),
+    };
+    // A ply named again (46, or 23...) replaces its earlier move.
+    moves.retain(|k, _| crate::decision::ply_of(k).ok() != Some(ply));
+    moves.insert(ply.to_string(), mv.to_string());
+    let decision = Decision {
+        decision: Action::Amend,
+        moves: moves.clone(),
+        arbiter: cookie(&headers, "arbiter").unwrap_or_else(|| "?".into()),
+        note: None,
+        reason: None,
+        game: None,
+        when: None,
+        replaced: None,
+        version: None,
+    };
+    let version = form.get("version").cloned().unwrap_or_default();
+    let shown = match blocking(&s, {
+        let (id, version) = (id.clone(), version.clone());
+        move |cfg| decide::preview(cfg, &id, &version, &decision)
+    })
+    .await
+    {
+        Ok(g) => g,
+        Err(e) => return failed(w, &e),
+    };
+    let csrf = cookie(&headers, "csrf").unwrap_or_default();
+    let fixed = moves_text(&moves);
+    let controls = Controls { id: &id, version: &shown.version, csrf: &csrf, fixed: &fixed, preview: true };
+    let body = format!(
+        "<p id=\"message\">{}</p>{}",
+        w.preview,
+        desk_game(&shown.report, &shown.sheets.join(", "), w, &controls)
+    );
+    let arbiter = cookie(&headers, "arbiter");
+    let back = format!("/game/{id}");
+    html(StatusCode::OK, page(w, &players(&shown.report), arbiter.as_deref(), &csrf, &back, &body), None)
+}
+
+async fn decide_game(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Form(form): Form<BTreeMap<String, String>>,
+) -> Response {
+    let w = words(s.language.as_deref(), None, &headers);
+    if !csrf_ok(&headers, &form) {
+        return error_page(StatusCode::FORBIDDEN, w, "the form's token is missing or wrong: open the page again");
+    }
+    if !decide::is_id(&id) {
+        return error_page(StatusCode::NOT_FOUND, w, "no such game");
+    }
+    let Some(arbiter) = cookie(&headers, "arbiter").filter(|a| !a.trim().is_empty()) else {
+        return see_other(&format!("/arbiter?back=/game/{id}"));
+    };
+    let action = match form.get("action").map(String::as_str) {
+        Some("accept") => Action::Accept,
+        Some("amend") => Action::Amend,
+        Some("reject") => Action::Reject,
+        _ => return error_page(StatusCode::UNPROCESSABLE_ENTITY, w, "no decision given (accept, amend or reject)"),
+    };
+    let text = |k: &str| form.get(k).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let decision = Decision {
+        // Confirming a preview the arbiter has seen accepts it whole.
+        decision: if action == Action::Amend { Action::Accept } else { action },
+        moves: fixed_moves(form.get("moves").map_or("", String::as_str)),
+        arbiter,
+        note: text("note"),
+        reason: text("reason"),
+        game: None,
+        when: None,
+        replaced: None,
+        version: None,
+    };
+    if decision.decision == Action::Reject && decision.reason.is_none() {
+        return failed(w, &DecideError::Decision(DecisionError::NoReason));
+    }
+    let version = form.get("version").cloned().unwrap_or_default();
+    let done = blocking(&s, {
+        let id = id.clone();
+        move |cfg| decide::decide(cfg, &id, Some(&version), &decision)
+    })
+    .await;
+    match done {
+        Ok(_) => see_other(&format!("/?done={id}")),
+        Err(e) => failed(w, &e),
+    }
+}
+
+async fn arbiter_page(
+    State(s): State<Shared>,
+    Query(q): Query<BTreeMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
+    let w = words(s.language.as_deref(), q.get("lang").map(String::as_str), &headers);
+    let (csrf, set) = csrf_of(&headers);
+    let back = q.get("back").filter(|b| safe_back(b)).map_or("/", String::as_str);
+    let mut body = String::new();
+    arbiter_form(&mut body, w, &csrf, back);
+    html(StatusCode::OK, page(w, w.arbiter, None, &csrf, back, &body), set)
+}
+
+/// Where the name form sends the browser back: a path of this desk only.
+fn safe_back(b: &str) -> bool {
+    b.starts_with('/') && !b.starts_with("//") && !b.contains(['\\', '\r', '\n'])
+}
+
+async fn arbiter_set(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Form(form): Form<BTreeMap<String, String>>,
+) -> Response {
+    let w = words(s.language.as_deref(), None, &headers);
+    if !csrf_ok(&headers, &form) {
+        return error_page(StatusCode::FORBIDDEN, w, "the form's token is missing or wrong: open the page again");
+    }
+    let name: String = form.get("name").map_or("", |n| n.trim()).chars().filter(|c| !c.is_control()).take(80).collect();
+    if name.is_empty() {
+        return error_page(StatusCode::UNPROCESSABLE_ENTITY, w, "give a name: every decision records it");
+    }
+    let back = form.get("back").filter(|b| safe_back(b)).map_or("/", String::as_str);
+    let mut r = see_other(back);
+    r.headers_mut().append(header::SET_COOKIE, set_cookie("arbiter", &name));
+    r
+}
