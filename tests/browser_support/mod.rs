@@ -207,10 +207,11 @@ impl Browser {
         v.as_array().unwrap().iter().map(|s| s.as_str().unwrap_or_default().to_string()).collect()
     }
 
-    /// Waits until `done` holds of the page, for `what`.
+    /// Waits until `script` returns true on the page, for `what`.
     pub async fn wait_until(&self, what: &str, script: &str) {
         let start = Instant::now();
-        while self.js(script).await != Value::Bool(true) {
+        // A page being replaced may fail the script: not yet, then.
+        while !matches!(self.client.execute(script, vec![]).await, Ok(Value::Bool(true))) {
             assert!(start.elapsed() < DEADLINE, "gave up waiting for {what} ({script}); page:\n{}", self.text().await);
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
