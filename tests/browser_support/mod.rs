@@ -107,10 +107,9 @@ impl Browser {
             "--disable-sync",
             "--disable-dev-shm-usage",
             "--window-size=1280,1000",
-            // Nothing leaves the machine: every request but loopback's goes
-            // to a proxy nobody listens on.
+            // Nothing leaves the machine: every request but loopback's (which
+            // Chromium never sends to a proxy) goes to a proxy nobody listens on.
             "--proxy-server=http://127.0.0.1:9",
-            "--proxy-bypass-list=<-loopback>",
         ]
         .map(String::from)
         .into_iter()
