@@ -308,11 +308,11 @@ async fn a_decision_on_a_game_read_again_since_its_page_was_shown_is_refused() {
             .map(|n| fs::read_to_string(desk.dir("review").join(n)).unwrap())
             .collect::<Vec<_>>()
     };
+    let shown = review_pgn();
     desk.drop_sheets(&[("mesa1-b.txt", black)], 1);
-    wait_for("the game read with both copies", || {
-        review_pgn().iter().any(|g| tag(g, "Sheets").is_some_and(|s| s.contains("mesa1-b.txt")))
-    });
+    wait_for("the game read with both copies", || review_pgn() != shown);
     let before = review_pgn();
+    assert!(before.iter().any(|g| g.contains("mesa1-b.txt")), "read with Black's copy: {before:?}");
 
     submit(&b, "#accept-go").await;
     assert_eq!(status(&b).await, 409);
