@@ -69,21 +69,93 @@ pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
 
 /// [`game_report`] within what is left of its file's budget of work.
 fn game_report_within(sheet: &Sheet, opts: &Options, budget: &mut FileBudget) -> GameReport {
-    report_of(sheet, reconstruct_within(sheet, &opts.settings(), budget), opts, None)
+    report_of(sheet, reconstruct_within(sheet, &opts.settings(), budget), opts, None, None)
+}
+
+/// An arbiter's decision on a game, as its report takes it in (see
+/// [`crate::decision`]): the moves it settled, and whether it rejected the game.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Verdict {
+    pub arbiter: String,
+    /// The plies the arbiter fixed, and why (the note, or how it was decided).
+    pub fixed: Vec<(u32, String)>,
+    /// What the arbiter said of the whole game: accepted, with the note.
+    pub said: String,
+    /// Rejected, for this reason.
+    pub reject: Option<String>,
+    /// Every doubt left is accepted as read (else those the arbiter did not
+    /// fix stay, and the game stays in review while any does).
+    pub accept: bool,
+}
+
+/// `findings` and `status` as `verdict` leaves them: each move the arbiter
+/// fixed (and, accepting, each doubt left) becomes the arbiter's decision
+/// there; the game goes to pgn/ when no doubt is left (or to rejected/ with
+/// the reason).
+fn judged_by(verdict: &Verdict, findings: &mut Vec<Finding>, game: &Game, sheet: &Sheet) -> Status {
+    let arbiter = verdict.arbiter.clone();
+    let decided = |at: crate::finding::At, why: String| {
+        let played = game.moves.get(at.ply as usize - 1).map(|m| pgn::san_text(m.san));
+        Finding::ArbiterDecision { at: Some(at), arbiter: arbiter.clone(), played, why }
+    };
+    if let Some(reason) = &verdict.reject {
+        findings.push(Finding::ArbiterDecision {
+            at: None,
+            arbiter: arbiter.clone(),
+            played: None,
+            why: format!("rejected: {reason}"),
+        });
+        return Status::Rejected;
+    }
+    let fixed = |ply: u32| verdict.fixed.iter().find(|(p, _)| *p == ply);
+    let mut out: Vec<Finding> = Vec::with_capacity(findings.len() + verdict.fixed.len() + 1);
+    for f in findings.drain(..) {
+        match f.at().filter(|at| at.ply >= 1 && at.ply as usize <= game.moves.len()) {
+            Some(at) if verdict.accept && f.severity() >= Severity::Warning && fixed(at.ply).is_none() => {
+                out.push(decided(at, format!("{} accepted", f.code().replace('-', " "))));
+            }
+            Some(at) if fixed(at.ply).is_some() => {}
+            _ => out.push(f),
+        }
+    }
+    for (ply, why) in &verdict.fixed {
+        let Some(m) = game.moves.get(*ply as usize - 1) else { continue };
+        let entry = m.entry.and_then(|e| sheet.entries.get(e));
+        let at = crate::finding::At { ply: *ply, line: entry.map_or(0, |e| e.line), col: entry.map_or(0, |e| e.col) };
+        out.push(decided(at, why.clone()));
+    }
+    if verdict.accept {
+        out.push(Finding::ArbiterDecision { at: None, arbiter, played: None, why: verdict.said.clone() });
+    }
+    let doubts = out.iter().any(|f| f.severity() >= Severity::Warning);
+    *findings = out;
+    if verdict.accept || !doubts { Status::Validated } else { Status::Review }
 }
 
 /// The report of `game`, read from `sheet` (for two copies, the one the game
 /// is taken from, with both files named in `sheets_tag`): what was guessed
 /// while reading the file, the pairings' tags and findings where there are
 /// pairings, the status, the PGN.
-fn report_of(sheet: &Sheet, mut game: Game, opts: &Options, sheets_tag: Option<String>) -> GameReport {
+fn report_of(
+    sheet: &Sheet,
+    mut game: Game,
+    opts: &Options,
+    sheets_tag: Option<String>,
+    verdict: Option<&Verdict>,
+) -> GameReport {
     game.findings.extend(read_findings(sheet));
     let paired = opts.pairings.as_deref().and_then(|t| crate::pairing::apply(t, sheet, &mut game.findings));
     let sheet = paired.as_ref().unwrap_or(sheet);
-    let status = status(sheet, &game);
+    let mut status = status(sheet, &game);
+    if let Some(v) = verdict {
+        let mut findings = std::mem::take(&mut game.findings);
+        status = judged_by(v, &mut findings, &game, sheet);
+        game.findings = findings;
+    }
     // The tags and the moves' SANs are worked out once, for the PGN and the report.
     let mut tags = pgn::tags(sheet, &game);
     tags.extend(sheets_tag.map(|files| ("Sheets".to_string(), files)));
+    tags.extend(verdict.map(|v| ("Annotator".to_string(), v.arbiter.clone())));
     let moves: Vec<String> = game.moves.iter().map(|m| pgn::san_text(m.san)).collect();
     let pgn = pgn::write_with(sheet, &game, &tags, &moves);
     let headers = tags.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
@@ -136,6 +208,18 @@ pub type Input = (String, Result<Vec<u8>, String>);
 /// [`crate::reconstruct::copies`]). One report per file, in order; and a line
 /// for each sheet that would be a third copy of a game, which is read alone.
 pub fn convert_together(inputs: &[Input], opts: &Options) -> (Vec<FileReport>, Vec<String>) {
+    let (mut reports, sheets) = read_inputs(inputs, opts);
+    let names: Vec<&str> = inputs.iter().map(|(n, _)| n.as_str()).collect();
+    let (games, notes) = games_together(&sheets, &names, opts, None);
+    for ((f, _), g) in sheets.iter().zip(games) {
+        reports[*f].games.push(g);
+    }
+    (reports, notes)
+}
+
+/// The sheets of the files (each with its file's index), and a report for
+/// each file without its games (with its error where it cannot be read).
+pub(crate) fn read_inputs(inputs: &[Input], opts: &Options) -> (Vec<FileReport>, Vec<(usize, Sheet)>) {
     let mut reports = Vec::with_capacity(inputs.len());
     let mut sheets: Vec<(usize, Sheet)> = Vec::new();
     for (f, (path, bytes)) in inputs.iter().enumerate() {
@@ -151,6 +235,18 @@ pub fn convert_together(inputs: &[Input], opts: &Options) -> (Vec<FileReport>, V
             reports.push(FileReport { path: path.clone(), error: None, games: Vec::new() });
         }
     }
+    (reports, sheets)
+}
+
+/// The game report of each sheet (files named by `names`, a sheet's file by
+/// its index), read grouped into games (see [`convert_together`]); the game
+/// of sheet `verdict.0` as its arbiter decided. And the notes of third copies.
+pub(crate) fn games_together(
+    sheets: &[(usize, Sheet)],
+    names: &[&str],
+    opts: &Options,
+    verdict: Option<(usize, &Verdict)>,
+) -> (Vec<GameReport>, Vec<String>) {
     // With pairings, a sheet is grouped as the pairing it is matched to: a
     // copy that gives only the players' names finds its partner by the TRF.
     let keyed: Vec<Option<Sheet>> = match opts.pairings.as_deref() {
@@ -159,23 +255,27 @@ pub fn convert_together(inputs: &[Input], opts: &Options) -> (Vec<FileReport>, V
     };
     let grouping = group(&sheets.iter().zip(&keyed).map(|((_, s), k)| k.as_ref().unwrap_or(s)).collect::<Vec<_>>());
     // A file's budget (its clock included) starts when its first sheet is read.
-    let mut budgets: Vec<Option<FileBudget>> = inputs.iter().map(|_| None).collect();
+    let mut budgets: Vec<Option<FileBudget>> = names.iter().map(|_| None).collect();
     let mut games: Vec<Option<GameReport>> = vec![None; sheets.len()];
+    let verdict_of = |i: usize| verdict.filter(|(k, _)| *k == i).map(|(_, v)| v);
     for g in &grouping.games {
         match g[..] {
-            [i] => games[i] = Some(game_report_within(&sheets[i].1, opts, started(&mut budgets, sheets[i].0, opts))),
+            [i] => {
+                let (sheet, budget) = (&sheets[i].1, started(&mut budgets, sheets[i].0, opts));
+                let game = reconstruct_within(sheet, &opts.settings(), budget);
+                games[i] = Some(report_of(sheet, game, opts, None, verdict_of(i)));
+            }
             [i, j] => {
-                let [a, b] = pair_reports([&sheets[i], &sheets[j]], inputs, opts, &mut budgets);
+                let v = verdict_of(i).or(verdict_of(j));
+                let [a, b] = pair_reports([&sheets[i], &sheets[j]], names, opts, &mut budgets, v);
                 games[i] = Some(a);
                 games[j] = Some(b);
             }
             _ => unreachable!("a game has one or two copies"),
         }
     }
-    for ((f, _), g) in sheets.iter().zip(games) {
-        reports[*f].games.push(g.expect("every sheet is in a game"));
-    }
-    let name = |i: usize| -> &str { &inputs[sheets[i].0].0 };
+    let games = games.into_iter().map(|g| g.expect("every sheet is in a game")).collect();
+    let name = |i: usize| -> &str { names[sheets[i].0] };
     let notes = grouping
         .extra
         .iter()
@@ -183,7 +283,7 @@ pub fn convert_together(inputs: &[Input], opts: &Options) -> (Vec<FileReport>, V
             format!("{}: a third copy of the game of {}; read alone, not merged", name(third), name(first))
         })
         .collect();
-    (reports, notes)
+    (games, notes)
 }
 
 /// File `f`'s budget, started now if it was not.
@@ -195,11 +295,12 @@ fn started<'b>(budgets: &'b mut [Option<FileBudget>], f: usize, opts: &Options) 
 /// alike but for `copy`; the PGN names both files in a `Sheets` tag.
 fn pair_reports(
     copies: [&(usize, Sheet); 2],
-    inputs: &[Input],
+    names: &[&str],
     opts: &Options,
     budgets: &mut [Option<FileBudget>],
+    verdict: Option<&Verdict>,
 ) -> [GameReport; 2] {
-    let files = copies.map(|(f, _)| inputs[*f].0.as_str());
+    let files = copies.map(|(f, _)| names[*f]);
     let sheets = copies.map(|(_, s)| s);
     let (fa, fb) = (copies[0].0, copies[1].0);
     let joint = if fa == fb {
@@ -221,7 +322,7 @@ fn pair_reports(
         sheets: Some(files.map(str::to_string)),
         copy: Some("a"),
         lines_in: Some(files[joint.base].to_string()),
-        ..report_of(sheets[joint.base], joint.game, opts, Some(sheets_tag))
+        ..report_of(sheets[joint.base], joint.game, opts, Some(sheets_tag), verdict)
     };
     [report.clone(), GameReport { copy: Some("b"), ..report }]
 }

@@ -14,6 +14,17 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{Chess, Move, Position, Role};
+
+use crate::convert::{Input, Options, Verdict, games_together, read_inputs};
+use crate::emit::report::GameReport;
+use crate::finding::Severity;
+use crate::notation::Language;
+use crate::notation::lex::lex;
+use crate::notation::reading::{Resolution, readings, resolve};
+use crate::reconstruct::with_searcher;
+use crate::sheet::{Entry, Sheet};
 
 /// What the arbiter decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,7 +32,9 @@ use serde::{Deserialize, Serialize};
 pub enum Action {
     /// The game as read (with any moves the decision fixes) is the game.
     Accept,
-    /// These moves are the game's at their plies; the rest is read again.
+    /// These moves are the game's at their plies; the rest is read again,
+    /// and the game stays in review while a doubt the arbiter did not see
+    /// is left.
     Amend,
     /// Not usable: rejected, with a reason.
     Reject,
@@ -72,6 +85,8 @@ pub enum DecisionError {
     NoArbiter,
     #[error("a rejection needs a reason (reason:)")]
     NoReason,
+    #[error("the sheet cannot be read: {0}")]
+    Unreadable(String),
 }
 
 /// Largest decision file read, in bytes.
@@ -128,4 +143,221 @@ pub fn ply_of(key: &str) -> Result<u32, DecisionError> {
         Some(false) => 2 * n - 1,
         Some(true) => 2 * n,
     })
+}
+
+/// A game as a decision makes it: read again with the arbiter's moves fixed
+/// at their plies (the rest of the game read again after each), and judged
+/// as the arbiter said.
+#[derive(Debug, Clone)]
+pub struct Decided {
+    /// The game as decided: its PGN with the `Annotator` tag and a comment
+    /// at each decided move; its status where it now goes.
+    pub report: GameReport,
+    /// The moves (SAN) of the reading it replaced.
+    pub replaced: Vec<String>,
+}
+
+/// Reads sheet `index` of file `file` of `inputs` (with the other copy of
+/// its game, where one is among them) as `decision` says.
+///
+/// ```
+/// use scoresheet::convert::Options;
+/// use scoresheet::decision::{Decision, read_decided};
+/// use scoresheet::emit::report::Status;
+/// let sheet = b"1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Cf6".to_vec();
+/// let d = Decision::parse("decision: accept\nmoves: {\"3.\": Bc4}\narbiter: Ana\n").unwrap();
+/// let got = read_decided(&[("mesa-1.txt".into(), Ok(sheet))], &Options::default(), (0, 0), &d).unwrap();
+/// assert_eq!(got.report.moves[4], "Bc4");
+/// assert_eq!(got.report.status, Status::Validated);
+/// assert!(got.report.pgn.contains("[Annotator \"Ana\"]"));
+/// assert!(got.report.pgn.contains("{arbiter Ana: 3.Bc4,"));
+/// ```
+pub fn read_decided(
+    inputs: &[Input],
+    opts: &Options,
+    (file, index): (usize, usize),
+    decision: &Decision,
+) -> Result<Decided, DecisionError> {
+    let (reports, mut sheets) = read_inputs(inputs, opts);
+    if let Some(e) = reports.get(file).and_then(|r| r.error.clone()) {
+        return Err(DecisionError::Unreadable(e));
+    }
+    let t = sheets
+        .iter()
+        .enumerate()
+        .filter(|(_, (f, _))| *f == file)
+        .nth(index)
+        .map(|(i, _)| i)
+        .ok_or_else(|| DecisionError::Unreadable(format!("no game {} in the file", index + 1)))?;
+    let names: Vec<&str> = inputs.iter().map(|(n, _)| n.as_str()).collect();
+    let originals: Vec<Sheet> = sheets.iter().map(|(_, s)| s.clone()).collect();
+    let mut all = games_together(&sheets, &names, opts, None).0;
+    let before = all[t].clone();
+    let mut whys: Vec<(u32, String)> = Vec::new();
+    if decision.decision != Action::Reject {
+        for (ply, typed) in decision.fixed()? {
+            let current = &all[t];
+            let lang = Language::find(&current.language).unwrap_or(&crate::notation::LANGUAGES[0]);
+            let moves = replay(&current.moves);
+            let label = label(ply);
+            let Some(pos) = moves.get(ply as usize - 1).map(|(p, _)| p.clone()) else {
+                let why = format!("the game as read has {} moves", current.moves.len());
+                return Err(DecisionError::Move { label, typed, why });
+            };
+            let mv = resolve_typed(&pos, &typed, lang).map_err(|why| DecisionError::Move {
+                label: label.clone(),
+                typed: typed.clone(),
+                why,
+            })?;
+            let san = crate::reconstruct::san_of(&pos, mv);
+            whys.push((ply, why_of(decision, &before, ply)));
+            if current.moves.get(ply as usize - 1) == Some(&san) {
+                continue;
+            }
+            let played: Vec<Move> = moves.iter().filter_map(|(_, m)| *m).collect();
+            for i in copies_of(&all, t) {
+                write_in(&mut sheets[i].1, ply, &figurine_long(&pos, mv), &played, lang, opts);
+            }
+            all = games_together(&sheets, &names, opts, None).0;
+            if all[t].moves.get(ply as usize - 1) != Some(&san) {
+                let why = "the rest of the sheet cannot be read after it".to_string();
+                return Err(DecisionError::Move { label, typed: san, why });
+            }
+        }
+    }
+    let verdict = Verdict {
+        arbiter: decision.arbiter.trim().to_string(),
+        fixed: whys,
+        said: decision.note.clone().unwrap_or_else(|| "accepted".to_string()),
+        accept: decision.decision == Action::Accept,
+        reject: (decision.decision == Action::Reject).then(|| decision.reason.clone().unwrap_or_default()),
+    };
+    let mut report = games_together(&sheets, &names, opts, Some((t, &verdict))).0.swap_remove(t);
+    restore_written(&mut report, &originals[t]);
+    Ok(Decided { report, replaced: before.moves })
+}
+
+/// `46` as a person names it: `23...`.
+fn label(ply: u32) -> String {
+    crate::finding::At { ply, line: 0, col: 0 }.move_label()
+}
+
+/// Why the arbiter fixed `ply`: the note, else the doubt it settled.
+fn why_of(decision: &Decision, before: &GameReport, ply: u32) -> String {
+    if let Some(n) = decision.note.as_deref().filter(|n| !n.trim().is_empty()) {
+        return n.trim().to_string();
+    }
+    let doubt = before.findings.iter().find(|f| f.ply == Some(ply) && f.severity >= Severity::Warning);
+    match doubt.map(|f| f.code) {
+        Some("copies-disagree") => "copies disagreed".to_string(),
+        Some("ambiguous-repair") => "the sheet was ambiguous".to_string(),
+        Some(code) => code.replace('-', " "),
+        None => "decided by the arbiter".to_string(),
+    }
+}
+
+/// The position before each move of `moves` (SAN), with the move, and the
+/// position after the last (with no move).
+fn replay(moves: &[String]) -> Vec<(Chess, Option<Move>)> {
+    let mut pos = Chess::default();
+    let mut out = Vec::with_capacity(moves.len() + 1);
+    for m in moves {
+        let Some(mv) = m.parse::<SanPlus>().ok().and_then(|s| s.san.to_move(&pos).ok()) else { break };
+        out.push((pos.clone(), Some(mv)));
+        pos.play_unchecked(mv);
+    }
+    out.push((pos, None));
+    out
+}
+
+/// The legal move typed: SAN, or as the sheet writes moves (its language).
+fn resolve_typed(pos: &Chess, typed: &str, lang: &Language) -> Result<Move, String> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Err("no move typed".to_string());
+    }
+    if let Some(mv) = typed.parse::<SanPlus>().ok().and_then(|s| s.san.to_move(pos).ok()) {
+        return Ok(mv);
+    }
+    let lexed = lex(typed);
+    match resolve(pos, &readings(&lexed.core, lang)) {
+        Resolution::Unique { mv, .. } => Ok(mv),
+        Resolution::Ambiguous(ms) => {
+            let sans: Vec<String> = ms.iter().map(|m| crate::reconstruct::san_of(pos, *m)).collect();
+            Err(format!("could be {}: type one of them", sans.join(" or ")))
+        }
+        Resolution::None => Err(format!("not a legal move here ({} to move)", pos.turn())),
+    }
+}
+
+/// The sheets of the game of sheet `t`: it and its other copy, if any.
+fn copies_of(all: &[GameReport], t: usize) -> Vec<usize> {
+    let mut out = vec![t];
+    if let Some(files) = &all[t].sheets {
+        let other = if all[t].copy == Some("a") { "b" } else { "a" };
+        out.extend(
+            all.iter()
+                .enumerate()
+                .filter(|(i, g)| *i != t && g.sheets.as_ref() == Some(files) && g.copy == Some(other))
+                .map(|(i, _)| i),
+        );
+        out.truncate(2);
+    }
+    out
+}
+
+/// A move in long algebraic notation with a figurine for its piece
+/// (`♗f8-d6`, `d7-d6`, `e7-e8=♕`): read as exactly that move whatever the
+/// sheet's language, where a short `d6` could still be read as a slip for
+/// `Bd6`.
+fn figurine_long(pos: &Chess, mv: Move) -> String {
+    let figure = |r: Role| match r {
+        Role::King => "♔",
+        Role::Queen => "♕",
+        Role::Rook => "♖",
+        Role::Bishop => "♗",
+        Role::Knight => "♘",
+        Role::Pawn => "",
+    };
+    match mv {
+        Move::Castle { king, rook } => if rook.file() > king.file() { "O-O" } else { "O-O-O" }.to_string(),
+        Move::Normal { role, from, capture, to, promotion } => {
+            let sep = if capture.is_some() { "x" } else { "-" };
+            let promoted = promotion.map(|p| format!("={}", figure(p))).unwrap_or_default();
+            format!("{}{from}{sep}{to}{promoted}", figure(role))
+        }
+        Move::EnPassant { from, to } => format!("{from}x{to}"),
+        Move::Put { .. } => San::from_move(pos, mv).to_string(),
+    }
+}
+
+/// Puts `text` in the sheet's box for `ply` of the game `played`: the entry
+/// its cheapest alignment reads there, else the box its numbering puts
+/// there, else a new box before the next move's.
+fn write_in(sheet: &mut Sheet, ply: u32, text: &str, played: &[Move], lang: &'static Language, opts: &Options) {
+    let entries = with_searcher(sheet, lang, &opts.params, |s| s.alignment(&Chess::default(), 0, played).entries);
+    let k = ply as usize - 1;
+    let aligned = entries.get(k).copied().flatten();
+    let numbered = || sheet.entries.iter().position(|e| e.ply == Some(ply));
+    if let Some(e) = aligned.or_else(numbered) {
+        sheet.entries[e].text = text.to_string();
+        return;
+    }
+    let next = entries.iter().skip(k).flatten().next().copied().unwrap_or(sheet.entries.len());
+    let near = sheet.entries.get(next).or(sheet.entries.last()).cloned().unwrap_or_default();
+    let entry = Entry { text: text.to_string(), ply: Some(ply), comments: Vec::new(), nags: Vec::new(), ..near };
+    sheet.entries.insert(next, entry);
+}
+
+/// The moves as written, as the sheet had them before the arbiter's moves
+/// were put in its boxes (a box put in is shown as not written).
+fn restore_written(report: &mut GameReport, original: &Sheet) {
+    for w in report.written.iter_mut() {
+        let Some(e) = w.as_ref() else { continue };
+        match original.entries.iter().find(|o| o.line == e.line && o.col == e.col) {
+            Some(o) if o.text != e.text && e.ply.is_some() && o.ply != e.ply => *w = None,
+            Some(o) => *w = Some(o.clone()),
+            None => *w = None,
+        }
+    }
 }

@@ -129,6 +129,11 @@ pub enum Finding {
         other_read: String,
         files: [String; 2],
     },
+    /// An arbiter decided this move: accepted the reading, picked an
+    /// alternative, or typed the move (`why`: the doubt it settled, or the
+    /// arbiter's note).
+    /// The whole game's decision (accepted as read, rejected) has no `at`.
+    ArbiterDecision { at: Option<At>, arbiter: String, played: Option<String>, why: String },
 }
 
 /// The most characters of what was written that a message quotes; longer
@@ -176,6 +181,7 @@ impl Finding {
             Finding::PairingResultMismatch { .. } => "pairing-result-mismatch",
             Finding::ColoursReversed { .. } => "colours-reversed",
             Finding::CopiesDisagree { .. } => "copies-disagree",
+            Finding::ArbiterDecision { .. } => "arbiter-decision",
         }
     }
 
@@ -209,6 +215,8 @@ impl Finding {
             Finding::PairingResultMismatch { .. } => Severity::Error,
             Finding::ColoursReversed { .. } => Severity::Warning,
             Finding::CopiesDisagree { .. } => Severity::Warning,
+            // A person decided: the doubt is settled.
+            Finding::ArbiterDecision { .. } => Severity::Info,
         }
     }
 
@@ -289,7 +297,19 @@ impl Finding {
                 alternatives: std::slice::from_ref(other_read),
                 ..none
             },
+            Finding::ArbiterDecision { at, played, .. } => Parts { at: *at, replacement: played.as_deref(), ..none },
         }
+    }
+
+    /// An arbiter's decision as the PGN comment at its move says it:
+    /// `arbiter Ana López: 23...Bd6, copies disagreed`.
+    pub fn decision(&self) -> Option<String> {
+        let Finding::ArbiterDecision { at, arbiter, played, why } = self else { return None };
+        let q = |w: &str| quoted(w).into_owned();
+        Some(match (at, played) {
+            (Some(at), Some(played)) => format!("arbiter {}: {}{played}, {}", q(arbiter), at.move_label(), q(why)),
+            _ => format!("arbiter {}: {}", q(arbiter), q(why)),
+        })
     }
 
     /// A sentence for the arbiter: what was written, what was read, why.
@@ -387,6 +407,13 @@ impl Finding {
             ),
             Finding::CopiesDisagree { at, written, read, other_written, other_read, files } => {
                 copies_message(at, [&q(written), &q(other_written)], [read, other_read], files)
+            }
+            Finding::ArbiterDecision { at, .. } => {
+                let said = self.decision().unwrap_or_default();
+                match at {
+                    Some(at) => format!("{}: {said}", label(at)),
+                    None => said,
+                }
             }
         }
     }
@@ -531,6 +558,12 @@ mod tests {
                 other_read: "Qc3".into(),
                 files: ["a.txt".into(), "b.csv".into()],
             },
+            Finding::ArbiterDecision {
+                at: Some(at),
+                arbiter: "Ana López".into(),
+                played: Some("Bd6".into()),
+                why: "copies disagreed".into(),
+            },
         ]
     }
 
@@ -563,9 +596,10 @@ mod tests {
                 Finding::PairingResultMismatch { .. } => 19,
                 Finding::ColoursReversed { .. } => 20,
                 Finding::CopiesDisagree { .. } => 21,
+                Finding::ArbiterDecision { .. } => 22,
             })
             .collect();
-        assert!((0..22).all(|k| kinds.contains(&k)));
+        assert!((0..23).all(|k| kinds.contains(&k)));
     }
 
     #[test]
@@ -645,7 +679,7 @@ mod tests {
             sev,
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info,
-                Warning, Info, Warning, Warning, Warning, Error, Warning, Warning
+                Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info
             ]
         );
     }

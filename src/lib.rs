@@ -18,8 +18,8 @@
 pub mod config;
 pub mod convert;
 pub mod cost;
-pub mod decision;
 pub mod daemon;
+pub mod decision;
 pub mod emit;
 pub mod finding;
 pub mod ingest;

@@ -5,13 +5,21 @@
 //! its round's file, or rejected/), its review files gone, the decision kept
 //! in `decisions/<name>.yaml`.
 
-use std::path::PathBuf;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::decision::{Decision, DecisionError};
+use tracing::{info, warn};
+
+use crate::convert::{Input, Options, convert_together};
+use crate::decision::{Action, Decision, DecisionError, read_decided};
+use crate::emit::file::replace_staged;
 use crate::emit::report::{GameReport, Status};
 
-use super::process::{FileError, ProcessConfig};
+use super::games::{GameRecord, hash};
+use super::process::{FileError, Outcome, ProcessConfig, folder_of, io_at};
+use super::publish::{replace, status_of};
 
 /// One game of the queue.
 #[derive(Debug, Clone)]
@@ -68,37 +76,361 @@ pub enum DecideError {
     Stale,
     #[error(transparent)]
     Decision(#[from] DecisionError),
+    #[error("{0}")]
+    Gone(String),
     #[error(transparent)]
     File(#[from] FileError),
 }
 
 /// Every published game, newest first.
 pub fn queue(cfg: &ProcessConfig) -> Result<Vec<Waiting>, DecideError> {
-    let _ = cfg;
-    todo!()
+    let state = &cfg.folders.state;
+    let records: Vec<(String, GameRecord)> = {
+        let locked = cfg.games.lock().map_err(io_at(state))?;
+        locked.names().filter(|(_, r)| !r.pending).map(|(n, r)| (n.to_string(), r.clone())).collect()
+    };
+    let kept = kept_decisions(&cfg.folders.decisions);
+    let mut out: Vec<Waiting> = records.iter().map(|(n, r)| waiting(n, r, &kept)).collect();
+    out.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.name.cmp(&b.name)));
+    Ok(out)
+}
+
+/// One record as the queue lists it: its headers and codes from its review
+/// report where it has one, else from its first sheet.
+fn waiting(n: &str, r: &GameRecord, kept: &[(PathBuf, Decision)]) -> Waiting {
+    let id = id_of(n).to_string();
+    let first = r.files.first();
+    let name = first.and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let report = r.files.iter().find(|p| p.extension().is_some_and(|e| e == "json")).and_then(|p| review_json(p));
+    let header = |k: &str| -> String {
+        let from_report = report.as_ref().and_then(|g| g["headers"][k].as_str().map(str::to_string));
+        let from_sheet = || r.sheets.first()?.headers.iter().find(|(h, _)| h == k).map(|(_, v)| v.clone());
+        from_report.or_else(from_sheet).unwrap_or_default()
+    };
+    let codes = report
+        .as_ref()
+        .and_then(|g| g["findings"].as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter(|f| f["severity"] != "info")
+        .filter_map(|f| f["code"].as_str().map(str::to_string))
+        .collect();
+    let modified =
+        first.and_then(|p| fs::metadata(p).ok()).and_then(|m| m.modified().ok()).unwrap_or(SystemTime::UNIX_EPOCH);
+    Waiting {
+        decided: kept.iter().any(|(_, d)| d.game.as_deref() == Some(id.as_str())),
+        id,
+        name,
+        status: status_of(&r.folder),
+        event: header("Event"),
+        round: header("Round"),
+        white: header("White"),
+        black: header("Black"),
+        codes,
+        modified,
+        sheets: r.sheets.iter().map(|s| s.dropped.clone()).collect(),
+    }
+}
+
+/// The game of a review report (`{"file":…, "game":…}`).
+fn review_json(path: &Path) -> Option<serde_json::Value> {
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(path).ok()?).ok()?;
+    Some(v["game"].clone())
+}
+
+/// The id of a record's file name: its name without `.json`.
+fn id_of(record: &str) -> &str {
+    record.strip_suffix(".json").unwrap_or(record)
+}
+
+/// Whether `id` can name a record: 16 lowercase hex digits (never a path).
+pub fn is_id(id: &str) -> bool {
+    id.len() == 16 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// The record of game `id`, and its version.
+fn record_of(cfg: &ProcessConfig, id: &str) -> Result<(GameRecord, String), DecideError> {
+    if !is_id(id) {
+        return Err(DecideError::NoGame(id.to_string()));
+    }
+    let locked = cfg.games.lock().map_err(io_at(&cfg.folders.state))?;
+    let record = locked.get(&format!("{id}.json")).filter(|r| !r.pending).cloned();
+    let record = record.ok_or_else(|| DecideError::NoGame(id.to_string()))?;
+    Ok((record.clone(), version_of(&record)))
+}
+
+/// A game's version: a hash of its record (its sheets, folder and files).
+fn version_of(record: &GameRecord) -> String {
+    hash(&serde_json::to_vec(record).unwrap_or_default())
+}
+
+/// The files a record's game is read from, from archive/, and which sheet
+/// of the first file it is.
+fn inputs_of(cfg: &ProcessConfig, record: &GameRecord) -> Result<(Vec<Input>, (usize, usize)), DecideError> {
+    let mut files: Vec<&str> = record.sheets.iter().map(|s| s.archived.as_str()).collect();
+    files.dedup();
+    let mut inputs: Vec<Input> = Vec::with_capacity(files.len());
+    for f in &files {
+        let path = cfg.folders.archive.join(f);
+        match fs::read(&path) {
+            Ok(b) => inputs.push((f.to_string(), Ok(b))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Err(DecideError::Gone(format!("the sheet {f} is gone from archive/")));
+            }
+            Err(e) => return Err(FileError { path, source: e }.into()),
+        }
+    }
+    let index = record.sheets.first().map_or(0, |s| s.index);
+    Ok((inputs, (0, index)))
+}
+
+/// The game of `record` as read now: as its kept decision makes it, if any.
+fn read_now(cfg: &ProcessConfig, id: &str, record: &GameRecord, opts: &Options) -> Result<GameReport, DecideError> {
+    let (inputs, (file, index)) = inputs_of(cfg, record)?;
+    if let Some((_, d)) =
+        kept_decisions(&cfg.folders.decisions).into_iter().find(|(_, d)| d.game.as_deref() == Some(id))
+    {
+        return Ok(read_decided(&inputs, opts, (file, index), &d)?.report);
+    }
+    let (mut reports, _) = convert_together(&inputs, opts);
+    let games = reports.swap_remove(file).games;
+    games.into_iter().nth(index).ok_or_else(|| DecideError::Gone("the game is no longer in its sheet".into()))
 }
 
 /// Game `id` as read now.
 pub fn show(cfg: &ProcessConfig, id: &str) -> Result<Shown, DecideError> {
-    let _ = (cfg, id);
-    todo!()
+    let (record, version) = record_of(cfg, id)?;
+    let report = read_now(cfg, id, &record, &cfg.options_now())?;
+    Ok(shown(id, version, &record, report, status_of(&record.folder)))
+}
+
+fn shown(id: &str, version: String, record: &GameRecord, report: GameReport, status: Status) -> Shown {
+    let name = record.files.first().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned());
+    Shown {
+        id: id.to_string(),
+        version,
+        name: name.unwrap_or_default(),
+        report,
+        status,
+        sheets: record.sheets.iter().map(|s| s.dropped.clone()).collect(),
+    }
 }
 
 /// Game `id` as `decision` would make it, without writing anything; refused
 /// (`Stale`) when the game is no longer at `version`.
 pub fn preview(cfg: &ProcessConfig, id: &str, version: &str, decision: &Decision) -> Result<Shown, DecideError> {
-    let _ = (cfg, id, version, decision);
-    todo!()
+    let (record, now) = record_of(cfg, id)?;
+    if now != version {
+        return Err(DecideError::Stale);
+    }
+    let (inputs, target) = inputs_of(cfg, &record)?;
+    let decided = read_decided(&inputs, &cfg.options_now(), target, decision)?;
+    let status = decided.report.status;
+    Ok(shown(id, now, &record, decided.report, status))
 }
 
 /// Carries out `decision` on game `id` (at `version`, when the desk shows it
-/// one; a file dropped into the inbox names none).
+/// one; a file dropped into the inbox names none). Under the records' lock:
+/// the decision is kept first (a kill after it leaves it to be applied
+/// again), then the game is written where it now goes, then its record.
 pub fn decide(
     cfg: &ProcessConfig,
     id: &str,
     version: Option<&str>,
     decision: &Decision,
 ) -> Result<Decided, DecideError> {
-    let _ = (cfg, id, version, decision);
-    todo!()
+    if !is_id(id) {
+        return Err(DecideError::NoGame(id.to_string()));
+    }
+    let state = &cfg.folders.state;
+    let opts = cfg.options_now();
+    let mut locked = cfg.games.lock().map_err(io_at(state))?;
+    let key = format!("{id}.json");
+    let record = locked.get(&key).filter(|r| !r.pending).cloned().ok_or_else(|| DecideError::NoGame(id.into()))?;
+    if version.is_some_and(|v| v != version_of(&record)) {
+        return Err(DecideError::Stale);
+    }
+    let (inputs, target) = inputs_of(cfg, &record)?;
+    let merged = merged(cfg, id, decision);
+    let decision = &merged;
+    let decided = read_decided(&inputs, &opts, target, decision)?;
+    let name = record.files.first().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned());
+    let name = name.unwrap_or_else(|| id.to_string());
+    let kept = keep(cfg, id, &name, &record, decision, &decided.replaced)?;
+    let dropped = record.sheets.last().map_or("", |s| s.dropped.as_str()).to_string();
+    // The game's name needs how many games its file has (`<stem>-<k>`).
+    let count = inputs.first().and_then(|(n, b)| {
+        let b = b.as_ref().ok()?;
+        crate::ingest::read_named(n, b, opts.max_file_bytes).ok().map(|s| s.len())
+    });
+    let at = (target.1, count.unwrap_or(1).max(target.1 + 1));
+    let placed = replace(cfg, &dropped, at, &decided.report, &record, &mut Outcome::default())?;
+    let updated = GameRecord {
+        folder: folder_of(placed.status).to_string(),
+        files: placed.files.clone(),
+        round: placed.round,
+        board: placed.board,
+        ..record.clone()
+    };
+    locked.put(&key, &updated, &cfg.staging).map_err(io_at(state))?;
+    info!(
+        game = %name, arbiter = %decision.arbiter, decision = ?decision.decision, to = folder_of(placed.status),
+        "an arbiter decided a game: {} → {}", record.folder, folder_of(placed.status)
+    );
+    Ok(Decided { status: placed.status, files: placed.files, kept })
+}
+
+/// `decision` with the moves an earlier decision on the game fixed (an
+/// amendment that left the game in review) that it does not fix again.
+fn merged(cfg: &ProcessConfig, id: &str, decision: &Decision) -> Decision {
+    let mut d = decision.clone();
+    if decision.decision == Action::Reject {
+        return d;
+    }
+    if let Some(earlier) = kept_for(cfg, id) {
+        let plies: Vec<u32> = d.fixed().unwrap_or_default().iter().map(|(p, _)| *p).collect();
+        for (k, v) in earlier.moves {
+            if crate::decision::ply_of(&k).is_ok_and(|p| !plies.contains(&p)) {
+                d.moves.insert(k, v);
+            }
+        }
+    }
+    d
+}
+
+/// The decision kept as `decisions/<name>.yaml` (replaced at once), with
+/// when it was made, the game and version it was made on, and the reading
+/// it replaced.
+fn keep(
+    cfg: &ProcessConfig,
+    id: &str,
+    name: &str,
+    record: &GameRecord,
+    decision: &Decision,
+    replaced: &[String],
+) -> Result<PathBuf, DecideError> {
+    let dir = &cfg.folders.decisions;
+    fs::create_dir_all(dir).map_err(io_at(dir))?;
+    let kept = Decision {
+        game: Some(id.to_string()),
+        when: Some(decision.when.clone().unwrap_or_else(now_utc)),
+        replaced: Some(replaced.to_vec()),
+        version: Some(version_of(record)),
+        ..decision.clone()
+    };
+    // One decision per game: an earlier one for it is replaced.
+    let path = kept_decisions(dir)
+        .into_iter()
+        .find(|(_, d)| d.game.as_deref() == Some(id))
+        .map_or_else(|| dir.join(format!("{name}.yaml")), |(p, _)| p);
+    replace_staged(&path, kept.to_yaml().as_bytes(), &cfg.staging).map_err(io_at(&path))?;
+    Ok(path)
+}
+
+/// The decisions kept in `dir`; one that cannot be read is said and left out.
+pub fn kept_decisions(dir: &Path) -> Vec<(PathBuf, Decision)> {
+    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
+    let mut out = Vec::new();
+    for e in entries.flatten() {
+        let path = e.path();
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') || !name.ends_with(".yaml") {
+            continue;
+        }
+        match fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| Decision::parse(&t).map_err(|e| e.to_string()))
+        {
+            Ok(d) => out.push((path, d)),
+            Err(e) => warn!(decision = %path.display(), error = %e, "a kept decision cannot be read; left out"),
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// The decision kept for game `id` (a record's name without `.json`).
+pub fn kept_for(cfg: &ProcessConfig, record: &str) -> Option<Decision> {
+    let id = id_of(record);
+    kept_decisions(&cfg.folders.decisions).into_iter().find(|(_, d)| d.game.as_deref() == Some(id)).map(|(_, d)| d)
+}
+
+/// Now in UTC, RFC 3339, to the second.
+fn now_utc() -> String {
+    let secs = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rest / 3600, rest % 3600 / 60, rest % 60)
+}
+
+/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// The game a decision dropped into the inbox as `file` names: its `game:`
+/// (an id, or a name in review/), else the file's name before
+/// `.decision.yaml`; the id of the game waiting under that name.
+fn named_game(cfg: &ProcessConfig, file: &str, decision: &Decision) -> Result<String, DecideError> {
+    let stem = file.strip_suffix(".decision.yaml").or_else(|| file.strip_suffix(".decision.yml")).unwrap_or(file);
+    let wanted = decision.game.clone().unwrap_or_else(|| stem.to_string());
+    let locked = cfg.games.lock().map_err(io_at(&cfg.folders.state))?;
+    let found = locked.names().filter(|(_, r)| !r.pending).find(|(n, r)| {
+        id_of(n) == wanted
+            || r.files
+                .iter()
+                .any(|p| p.parent() == Some(&cfg.folders.review) && p.file_stem().is_some_and(|s| s == wanted.as_str()))
+    });
+    match found {
+        Some((n, r)) if r.folder == "review" || decision.decision == Action::Reject || id_of(n) == wanted => {
+            Ok(id_of(n).to_string())
+        }
+        _ => Err(DecideError::NoGame(format!("{wanted}: no game waiting in review/ under that name"))),
+    }
+}
+
+/// Whether a file dropped into the inbox is a decision.
+pub fn is_decision_file(name: &str) -> bool {
+    name.ends_with(".decision.yaml") || name.ends_with(".decision.yml")
+}
+
+/// A decision dropped into the inbox: carried out, or refused with a clear
+/// message (a copy of it and its `.error.txt` in rejected/); either way the
+/// file is archived and nothing else changes when it is refused.
+pub fn dropped(
+    cfg: &ProcessConfig,
+    claimed: &Path,
+    name: &str,
+    bytes: &[u8],
+    out: &mut Outcome,
+) -> Result<(), FileError> {
+    let carried = std::str::from_utf8(bytes)
+        .map_err(|_| DecideError::Decision(DecisionError::Syntax("not UTF-8 text".into())))
+        .and_then(|t| Decision::parse(t).map_err(DecideError::from))
+        .and_then(|d| {
+            let id = named_game(cfg, name, &d)?;
+            decide(cfg, &id, None, &d)
+        });
+    match carried {
+        Ok(decided) => {
+            out.loaded = Some(format!("decision carried out: the game went to {}", folder_of(decided.status)));
+            out.outputs.extend(decided.files);
+            out.outputs.push(decided.kept);
+        }
+        Err(DecideError::File(e)) => return Err(e),
+        Err(e) => {
+            let why = format!("{e}; nothing was changed");
+            super::process::reject(cfg, name, Some(bytes), claimed, &format!("{name}: {why}\n"), out)?;
+            out.error = Some(why);
+        }
+    }
+    super::process::archive(cfg, claimed, out)
 }

@@ -228,7 +228,14 @@ fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
         let first = &record.sheets[0];
         let games = reports.swap_remove(0).games;
         let count = games.len();
-        let Some(game) = games.into_iter().nth(first.index) else { return Ok(false) };
+        let Some(mut game) = games.into_iter().nth(first.index) else { return Ok(false) };
+        // An arbiter's decision on the game stands: applied to the new reading.
+        if let Some(d) = super::decide::kept_for(cfg, n) {
+            match crate::decision::read_decided(&inputs, &opts, (0, first.index), &d) {
+                Ok(decided) => game = decided.report,
+                Err(e) => warn!(record = %n, error = %e, "the arbiter's decision no longer fits the game read again"),
+            }
+        }
         let mut locked = cfg.games.lock().map_err(io_at(state))?;
         if locked.get(n) != Some(&record) || !same_pairings(&opts, &cfg.options_now()) {
             continue;

@@ -96,7 +96,8 @@ impl Outcome {
             return "inbox".into();
         }
         if self.loaded.is_some() {
-            return "pairings".into();
+            let decision = super::decide::is_decision_file(&self.name);
+            return if decision { "decision" } else { "pairings" }.into();
         }
         if self.error.is_some() {
             return "rejected".into();
@@ -137,6 +138,10 @@ pub fn process(cfg: &ProcessConfig, claimed: &Path) -> Result<Option<Outcome>, F
     let mut out = Outcome { name: name.clone(), ..Outcome::default() };
     if let (true, Some(bytes)) = (super::pairings::is_trf(&name), &bytes) {
         super::pairings::dropped(cfg, claimed, &name, bytes, &mut out)?;
+        return Ok(Some(out));
+    }
+    if let (true, Some(bytes)) = (super::decide::is_decision_file(&name), &bytes) {
+        super::decide::dropped(cfg, claimed, &name, bytes, &mut out)?;
         return Ok(Some(out));
     }
     let read = read.and_then(|s| if s.is_empty() { Err("no game in the file".to_string()) } else { Ok(s) });
@@ -257,7 +262,9 @@ pub fn route(
         Status::Review => review(cfg, name, &gname, game, old, &mut placed)?,
         Status::Rejected => {
             let why = game.findings.iter().map(|x| format!("{}: {}\n", x.code, x.message)).collect::<String>();
-            let text = format!("{name}, game {}: no move could be read\n{why}", index + 1);
+            let by_arbiter = game.findings.iter().any(|x| x.code == "arbiter-decision");
+            let what = if by_arbiter { "rejected by the arbiter" } else { "no move could be read" };
+            let text = format!("{name}, game {}: {what}\n{why}", index + 1);
             let p = put_game(&f.rejected, &gname, ".error.txt", text.as_bytes(), old, &cfg.staging)
                 .map_err(io_at(&f.rejected))?;
             placed.files.push(p);

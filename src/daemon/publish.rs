@@ -134,7 +134,7 @@ fn read(
     for (k, (known, record)) in plan.iter().enumerate() {
         let report = match (known, record) {
             (Known::Done(_), _) => (known.clone(), None),
-            (Known::Partner(_), Some(r)) => match together(cfg, opts, name, bytes, k, r)? {
+            (Known::Partner(n), Some(r)) => match together(cfg, opts, (name, bytes), k, (n, r))? {
                 Some(g) => (known.clone(), Some(g)),
                 None => (Known::New, Some(alone_of(k))),
             },
@@ -150,10 +150,9 @@ fn read(
 fn together(
     cfg: &ProcessConfig,
     opts: &Options,
-    name: &str,
-    bytes: &[u8],
+    (name, bytes): (&str, &[u8]),
     k: usize,
-    record: &GameRecord,
+    (n, record): (&str, &GameRecord),
 ) -> Result<Option<GameReport>, FileError> {
     let Some(first) = record.other(name, k) else { return Ok(None) };
     let path = cfg.folders.archive.join(&first.archived);
@@ -166,9 +165,18 @@ fn together(
         Err(e) => return Err(FileError { path, source: e }),
     };
     let inputs: [Input; 2] = [(first.archived.clone(), Ok(other)), (name.to_string(), Ok(bytes.to_vec()))];
+    let files = [first.archived.clone(), name.to_string()];
+    // An arbiter's decision on the game stands: applied to the new reading.
+    if let Some(d) = super::decide::kept_for(cfg, n) {
+        match crate::decision::read_decided(&inputs, opts, (1, k), &d) {
+            Ok(decided) => return Ok(Some(decided.report).filter(|g| g.sheets.as_ref() == Some(&files))),
+            Err(e) => {
+                warn!(file = %name, error = %e, "the arbiter's decision no longer fits the game read with both copies")
+            }
+        }
+    }
     let (mut reports, _) = convert_together(&inputs, opts);
     let game = reports.swap_remove(1).games.into_iter().nth(k);
-    let files = [first.archived.clone(), name.to_string()];
     Ok(game.filter(|g| g.sheets.as_ref() == Some(&files)))
 }
 

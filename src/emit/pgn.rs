@@ -136,7 +136,11 @@ fn push_number(s: &mut String, n: u32) {
 }
 
 fn comment_of(f: &Finding) -> String {
-    format!("{}: {}", f.code(), f.message())
+    match f {
+        // `{arbiter Ana López: 23...Bd6, copies disagreed}`: the decision says who.
+        Finding::ArbiterDecision { .. } => f.decision().unwrap_or_default(),
+        _ => format!("{}: {}", f.code(), f.message()),
+    }
 }
 
 /// A PGN tag name is a symbol: letters, digits and `_+#=:-`.

@@ -38,6 +38,7 @@ pub use budget::FileBudget;
 // The evaluation weighs a given game against a sheet with the reader's own
 // costs, which only the searcher (private) can compute.
 pub use fit::fit_cost;
+pub(crate) use fit::with_searcher;
 
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{Chess, Move, Position};

@@ -1,0 +1,190 @@
+//! An arbiter's decisions: a move picked or typed fixes the game there and
+//! the rest is read again; the decided game carries who decided and why;
+//! a decision that does not fit changes nothing. Through the library, and
+//! through the daemon (a `<name>.decision.yaml` dropped into the inbox).
+
+mod daemon_support;
+
+use std::fs;
+use std::path::Path;
+
+use daemon_support::{names, start, wait_for};
+use scoresheet::convert::{Input, Options};
+use scoresheet::decision::{Decision, DecisionError, read_decided};
+use scoresheet::emit::report::Status;
+
+/// Black's second move is an illegible box: Nc6, d6, b6, … all fit.
+const DOUBT: &str = "Event: Open\nRound: 3\nBoard: 7\nWhite: Ana\nBlack: Berta\n\n\
+1.e4 e5 2.Cf3 ? 3.Ab5 a6 4.Aa4 Cf6 5.0-0 Ae7 1-0\n";
+
+fn input(name: &str, text: &str) -> Vec<Input> {
+    vec![(name.to_string(), Ok(text.as_bytes().to_vec()))]
+}
+
+/// The PGN on one line: its comments are wrapped at 80 columns.
+fn flat(pgn: &str) -> String {
+    pgn.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn decision(yaml: &str) -> Decision {
+    Decision::parse(yaml).expect("a decision")
+}
+
+#[test]
+fn an_alternative_picked_fixes_the_move_and_validates_the_game() {
+    let d = decision("decision: accept\nmoves: {4: d6}\narbiter: Ana López\n");
+    let got = read_decided(&input("mesa-7.txt", DOUBT), &Options::default(), (0, 0), &d).unwrap();
+    let g = &got.report;
+    assert_eq!(g.status, Status::Validated);
+    // After d6, Bb5 is check: `a6` cannot be, the reader takes `c6`.
+    assert_eq!(&g.moves[..6], ["e4", "e5", "Nf3", "d6", "Bb5+", "c6"], "the rest read again after d6");
+    assert_eq!(got.replaced[3], "Nc6", "the reading it replaced");
+    assert!(g.pgn.contains("[Annotator \"Ana López\"]"), "{}", g.pgn);
+    assert!(flat(&g.pgn).contains("{arbiter Ana López: 2...d6, the sheet was ambiguous}"), "{}", g.pgn);
+    assert!(!g.findings.iter().any(|f| f.code == "ambiguous-repair"), "the doubt is settled");
+}
+
+#[test]
+fn amending_leaves_in_review_a_doubt_the_arbiter_did_not_see() {
+    // After d6 the reader takes c6 for `a6` (Bb5 is check): a new doubt.
+    let d = decision("decision: amend\nmoves: {4: d6}\narbiter: Ana\n");
+    let got = read_decided(&input("mesa-7.txt", DOUBT), &Options::default(), (0, 0), &d).unwrap();
+    assert_eq!(got.report.moves[3], "d6");
+    assert_eq!(got.report.status, Status::Review);
+    let left: Vec<u32> =
+        got.report.findings.iter().filter(|f| f.code == "ambiguous-repair").filter_map(|f| f.ply).collect();
+    assert_eq!(left, [6]);
+}
+
+#[test]
+fn accepting_keeps_the_reading_and_says_who_accepted_each_doubt() {
+    let d = decision("decision: accept\narbiter: Ana\nnote: checked with both players\n");
+    let got = read_decided(&input("mesa-7.txt", DOUBT), &Options::default(), (0, 0), &d).unwrap();
+    assert_eq!(got.report.moves, got.replaced);
+    assert_eq!(got.report.status, Status::Validated);
+    let pgn = flat(&got.report.pgn);
+    assert!(pgn.contains("{arbiter Ana: 2...Nc6, ambiguous repair accepted}"), "{pgn}");
+    assert!(pgn.contains("{arbiter Ana: checked with both players}"), "{pgn}");
+}
+
+#[test]
+fn a_move_typed_as_the_sheet_writes_it_is_read_in_its_language() {
+    // `Cc6` is Spanish for Nc6; `Ac4` for Bc4 at White's third move.
+    let d = decision("decision: amend\nmoves: {\"3.\": Ac4}\narbiter: Ana\n");
+    let got = read_decided(&input("mesa-7.txt", DOUBT), &Options::default(), (0, 0), &d).unwrap();
+    assert_eq!(got.report.moves[4], "Bc4");
+    let d = decision("decision: amend\nmoves: {\"2...\": Cc6}\narbiter: Ana\n");
+    let got = read_decided(&input("mesa-7.txt", DOUBT), &Options::default(), (0, 0), &d).unwrap();
+    assert_eq!(got.report.moves[3], "Nc6");
+}
+
+#[test]
+fn an_illegal_or_unknown_move_is_refused_with_where_and_why() {
+    let d = decision("decision: amend\nmoves: {4: Qd5}\narbiter: Ana\n");
+    let err = read_decided(&input("mesa-7.txt", DOUBT), &Options::default(), (0, 0), &d).unwrap_err();
+    assert!(matches!(err, DecisionError::Move { .. }), "{err}");
+    assert!(err.to_string().starts_with("2... Qd5: not a legal move here"), "{err}");
+    let d = decision("decision: amend\nmoves: {400: e4}\narbiter: Ana\n");
+    let err = read_decided(&input("mesa-7.txt", DOUBT), &Options::default(), (0, 0), &d).unwrap_err();
+    assert!(err.to_string().contains("has 10 moves"), "{err}");
+}
+
+#[test]
+fn a_decision_file_needs_a_name_a_reason_to_reject_and_real_plies() {
+    assert_eq!(Decision::parse("decision: accept\n"), Err(DecisionError::NoArbiter));
+    assert_eq!(Decision::parse("decision: reject\narbiter: Ana\n"), Err(DecisionError::NoReason));
+    assert!(matches!(Decision::parse("decision: amend\narbiter: A\nmoves: {x: e4}\n"), Err(DecisionError::Ply(_))));
+    assert!(matches!(Decision::parse("decision: maybe\narbiter: A\n"), Err(DecisionError::Syntax(_))));
+    let big = format!("decision: accept\narbiter: A\nnote: {}\n", "x".repeat(20_000));
+    assert!(matches!(Decision::parse(&big), Err(DecisionError::Syntax(_))));
+}
+
+#[test]
+fn a_rejection_sends_the_game_to_rejected_with_the_reason() {
+    let d = decision("decision: reject\narbiter: Ana\nreason: the sheet is of another game\n");
+    let got = read_decided(&input("mesa-7.txt", DOUBT), &Options::default(), (0, 0), &d).unwrap();
+    assert_eq!(got.report.status, Status::Rejected);
+    assert!(got.report.findings.iter().any(|f| f.message.contains("rejected: the sheet is of another game")));
+}
+
+fn read(p: &Path) -> String {
+    fs::read_to_string(p).unwrap_or_default()
+}
+
+/// The review game's name in review/ (its `.pgn`, without the extension).
+fn waiting(root: &Path) -> Vec<String> {
+    names(&root.join("review")).into_iter().filter_map(|n| n.strip_suffix(".pgn").map(str::to_string)).collect()
+}
+
+#[test]
+fn a_decision_dropped_into_the_inbox_publishes_the_game_and_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    fs::write(inbox.join("mesa-7.txt"), DOUBT).unwrap();
+    wait_for("the game in review", || !waiting(&root).is_empty());
+    let name = waiting(&root).remove(0);
+
+    // One naming no game, and one with an illegal move: refused, nothing changes.
+    fs::write(inbox.join("nobody.decision.yaml"), "decision: accept\narbiter: Ana\n").unwrap();
+    fs::write(inbox.join(format!("{name}.decision.yaml")), "decision: amend\nmoves: {4: Qd5}\narbiter: Ana\n").unwrap();
+    wait_for("both refused", || {
+        names(&root.join("rejected")).iter().filter(|n| n.ends_with(".error.txt")).count() == 2
+    });
+    let errors: String = names(&root.join("rejected"))
+        .iter()
+        .filter(|n| n.ends_with(".error.txt"))
+        .map(|n| read(&root.join("rejected").join(n)))
+        .collect();
+    assert!(errors.contains("nobody: no game waiting in review/"), "{errors}");
+    assert!(errors.contains("2... Qd5: not a legal move here"), "{errors}");
+    assert_eq!(waiting(&root), std::slice::from_ref(&name), "still in review");
+
+    fs::write(
+        inbox.join(format!("{name}.decision.yaml")),
+        "decision: accept\nmoves: {\"2...\": d6}\narbiter: Ana López\nnote: both players agree\n",
+    )
+    .unwrap();
+    let round = root.join("pgn").join("Open").join("round-3.pgn");
+    wait_for("the decided game in the round file", || read(&round).contains("Annotator"));
+    let text = flat(&read(&round));
+    assert!(text.contains("[Annotator \"Ana López\"]"), "{text}");
+    assert!(text.contains("Nf3 d6 {arbiter Ana López: 2...d6, both players agree}"), "{text}");
+    assert!(waiting(&root).is_empty(), "gone from review/");
+    let kept = read(&root.join("decisions").join(format!("{name}.yaml")));
+    assert!(kept.contains("arbiter: Ana López") && kept.contains("when:") && kept.contains("- Nc6"), "{kept}");
+    let log = daemon.stop();
+    assert!(log.contains("an arbiter decided a game: review → pgn"), "{log}");
+}
+
+#[test]
+fn a_decision_stands_when_the_other_copy_arrives_later() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    fs::write(inbox.join("white.txt"), DOUBT).unwrap();
+    wait_for("the game in review", || !waiting(&root).is_empty());
+    let name = waiting(&root).remove(0);
+    fs::write(
+        inbox.join(format!("{name}.decision.yaml")),
+        "decision: accept\nmoves: {4: d6}\narbiter: Ana\nnote: seen on the board\n",
+    )
+    .unwrap();
+    let round = root.join("pgn").join("Open").join("round-3.pgn");
+    wait_for("the decided game in the round file", || read(&round).contains("Annotator"));
+    // Black's copy has the same illegible box: read with both copies, the
+    // game is in doubt there again, and the arbiter's decision settles it.
+    let black = DOUBT.replace("1.e4 e5", "1. e4   e5");
+    fs::write(inbox.join("black.txt"), black).unwrap();
+    wait_for("the game read with both copies", || read(&round).contains("[Sheets "));
+    let text = flat(&read(&round));
+    assert!(
+        text.contains("[Annotator \"Ana\"]") && text.contains("d6 {arbiter Ana: 2...d6, seen on the board}"),
+        "{text}"
+    );
+    assert!(waiting(&root).is_empty(), "not back in review");
+    assert_eq!(text.matches("[Event ").count(), 1, "one game in the round file");
+    daemon.stop();
+}
