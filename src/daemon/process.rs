@@ -264,7 +264,8 @@ pub fn route(
             let why = game.findings.iter().map(|x| format!("{}: {}\n", x.code, x.message)).collect::<String>();
             let by_arbiter = game.findings.iter().any(|x| x.code == "arbiter-decision");
             let what = if by_arbiter { "rejected by the arbiter" } else { "no move could be read" };
-            let text = format!("{name}, game {}: {what}\n{why}", index + 1);
+            let players = format!("{} – {}", tag("White").unwrap_or("?"), tag("Black").unwrap_or("?"));
+            let text = format!("{name}, game {} ({players}): {what}\n{why}", index + 1);
             let p = put_game(&f.rejected, &gname, ".error.txt", text.as_bytes(), old, &cfg.staging)
                 .map_err(io_at(&f.rejected))?;
             placed.files.push(p);

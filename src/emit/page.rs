@@ -195,7 +195,7 @@ pub fn head(out: &mut String, title: &str, words: &Words) {
 
 const STYLE: &str = "body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em}\
 table{border-collapse:collapse}td,th{padding:.15em .5em;text-align:left;vertical-align:top}\
-.moves td{font-family:monospace}.doubt{background:#fde68a}.repaired{background:#dbeafe}\
+.moves td{font-family:monospace}td.doubt{background:#fde68a}td.repaired{background:#dbeafe}\
 .finding{margin:.6em 0;padding:.4em .6em;border-left:4px solid #999}.warning{border-color:#d97706}\
 .error{border-color:#dc2626}.alt{display:inline-block;border:1px solid #555;border-radius:3px;\
 padding:0 .4em;margin:0 .2em}.file{color:#555}svg{margin:.4em 0}.rule{color:#444;font-size:.9em}\
@@ -479,6 +479,7 @@ pub struct Words {
     pub findings: &'static str,
     pub sheets: &'static str,
     pub boards_without_sheet: &'static str,
+    pub rounds: &'static str,
     pub all: &'static str,
     pub show: &'static str,
     pub arbiter: &'static str,
@@ -526,6 +527,7 @@ pub const EN: Words = Words {
     findings: "findings",
     sheets: "sheets",
     boards_without_sheet: "boards without a sheet",
+    rounds: "Rounds",
     all: "all",
     show: "Show",
     arbiter: "Arbiter",
@@ -573,6 +575,7 @@ pub const ES: Words = Words {
     findings: "hallazgos",
     sheets: "planillas",
     boards_without_sheet: "tableros sin planilla",
+    rounds: "Rondas",
     all: "todas",
     show: "Mostrar",
     arbiter: "Árbitro",

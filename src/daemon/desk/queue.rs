@@ -129,7 +129,7 @@ fn counts(out: &mut String, games: &[Waiting], w: &Words, review: &Path) {
     let _ = write!(
         out,
         "<h2>{}</h2><table id=\"counts\"><tr><th>{}</th><th>validated</th><th>review</th><th>rejected</th><th>{}</th></tr>",
-        w.round, w.round, w.boards_without_sheet
+        w.rounds, w.round, w.boards_without_sheet
     );
     for r in rounds(games) {
         let of = |s: Status| games.iter().filter(|g| round_of(&g.round) == r && g.status == s).count();

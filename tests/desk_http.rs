@@ -1,0 +1,270 @@
+//! The desk over plain HTTP (no browser): every route, with what a careless
+//! or hostile client sends — ids that are no game or a path, bodies over the
+//! limit, no token or a wrong one, no form token, a page of an older version
+//! of the game. The real binary, on a free loopback port.
+
+mod daemon_support;
+
+use std::fs;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use daemon_support::{Daemon, drop_file, names, setup, start_with, wait_for};
+
+/// Round 3, board 1, with 2...Nc6 illegible: one doubt.
+const DOUBT: &str = "Event: Open\nRound: 3\nBoard: 1\nWhite: <script>alert(1)</script>\nBlack: Bea Ruiz\n\n\
+1.e4 e5 2.Cf3 ? 3.Ab5 a6 4.Aa4 Cf6 5.0-0 Ae7 1-0\n";
+
+struct Desk {
+    daemon: Option<Daemon>,
+    root: PathBuf,
+    addr: String,
+    _t: tempfile::TempDir,
+}
+
+/// The address a log line `desk listening … address=http://HOST:PORT/` gives.
+fn address_in(log: &str) -> String {
+    let line = log.lines().find(|l| l.contains("desk listening")).expect("the desk's line");
+    let url = line.split_whitespace().find_map(|w| w.strip_prefix("address=")).expect("address=").trim_matches('"');
+    url.trim_start_matches("http://").trim_end_matches('/').to_string()
+}
+
+impl Desk {
+    fn start(desk: &str) -> Desk {
+        let (t, root) = setup();
+        let cfg = t.path().join("desk.yaml");
+        fs::write(&cfg, format!("desk: {desk}\n")).unwrap();
+        let daemon = start_with(&root, &["--config", cfg.to_str().unwrap()]);
+        let served = !desk.contains("enabled: false");
+        wait_for("the desk to listen", || !served || daemon.log().contains("desk listening"));
+        let addr = if served { address_in(&daemon.log()) } else { String::new() };
+        let d = Desk { daemon: Some(daemon), root, addr, _t: t };
+        drop_file(&d.root.join("inbox"), "mesa1.txt", DOUBT.as_bytes());
+        wait_for("the game in review", || names(&d.root.join("review")).len() == 2);
+        d
+    }
+
+    fn get(&self, path: &str, cookies: &str) -> Reply {
+        request(&self.addr, "GET", path, cookies, "")
+    }
+
+    fn post(&self, path: &str, cookies: &str, body: &str) -> Reply {
+        request(&self.addr, "POST", path, cookies, body)
+    }
+
+    /// The one game's id, from the queue.
+    fn id(&self) -> String {
+        let page = self.get("/", "").body;
+        let at = page.find("data-id=\"").expect("a game in the queue") + 9;
+        page[at..at + 16].to_string()
+    }
+}
+
+impl Drop for Desk {
+    fn drop(&mut self) {
+        if let Some(d) = self.daemon.take() {
+            d.stop();
+        }
+    }
+}
+
+struct Reply {
+    status: u16,
+    headers: String,
+    body: String,
+}
+
+impl Reply {
+    fn cookie(&self, name: &str) -> Option<String> {
+        self.headers
+            .lines()
+            .filter_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
+            .find_map(|c| c.strip_prefix(&format!("{name}=")))
+            .map(|c| c.split(';').next().unwrap_or("").to_string())
+    }
+
+    fn header(&self, name: &str) -> Option<String> {
+        let name = name.to_ascii_lowercase();
+        self.headers.lines().find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            (k.trim().to_ascii_lowercase() == name).then(|| v.trim().to_string())
+        })
+    }
+}
+
+/// One HTTP/1.1 request on its own connection.
+fn request(addr: &str, method: &str, path: &str, cookies: &str, body: &str) -> Reply {
+    let mut s = TcpStream::connect(addr).unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    if !cookies.is_empty() {
+        head.push_str(&format!("Cookie: {cookies}\r\n"));
+    }
+    if method == "POST" {
+        head.push_str(&format!(
+            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    head.push_str("\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    // A body over the limit may be refused before it is all read.
+    let _ = s.write_all(body.as_bytes());
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (headers, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = headers.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    Reply { status, headers: headers.to_string(), body: body.to_string() }
+}
+
+/// The form token a first visit gets, as a cookie and a form field.
+fn session(d: &Desk, id: &str) -> (String, String) {
+    let page = d.get(&format!("/game/{id}"), "");
+    let csrf = page.cookie("csrf").expect("a csrf cookie on the first visit");
+    let at = page.body.find("name=\"version\" value=\"").expect("the version in the forms") + 22;
+    let version = page.body[at..].split('"').next().unwrap().to_string();
+    (csrf, version)
+}
+
+fn pgn_games(root: &Path) -> String {
+    names(&root.join("pgn")).iter().map(|n| fs::read_to_string(root.join("pgn").join(n)).unwrap()).collect()
+}
+
+#[test]
+fn the_queue_and_a_game_page_and_their_filters() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let queue = d.get("/", "");
+    assert_eq!(queue.status, 200);
+    assert!(queue.header("content-type").unwrap().starts_with("text/html"));
+    assert!(queue.body.contains("<table id=\"queue\">") && queue.body.contains("class=\"game\""));
+    assert!(queue.body.contains("<tr data-round=\"3\">"), "the round's counts");
+    assert!(d.get("/?round=3&finding=ambiguous-repair", "").body.contains("class=\"game\""));
+    assert!(!d.get("/?round=9", "").body.contains("class=\"game\""), "no game of round 9");
+    assert!(!d.get("/?status=validated", "").body.contains("class=\"game\""));
+    assert!(d.get("/?lang=es", "").body.contains("<html lang=\"es\">"));
+    let id = d.id();
+    let game = d.get(&format!("/game/{id}"), "");
+    assert_eq!(game.status, 200);
+    for part in [
+        "<form class=\"pick\"",
+        "id=\"accept\"",
+        "id=\"amend\"",
+        "id=\"reject\"",
+        "<svg class=\"board\"",
+        "id=\"stepper\"",
+    ] {
+        assert!(game.body.contains(part), "{part} on the game page");
+    }
+    // The header from the sheet is text, never markup.
+    assert!(game.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !game.body.contains("<script>alert"));
+    assert!(game.header("content-security-policy").unwrap().contains("default-src 'none'"));
+}
+
+#[test]
+fn ids_that_are_no_game_or_a_path_are_not_found() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    for path in
+        ["/game/zz", "/game/..%2F..%2Fetc%2Fpasswd", "/game/0123456789abcdef", "/game/../../etc/passwd", "/nope"]
+    {
+        let r = d.get(path, "");
+        assert_eq!(r.status, 404, "{path}");
+        assert!(r.body.contains("id=\"error\""), "{path}");
+    }
+}
+
+#[test]
+fn forms_need_their_token_and_a_body_within_the_limit() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let id = d.id();
+    let (csrf, version) = session(&d, &id);
+    let cookies = format!("csrf={csrf}; arbiter=Ana");
+    let form = format!("action=accept&version={version}");
+    assert_eq!(d.post(&format!("/game/{id}/decide"), &cookies, &form).status, 403, "no form token");
+    let wrong = format!("{form}&csrf=00000000000000000000000000000000");
+    assert_eq!(d.post(&format!("/game/{id}/decide"), &cookies, &wrong).status, 403, "a wrong one");
+    let big = format!("{form}&csrf={csrf}&note={}", "x".repeat(20_000));
+    assert_eq!(d.post(&format!("/game/{id}/decide"), &cookies, &big).status, 413, "over 16 KiB");
+    assert_eq!(d.post("/arbiter", "", "name=Ana").status, 403, "the name form too");
+    assert_eq!(names(&d.root.join("review")).len(), 2, "nothing decided");
+}
+
+#[test]
+fn a_preview_then_a_decision_and_a_stale_one_refused() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let id = d.id();
+    let (csrf, version) = session(&d, &id);
+    let cookies = format!("csrf={csrf}");
+
+    let bad =
+        d.post(&format!("/game/{id}/preview"), &cookies, &format!("csrf={csrf}&version={version}&ply=4&move=Qd5"));
+    assert_eq!(bad.status, 422, "an illegal move");
+    assert!(bad.body.contains("2... Qd5: not a legal move here"), "{}", bad.body);
+    let shown =
+        d.post(&format!("/game/{id}/preview"), &cookies, &format!("csrf={csrf}&version={version}&ply=4&move=d6"));
+    assert_eq!(shown.status, 200);
+    assert!(shown.body.contains("id=\"confirm\"") && shown.body.contains("name=\"moves\" value=\"4:d6\""));
+    assert!(names(&d.root.join("pgn")).is_empty(), "a preview writes nothing");
+
+    // No name yet: sent to give one.
+    let confirm = format!("csrf={csrf}&version={version}&action=amend&moves=4:d6");
+    let r = d.post(&format!("/game/{id}/decide"), &cookies, &confirm);
+    assert_eq!((r.status, r.header("location").as_deref()), (303, Some(&*format!("/arbiter?back=/game/{id}"))));
+    let named = d.post("/arbiter", &cookies, &format!("csrf={csrf}&name=Ana+L%C3%B3pez&back=/game/{id}"));
+    assert_eq!(named.status, 303);
+    let arbiter = named.cookie("arbiter").expect("the name kept");
+    let cookies = format!("csrf={csrf}; arbiter={arbiter}");
+    assert!(d.get("/", &cookies).body.contains("Ana López"), "the name shown");
+
+    let stale = format!("csrf={csrf}&version=0000000000000000&action=accept");
+    let r = d.post(&format!("/game/{id}/decide"), &cookies, &stale);
+    assert_eq!(r.status, 409, "a page of another version");
+    assert!(r.body.contains("changed"));
+    assert!(names(&d.root.join("pgn")).is_empty());
+
+    let r = d.post(&format!("/game/{id}/decide"), &cookies, &confirm);
+    assert_eq!((r.status, r.header("location").as_deref()), (303, Some(&*format!("/?done={id}"))));
+    assert!(names(&d.root.join("review")).is_empty(), "out of review");
+    let pgn = pgn_games(&d.root);
+    assert!(pgn.contains("[Annotator \"Ana López\"]") && pgn.contains("{arbiter Ana López: 2...d6"), "{pgn}");
+    assert!(d.get(&format!("/?done={id}"), &cookies).body.contains("id=\"message\""));
+    // Done once: the same form again is of an older version.
+    assert_eq!(d.post(&format!("/game/{id}/decide"), &cookies, &confirm).status, 409);
+}
+
+#[test]
+fn with_a_token_every_request_needs_it() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\", token: \"a-long-enough-secret-token\"}");
+    assert_eq!(request(&d.addr, "GET", "/", "", "").status, 401);
+    assert_eq!(request(&d.addr, "GET", "/?token=wrong", "", "").status, 401);
+    assert_eq!(request(&d.addr, "GET", "/game/0123456789abcdef", "desk_token=nope", "").status, 401);
+    let r = request(&d.addr, "GET", "/?token=a-long-enough-secret-token&round=3", "", "");
+    assert_eq!((r.status, r.header("location").as_deref()), (303, Some("/?round=3")), "the token leaves the URL");
+    let kept = r.cookie("desk_token").expect("kept in a cookie");
+    let r = request(&d.addr, "GET", "/", &format!("desk_token={kept}"), "");
+    assert_eq!(r.status, 200);
+    assert!(r.body.contains("class=\"game\""));
+}
+
+#[test]
+fn the_desk_alone_serves_a_daemons_folders() {
+    let d = Desk::start("{enabled: false}");
+    assert!(!d.daemon.as_ref().unwrap().log().contains("desk listening"), "not served when not enabled");
+    let log = d.root.parent().unwrap().join("desk-alone.txt");
+    let mut desk = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["desk", "--listen", "127.0.0.1:0", "--root"])
+        .arg(&d.root)
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    wait_for("the desk to listen", || fs::read_to_string(&log).unwrap_or_default().contains("desk listening"));
+    let addr = address_in(&fs::read_to_string(&log).unwrap());
+    let r = request(&addr, "GET", "/", "", "");
+    assert_eq!(r.status, 200);
+    assert!(r.body.contains("Bea Ruiz"), "the daemon's game in the queue");
+    desk.kill().unwrap();
+    desk.wait().unwrap();
+}
