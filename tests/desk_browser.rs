@@ -172,6 +172,13 @@ async fn an_alternative_clicked_then_confirmed_puts_the_game_into_pgn_and_the_ro
     open_game(&b, &id).await;
     assert!(b.resources().await.is_empty(), "the page loads nothing beside itself: {:?}", b.resources().await);
     assert!(b.has("#stepper").await, "the move list to step through");
+    // ← steps back from the last move, → forward again.
+    let step = "return document.querySelector('#stepper .step-move').textContent";
+    assert_eq!(b.js(step).await.as_str(), Some("5... Be7"));
+    b.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'})); return 0").await;
+    assert_eq!(b.js(step).await.as_str(), Some("5. O-O"), "one move back");
+    b.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'})); return 0").await;
+    assert_eq!(b.js(step).await.as_str(), Some("5... Be7"), "and forward");
     // The one doubt, 2...Nc6 as read: its board, the entry, the alternatives.
     let doubts = b.all("div.doubt").await;
     assert_eq!(doubts.len(), 1, "one doubt");

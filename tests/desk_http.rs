@@ -143,7 +143,8 @@ fn the_queue_and_a_game_page_and_their_filters() {
     assert!(d.get("/?round=3&finding=ambiguous-repair", "").body.contains("class=\"game\""));
     assert!(!d.get("/?round=9", "").body.contains("class=\"game\""), "no game of round 9");
     assert!(!d.get("/?status=validated", "").body.contains("class=\"game\""));
-    assert!(d.get("/?lang=es", "").body.contains("<html lang=\"es\">"));
+    let es = d.get("/?lang=es", "").body;
+    assert!(es.contains("<html lang=\"es\">") && es.contains("Partidas por revisar"), "the queue in Spanish");
     let id = d.id();
     let game = d.get(&format!("/game/{id}"), "");
     assert_eq!(game.status, 200);
@@ -157,6 +158,9 @@ fn the_queue_and_a_game_page_and_their_filters() {
     ] {
         assert!(game.body.contains(part), "{part} on the game page");
     }
+    let es = d.get(&format!("/game/{id}?lang=es"), "").body;
+    assert!(es.contains("Aceptar la partida como se leyó") && es.contains("Apéndice C"), "the game in Spanish");
+    assert!(es.contains("ambiguous-repair"), "the codes unchanged");
     // The header from the sheet is text, never markup.
     assert!(game.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !game.body.contains("<script>alert"));
     assert!(game.header("content-security-policy").unwrap().contains("default-src 'none'"));
