@@ -93,6 +93,21 @@ pub enum DecisionError {
 pub const MAX_DECISION_BYTES: usize = 16 * 1024;
 
 impl Decision {
+    /// A decision by `arbiter` fixing `moves` (ply or move label → move).
+    pub fn new(decision: Action, moves: BTreeMap<String, String>, arbiter: &str) -> Decision {
+        Decision {
+            decision,
+            moves,
+            arbiter: arbiter.to_string(),
+            note: None,
+            reason: None,
+            game: None,
+            when: None,
+            replaced: None,
+            version: None,
+        }
+    }
+
     /// Reads a decision file.
     pub fn parse(text: &str) -> Result<Decision, DecisionError> {
         if text.len() > MAX_DECISION_BYTES {

@@ -109,6 +109,17 @@ async fn open_game(b: &Browser, id: &str) {
     b.find("#moves").await;
 }
 
+/// A desk with one game in review, `file` of board 1 with `white` as White
+/// and one doubt, its page open in the browser after a name was given.
+async fn one_game_open(b: &Browser, file: &str, white: &str) -> (Desk, String) {
+    let desk = Desk::start();
+    desk.drop_sheets(&[(file, &doubtful(1, white, "Bea Ruiz"))], 1);
+    name_and_queue(b, &desk).await;
+    let id = id_in_queue(b, white).await;
+    open_game(b, &id).await;
+    (desk, id)
+}
+
 /// Clicks `button` and waits for the page it leads to.
 async fn submit(b: &Browser, button: &str) {
     let before = b.js("return performance.timeOrigin").await;
@@ -233,11 +244,7 @@ async fn an_alternative_clicked_then_confirmed_puts_the_game_into_pgn_and_the_ro
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_typed_as_the_sheet_writes_it_amends_the_game_and_an_illegal_one_is_refused() {
     let Some(b) = Browser::start().await else { return };
-    let desk = Desk::start();
-    desk.drop_sheets(&[("mesa1.txt", &doubtful(1, "Ana Pérez", "Bea Ruiz"))], 1);
-    name_and_queue(&b, &desk).await;
-    let id = id_in_queue(&b, "Pérez").await;
-    open_game(&b, &id).await;
+    let (desk, id) = one_game_open(&b, "mesa1.txt", "Ana Pérez").await;
 
     // 2...Dh5: the black queen cannot get there.
     b.find("#amend-ply").await.send_keys("2...").await.unwrap();
@@ -273,11 +280,7 @@ async fn a_move_typed_as_the_sheet_writes_it_amends_the_game_and_an_illegal_one_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rejected_game_goes_to_rejected_with_its_reason() {
     let Some(b) = Browser::start().await else { return };
-    let desk = Desk::start();
-    desk.drop_sheets(&[("mesa1.txt", &doubtful(1, "Ana Pérez", "Bea Ruiz"))], 1);
-    name_and_queue(&b, &desk).await;
-    let id = id_in_queue(&b, "Pérez").await;
-    open_game(&b, &id).await;
+    let (desk, id) = one_game_open(&b, "mesa1.txt", "Ana Pérez").await;
     b.find("#reject-reason").await.send_keys("the sheet is not this game's").await.unwrap();
     submit(&b, "#reject-go").await;
     back_in_queue_after(&b, &id).await;
@@ -298,11 +301,7 @@ async fn a_rejected_game_goes_to_rejected_with_its_reason() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_decision_on_a_game_read_again_since_its_page_was_shown_is_refused() {
     let Some(b) = Browser::start().await else { return };
-    let desk = Desk::start();
-    desk.drop_sheets(&[("mesa1-w.txt", &doubtful(1, "Ana Pérez", "Bea Ruiz"))], 1);
-    name_and_queue(&b, &desk).await;
-    let id = id_in_queue(&b, "Pérez").await;
-    open_game(&b, &id).await;
+    let (desk, _) = one_game_open(&b, "mesa1-w.txt", "Ana Pérez").await;
 
     // Black's copy arrives while the page is open: the game is read again
     // with both (the same box illegible in both, so still in review).
@@ -335,12 +334,8 @@ async fn a_decision_on_a_game_read_again_since_its_page_was_shown_is_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn markup_in_a_sheet_header_is_shown_as_text_and_never_run() {
     let Some(b) = Browser::start().await else { return };
-    let desk = Desk::start();
     let evil = "<script>alert(1)</script>";
-    desk.drop_sheets(&[("mesa1.txt", &doubtful(1, evil, "Bea Ruiz"))], 1);
-    name_and_queue(&b, &desk).await;
-    let id = id_in_queue(&b, evil).await;
-    open_game(&b, &id).await;
+    let (desk, _) = one_game_open(&b, "mesa1.txt", evil).await;
     assert!(b.text().await.contains(evil), "the header shown as the sheet writes it:\n{}", b.text().await);
     assert!(b.client.get_alert_text().await.is_err(), "no alert opened");
     let run = b.js("return Array.from(document.scripts).some(s => s.text.includes('alert(1)'))").await;

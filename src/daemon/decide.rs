@@ -162,7 +162,7 @@ fn version_of(record: &GameRecord) -> String {
 
 /// The files a record's game is read from, from archive/, and which sheet
 /// of the first file it is.
-fn inputs_of(cfg: &ProcessConfig, record: &GameRecord) -> Result<(Vec<Input>, (usize, usize)), DecideError> {
+pub fn inputs_of(cfg: &ProcessConfig, record: &GameRecord) -> Result<(Vec<Input>, (usize, usize)), DecideError> {
     let mut files: Vec<&str> = record.sheets.iter().map(|s| s.archived.as_str()).collect();
     files.dedup();
     let mut inputs: Vec<Input> = Vec::with_capacity(files.len());

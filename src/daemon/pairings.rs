@@ -21,7 +21,7 @@ use std::time::SystemTime;
 
 use tracing::{error, info, warn};
 
-use crate::convert::{Input, convert_together};
+use crate::convert::convert_together;
 use crate::emit::file::{Staging, replace_staged};
 use crate::pairing::Tournament;
 
@@ -211,19 +211,14 @@ fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
     loop {
         let Some(record) = cfg.games.lock().map_err(io_at(state))?.get(n).cloned() else { return Ok(false) };
         let opts = cfg.options_now();
-        let mut files: Vec<&str> = record.sheets.iter().map(|s| s.archived.as_str()).collect();
-        files.dedup();
-        let mut inputs: Vec<Input> = Vec::with_capacity(files.len());
-        for f in &files {
-            let path = cfg.folders.archive.join(f);
-            match fs::read(&path) {
-                Ok(b) => inputs.push((f.to_string(), Ok(b))),
-                Err(e) => {
-                    warn!(file = %path.display(), error = %e, "cannot read the sheet again with the new pairings");
-                    return Ok(false);
-                }
+        let inputs = match super::decide::inputs_of(cfg, &record) {
+            Ok((inputs, _)) => inputs,
+            Err(super::decide::DecideError::File(e)) => return Err(e),
+            Err(e) => {
+                warn!(record = %n, error = %e, "cannot read the sheet again with the new pairings");
+                return Ok(false);
             }
-        }
+        };
         let (mut reports, _) = convert_together(&inputs, &opts);
         let first = &record.sheets[0];
         let games = reports.swap_remove(0).games;

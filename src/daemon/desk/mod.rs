@@ -319,6 +319,15 @@ async fn game_page(
     html(StatusCode::OK, page(w, &players(&shown.report), arbiter.as_deref(), &csrf, &back, &body), set)
 }
 
+/// A form posted about game `id` refused: without this browser's form
+/// token (403), or about no game (404).
+fn refused(w: &Words, headers: &HeaderMap, form: &BTreeMap<String, String>, id: &str) -> Option<Response> {
+    if !csrf_ok(headers, form) {
+        return Some(error_page(StatusCode::FORBIDDEN, w, "the form's token is missing or wrong: open the page again"));
+    }
+    (!decide::is_id(id)).then(|| error_page(StatusCode::NOT_FOUND, w, "no such game"))
+}
+
 /// `46:Bd6,51:Qe2` as the moves of a decision (keys checked by it).
 fn fixed_moves(text: &str) -> BTreeMap<String, String> {
     text.split(',')
@@ -339,11 +348,8 @@ async fn preview(
     Form(form): Form<BTreeMap<String, String>>,
 ) -> Response {
     let w = words(s.language.as_deref(), None, &headers);
-    if !csrf_ok(&headers, &form) {
-        return error_page(StatusCode::FORBIDDEN, w, "the form's token is missing or wrong: open the page again");
-    }
-    if !decide::is_id(&id) {
-        return error_page(StatusCode::NOT_FOUND, w, "no such game");
+    if let Some(refused) = refused(w, &headers, &form, &id) {
+        return refused;
     }
     let mut moves = fixed_moves(form.get("moves").map_or("", String::as_str));
     let (ply, mv) = (form.get("ply").map_or("", |p| p.trim()), form.get("move").map_or("", |m| m.trim()));
@@ -354,17 +360,8 @@ async fn preview(
     // A ply named again (46, or 23...) replaces its earlier move.
     moves.retain(|k, _| crate::decision::ply_of(k).ok() != Some(ply));
     moves.insert(ply.to_string(), mv.to_string());
-    let decision = Decision {
-        decision: Action::Amend,
-        moves: moves.clone(),
-        arbiter: cookie(&headers, "arbiter").unwrap_or_else(|| "?".into()),
-        note: None,
-        reason: None,
-        game: None,
-        when: None,
-        replaced: None,
-        version: None,
-    };
+    let arbiter = cookie(&headers, "arbiter").unwrap_or_else(|| "?".into());
+    let decision = Decision::new(Action::Amend, moves.clone(), &arbiter);
     let version = form.get("version").cloned().unwrap_or_default();
     let shown = match blocking(&s, {
         let (id, version) = (id.clone(), version.clone());
@@ -395,11 +392,8 @@ async fn decide_game(
     Form(form): Form<BTreeMap<String, String>>,
 ) -> Response {
     let w = words(s.language.as_deref(), None, &headers);
-    if !csrf_ok(&headers, &form) {
-        return error_page(StatusCode::FORBIDDEN, w, "the form's token is missing or wrong: open the page again");
-    }
-    if !decide::is_id(&id) {
-        return error_page(StatusCode::NOT_FOUND, w, "no such game");
+    if let Some(refused) = refused(w, &headers, &form, &id) {
+        return refused;
     }
     let Some(arbiter) = cookie(&headers, "arbiter").filter(|a| !a.trim().is_empty()) else {
         return see_other(&format!("/arbiter?back=/game/{id}"));
@@ -411,17 +405,12 @@ async fn decide_game(
         _ => return error_page(StatusCode::UNPROCESSABLE_ENTITY, w, "no decision given (accept, amend or reject)"),
     };
     let text = |k: &str| form.get(k).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    // Confirming a preview the arbiter has seen accepts it whole.
+    let action = if action == Action::Amend { Action::Accept } else { action };
     let decision = Decision {
-        // Confirming a preview the arbiter has seen accepts it whole.
-        decision: if action == Action::Amend { Action::Accept } else { action },
-        moves: fixed_moves(form.get("moves").map_or("", String::as_str)),
-        arbiter,
         note: text("note"),
         reason: text("reason"),
-        game: None,
-        when: None,
-        replaced: None,
-        version: None,
+        ..Decision::new(action, fixed_moves(form.get("moves").map_or("", String::as_str)), &arbiter)
     };
     if decision.decision == Action::Reject && decision.reason.is_none() {
         return failed(w, &DecideError::Decision(DecisionError::NoReason));
