@@ -272,3 +272,30 @@ fn the_desk_alone_serves_a_daemons_folders() {
     desk.kill().unwrap();
     desk.wait().unwrap();
 }
+
+#[test]
+fn a_page_shown_before_an_amendment_that_left_the_game_in_review_is_stale() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let id = d.id();
+    let (csrf, version) = session(&d, &id);
+    // An amendment dropped into the inbox: after 2...d6 the `a6` written
+    // next is read c6, a doubt nobody has seen, so the game stays in review.
+    let name = names(&d.root.join("review")).iter().find_map(|n| n.strip_suffix(".pgn").map(str::to_string)).unwrap();
+    drop_file(
+        &d.root.join("inbox"),
+        &format!("{name}.decision.yaml"),
+        b"decision: amend\nmoves: {4: d6}\narbiter: Ana\n",
+    );
+    wait_for("the amendment kept", || !names(&d.root.join("decisions")).is_empty());
+    assert_eq!(names(&d.root.join("review")).len(), 2, "still in review");
+    let cookies = format!("csrf={csrf}; arbiter=Ana");
+    let r = d.post(&format!("/game/{id}/decide"), &cookies, &format!("csrf={csrf}&version={version}&action=accept"));
+    assert_eq!(r.status, 409, "the page showed the game before the amendment");
+    // The page now shows the amended game, 2...d6 kept.
+    let (_, now) = session(&d, &id);
+    assert_ne!(now, version);
+    let r = d.post(&format!("/game/{id}/decide"), &cookies, &format!("csrf={csrf}&version={now}&action=accept"));
+    assert_eq!(r.status, 303);
+    let pgn = pgn_games(&d.root);
+    assert!(pgn.contains("d6") && pgn.contains("[Annotator \"Ana\"]"), "{pgn}");
+}

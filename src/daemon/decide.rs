@@ -152,12 +152,19 @@ fn record_of(cfg: &ProcessConfig, id: &str) -> Result<(GameRecord, String), Deci
     let locked = cfg.games.lock().map_err(io_at(&cfg.folders.state))?;
     let record = locked.get(&format!("{id}.json")).filter(|r| !r.pending).cloned();
     let record = record.ok_or_else(|| DecideError::NoGame(id.to_string()))?;
-    Ok((record.clone(), version_of(&record)))
+    let version = version_of(cfg, id, &record);
+    Ok((record, version))
 }
 
-/// A game's version: a hash of its record (its sheets, folder and files).
-fn version_of(record: &GameRecord) -> String {
-    hash(&serde_json::to_vec(record).unwrap_or_default())
+/// A game's version: a hash of its record (its sheets, folder and files)
+/// and of the decision kept for it (an amendment that leaves it in review
+/// changes no file's name, but the game shown).
+fn version_of(cfg: &ProcessConfig, id: &str, record: &GameRecord) -> String {
+    let mut bytes = serde_json::to_vec(record).unwrap_or_default();
+    if let Some(d) = kept_for(cfg, id) {
+        bytes.extend(d.to_yaml().into_bytes());
+    }
+    hash(&bytes)
 }
 
 /// The files a record's game is read from, from archive/, and which sheet
@@ -234,7 +241,7 @@ pub fn decide(
     let mut locked = cfg.games.lock().map_err(io_at(state))?;
     let key = format!("{id}.json");
     let record = locked.get(&key).filter(|r| !r.pending).cloned().ok_or_else(|| DecideError::NoGame(id.into()))?;
-    if version.is_some_and(|v| v != version_of(&record)) {
+    if version.is_some_and(|v| v != version_of(cfg, id, &record)) {
         return Err(DecideError::Stale);
     }
     let (inputs, target) = inputs_of(cfg, &record)?;
@@ -302,7 +309,7 @@ fn keep(
         game: Some(id.to_string()),
         when: Some(decision.when.clone().unwrap_or_else(now_utc)),
         replaced: Some(replaced.to_vec()),
-        version: Some(version_of(record)),
+        version: Some(version_of(cfg, id, record)),
         ..decision.clone()
     };
     // One decision per game: an earlier one for it is replaced.
