@@ -159,7 +159,10 @@ fn the_queue_and_a_game_page_and_their_filters() {
         assert!(game.body.contains(part), "{part} on the game page");
     }
     let es = d.get(&format!("/game/{id}?lang=es"), "").body;
-    assert!(es.contains("Aceptar la partida como se leyó") && es.contains("Apéndice C"), "the game in Spanish");
+    assert!(
+        es.contains("Aceptar la partida como se leyó") && es.contains("Varias jugadas encajan"),
+        "the game in Spanish"
+    );
     assert!(es.contains("ambiguous-repair"), "the codes unchanged");
     // The header from the sheet is text, never markup.
     assert!(game.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !game.body.contains("<script>alert"));

@@ -296,46 +296,136 @@ fn likelier(margin: f32, w: &Words) -> &'static str {
     }
 }
 
-/// What the rule says, or what the arbiter checks, for a finding's code:
-/// one line per code, in the page's language.
+/// What the arbiter should check for each finding, naming the FIDE Law of
+/// Chess it bears on where there is one: (code, English, Spanish). One table,
+/// so that a new finding is one line here.
+const RULES: &[(&str, &str, &str)] = &[
+    (
+        "illegal-move",
+        "Law 7.5: no legal move reads this entry. Check the other copy or ask the players before deciding the moves after it.",
+        "Art. 7.5: ninguna jugada legal se lee en esta casilla. Compruebe la otra copia o pregunte a los jugadores antes de decidir las jugadas siguientes.",
+    ),
+    (
+        "non-algebraic-notation",
+        "Law 8.1.1 and Appendix C: moves are recorded in algebraic notation. Check what the entry stands for.",
+        "Art. 8.1.1 y Apéndice C: las jugadas se anotan en notación algebraica. Compruebe qué quiere decir la casilla.",
+    ),
+    (
+        "illegible-entry",
+        "Law 8.1.1: each move is recorded legibly. Pick the move the position and the other copy allow.",
+        "Art. 8.1.1: cada jugada se anota de forma legible. Elija la jugada que permiten la posición y la otra copia.",
+    ),
+    (
+        "missing-move",
+        "Law 8.1.1 (and 8.4 in time trouble): a move was not written. Check the other copy.",
+        "Art. 8.1.1 (y 8.4 en apuros de tiempo): una jugada no se anotó. Compruebe la otra copia.",
+    ),
+    (
+        "extra-entry",
+        "An entry that is no move of the game (written twice, a stray mark). Check it is not a move the game lacks.",
+        "Una casilla que no es jugada de la partida (repetida, una marca suelta). Compruebe que no falta esa jugada.",
+    ),
+    (
+        "typo-repaired",
+        "A slip of the pen read as the only move that fits. Check it if the game's result depends on it.",
+        "Un error de escritura leído como la única jugada que encaja. Compruébelo si el resultado depende de ello.",
+    ),
+    (
+        "ambiguous-repair",
+        "Several moves fit the entry. Pick the one that was played (the other copy, the players).",
+        "Varias jugadas encajan en la casilla. Elija la que se jugó (la otra copia, los jugadores).",
+    ),
+    (
+        "moves-after-end",
+        "Laws 5 and 9: moves written after the game ended. Check the result and the last moves.",
+        "Arts. 5 y 9: jugadas anotadas tras el final de la partida. Compruebe el resultado y las últimas jugadas.",
+    ),
+    (
+        "check-mark-mismatch",
+        "A check sign that does not fit the move. Check the moves around it.",
+        "Un signo de jaque que no corresponde a la jugada. Compruebe las jugadas de alrededor.",
+    ),
+    (
+        "numbering-error",
+        "The move numbers skip or repeat. Check that no move is missing or written twice.",
+        "Los números de jugada saltan o se repiten. Compruebe que no falta ni sobra ninguna jugada.",
+    ),
+    (
+        "language-inferred",
+        "The piece letters' language was inferred. Check the letters if a move looks odd.",
+        "El idioma de las piezas se dedujo. Compruebe las letras si una jugada parece rara.",
+    ),
+    (
+        "unknown-language",
+        "The sheet names a language not known. Check the piece letters.",
+        "La planilla nombra un idioma desconocido. Compruebe las letras de las piezas.",
+    ),
+    (
+        "result-mismatch",
+        "Law 8.7: the players sign the result. The result written does not fit the final position: check it.",
+        "Art. 8.7: los jugadores firman el resultado. El resultado anotado no encaja con la posición final: compruébelo.",
+    ),
+    (
+        "incomplete-record",
+        "Law 8.1: the record stops before the game's end. Check the other copy for the rest.",
+        "Art. 8.1: la planilla acaba antes que la partida. Busque el resto en la otra copia.",
+    ),
+    (
+        "duplicate-board",
+        "Two games for one board of the round. Check which sheet is that board's game.",
+        "Dos partidas para un mismo tablero de la ronda. Compruebe qué planilla es la de ese tablero.",
+    ),
+    (
+        "encoding-guessed",
+        "The file's characters were guessed. Check the players' names.",
+        "Los caracteres del archivo se dedujeron. Compruebe los nombres de los jugadores.",
+    ),
+    (
+        "headers-dropped",
+        "Headers that could not be kept. Check the players, round and board.",
+        "Cabeceras que no se pudieron conservar. Compruebe jugadores, ronda y tablero.",
+    ),
+    (
+        "search-budget",
+        "The reading stopped at its budget of work. Check the moves from where it stopped.",
+        "La lectura se detuvo al agotar su trabajo. Compruebe las jugadas desde donde se detuvo.",
+    ),
+    (
+        "pairing-mismatch",
+        "The sheet's players or board differ from the pairings. Check who played whom on which board.",
+        "Los jugadores o el tablero difieren del emparejamiento. Compruebe quién jugó contra quién y en qué tablero.",
+    ),
+    (
+        "pairing-result-mismatch",
+        "The result differs from the pairings' result. Check it on the sheet and in the pairing program.",
+        "El resultado difiere del del emparejamiento. Compruébelo en la planilla y en el programa de emparejamientos.",
+    ),
+    (
+        "colours-reversed",
+        "White and Black are the other way round from the pairings. Check the sheet's header.",
+        "Blancas y negras están al revés que en el emparejamiento. Compruebe la cabecera de la planilla.",
+    ),
+    (
+        "copies-disagree",
+        "Law 8.1: both players record the game, and their copies differ here. Decide which move was played.",
+        "Art. 8.1: ambos jugadores anotan la partida y sus copias difieren aquí. Decida qué jugada se hizo.",
+    ),
+    (
+        "third-copy",
+        "A third sheet for a game read from two copies. Check which sheets are of this game.",
+        "Una tercera planilla de una partida leída de dos copias. Compruebe qué planillas son de esta partida.",
+    ),
+    (
+        "arbiter-decision",
+        "An arbiter decided this move. Nothing to check unless the decision is disputed.",
+        "Un árbitro decidió esta jugada. Nada que comprobar salvo que se discuta la decisión.",
+    ),
+];
+
+/// What the arbiter should check for a finding `code`, in `w`'s language.
 fn rule(code: &str, w: &Words) -> Option<&'static str> {
-    let es = w.lang == "es";
-    let (en, sp) = match code {
-        "illegal-move" | "moves-after-end" => (
-            "Laws of Chess, Art. 8.1: each move is recorded as played; check the sheet against the board.",
-            "Leyes del Ajedrez, art. 8.1: cada jugada se anota como se jugó; compare la planilla con el tablero.",
-        ),
-        "non-algebraic-notation" => (
-            "Appendix C: only algebraic notation is valid evidence; the player must be told to use it.",
-            "Apéndice C: solo la notación algebraica sirve como prueba; hay que indicárselo al jugador.",
-        ),
-        "ambiguous-repair" | "illegible-entry" | "missing-move" | "typo-repaired" | "extra-entry" => (
-            "Art. 8.1 and Appendix C: the record must be clear; decide the move with both players' sheets.",
-            "Art. 8.1 y Apéndice C: la anotación debe ser clara; decida la jugada con las planillas de ambos.",
-        ),
-        "copies-disagree" | "third-copy" => (
-            "Art. 8.1: both players record every move; where their sheets differ, the arbiter decides.",
-            "Art. 8.1: ambos jugadores anotan cada jugada; donde sus planillas difieren, decide el árbitro.",
-        ),
-        "check-mark-mismatch" => (
-            "Appendix C.13: + marks a check; a wrong mark does not change the move.",
-            "Apéndice C.13: + indica jaque; una marca errónea no cambia la jugada.",
-        ),
-        "result-mismatch" | "pairing-result-mismatch" => (
-            "Art. 5 and 8.7: both players sign the result; it must agree with the board and the pairings.",
-            "Art. 5 y 8.7: ambos firman el resultado; debe coincidir con el tablero y los emparejamientos.",
-        ),
-        "incomplete-record" => (
-            "Art. 8.4: a player with less than five minutes need not record; complete the sheet afterwards.",
-            "Art. 8.4: con menos de cinco minutos no es obligatorio anotar; complete la planilla después.",
-        ),
-        "duplicate-board" | "pairing-mismatch" | "colours-reversed" => (
-            "Check the round, board and players against the pairings.",
-            "Compruebe ronda, tablero y jugadores con los emparejamientos.",
-        ),
-        _ => return None,
-    };
-    Some(if es { sp } else { en })
+    let (_, en, es) = RULES.iter().find(|(c, _, _)| *c == code)?;
+    Some(if w.lang == "es" { es } else { en })
 }
 
 /// The moves as written beside the moves as read, numbered, the plies of
