@@ -54,8 +54,10 @@ pub enum Severity {
 /// nats) the best different reading of the game is; infinite when none came close.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Finding {
-    /// No reading of the entry fits; the game is kept up to there.
-    IllegalMove { at: At, written: String },
+    /// No reading of the entry fits; the game is kept up to there: `fen`
+    /// is the last position the record supports, and the `unread` entries
+    /// from this one on cannot be reconstructed.
+    IllegalMove { at: At, written: String, fen: String, unread: usize },
     /// From this entry on the record is in descriptive notation (`P-K4`,
     /// `CAR3`), which is not read: the game is kept up to there.
     NonAlgebraic { at: At, written: String },
@@ -83,8 +85,17 @@ pub enum Finding {
     LanguageInferred { code: &'static str, name: &'static str },
     /// The language given is not one the reader knows; it was inferred instead.
     UnknownLanguage { given: String },
-    /// The result written contradicts the final position.
-    ResultMismatch { written: GameResult, board: GameResult },
+    /// The result written contradicts the final position: `ending` says
+    /// why the board gives `board` (checkmate, stalemate, neither side can
+    /// checkmate), with its Law.
+    ResultMismatch { written: GameResult, board: GameResult, ending: &'static str },
+    /// A player offered a draw with this move: `(=)` written after it
+    /// (Art. 9.1.2).
+    DrawOffer { at: At },
+    /// The game was recorded as a draw where one could be claimed: the
+    /// final position on the board for the third time (Art. 9.2), or fifty
+    /// moves by each side without a capture or a pawn move (Art. 9.3).
+    DrawClaim { at: At, repetition: bool },
     /// The record stops with no result and the game not over on the board:
     /// the last moves were not written (FIDE Art. 8.4 lets a player with less
     /// than five minutes stop recording), or the sheet was handed in unfinished.
@@ -172,6 +183,8 @@ impl Finding {
             Finding::LanguageInferred { .. } => "language-inferred",
             Finding::UnknownLanguage { .. } => "unknown-language",
             Finding::ResultMismatch { .. } => "result-mismatch",
+            Finding::DrawOffer { .. } => "draw-offer",
+            Finding::DrawClaim { .. } => "draw-claim",
             Finding::IncompleteRecord { .. } => "incomplete-record",
             Finding::DuplicateBoard { .. } => "duplicate-board",
             Finding::EncodingGuessed { .. } => "encoding-guessed",
@@ -191,9 +204,11 @@ impl Finding {
         match self {
             Finding::IllegalMove { .. } | Finding::NonAlgebraic { .. } => Severity::Error,
             Finding::ExtraEntry { repeat: false, .. } => Severity::Warning,
-            Finding::AmbiguousRepair { .. } | Finding::MovesAfterEnd { .. } | Finding::ResultMismatch { .. } => {
-                Severity::Warning
-            }
+            Finding::AmbiguousRepair { .. } | Finding::MovesAfterEnd { .. } => Severity::Warning,
+            // The result the players signed is not the one the board gives:
+            // it is not published until an arbiter decides.
+            Finding::ResultMismatch { .. } => Severity::Error,
+            Finding::DrawOffer { .. } | Finding::DrawClaim { .. } => Severity::Info,
             Finding::IllegibleEntry { .. }
             | Finding::MissingMove { .. }
             | Finding::ExtraEntry { .. }
@@ -251,7 +266,7 @@ impl Finding {
     fn parts(&self) -> Parts<'_> {
         let none = Parts { at: None, written: None, replacement: None, alternatives: &[], margin: None };
         match self {
-            Finding::IllegalMove { at, written }
+            Finding::IllegalMove { at, written, .. }
             | Finding::NonAlgebraic { at, written }
             | Finding::MovesAfterEnd { at, written }
             | Finding::NumberingError { at, written } => Parts { at: Some(*at), written: Some(written), ..none },
@@ -283,6 +298,7 @@ impl Finding {
             | Finding::UnknownLanguage { .. }
             | Finding::ResultMismatch { .. }
             | Finding::IncompleteRecord { .. } => none,
+            Finding::DrawOffer { at } | Finding::DrawClaim { at, .. } => Parts { at: Some(*at), ..none },
             Finding::DuplicateBoard { .. } => none,
             Finding::EncodingGuessed { .. } => none,
             Finding::HeadersDropped { .. } => none,
@@ -319,9 +335,13 @@ impl Finding {
         // was written is quoted short; the report's `written` keeps it whole.
         let q = |w: &str| quoted(w).into_owned();
         match self {
-            Finding::IllegalMove { at, written } => {
+            Finding::IllegalMove { at, written, fen, unread } => {
                 let written = q(written);
-                format!("{}: \"{written}\" fits no legal move here; the game is kept up to this point", label(at))
+                format!(
+                    "{}: \"{written}\" fits no legal move here; the game is kept up to this point, the last position \
+                     the record supports ({fen}); the {unread} entries from here on cannot be reconstructed",
+                    label(at)
+                )
             }
             Finding::NonAlgebraic { at, written } => format!(
                 "{}: from \"{}\" on the record is in descriptive notation (P-K4, CAR3), which is not \
@@ -370,9 +390,25 @@ impl Finding {
             Finding::UnknownLanguage { given } => {
                 format!("unknown language \"{}\"; the language was inferred from the moves", q(given))
             }
-            Finding::ResultMismatch { written, board } => {
-                format!("the result written is {} but the final position gives {}", written.as_pgn(), board.as_pgn())
+            Finding::ResultMismatch { written, board, ending } => format!(
+                "the result written is {} but the final position gives {} ({ending}); the result written is kept \
+                 until an arbiter decides",
+                written.as_pgn(),
+                board.as_pgn()
+            ),
+            Finding::DrawOffer { at } => {
+                format!("{}: the player offered a draw with this move, (=) (Art. 9.1.2)", label(at))
             }
+            Finding::DrawClaim { at, repetition: true } => format!(
+                "{}: the game was recorded as a draw where it could be claimed: the final position stood \
+                 on the board for the third time (Art. 9.2)",
+                label(at)
+            ),
+            Finding::DrawClaim { at, repetition: false } => format!(
+                "{}: the game was recorded as a draw where it could be claimed: fifty moves by each side \
+                 without a capture or a pawn move (Art. 9.3)",
+                label(at)
+            ),
             Finding::IncompleteRecord { moves } => format!(
                 "the record stops after move {moves} with no result and the game not over: \
                  the last moves were not written (a player with less than five minutes may stop recording, \
@@ -508,7 +544,7 @@ mod tests {
         let w = || "Cf8".to_string();
         let r = || "Nf3".to_string();
         vec![
-            Finding::IllegalMove { at, written: w() },
+            Finding::IllegalMove { at, written: w(), fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(), unread: 3 },
             Finding::NonAlgebraic { at, written: "P-K4".into() },
             Finding::IllegibleEntry { at, written: "?".into(), replacement: r(), margin: 4.0 },
             Finding::MissingMove { at, replacement: r(), margin: f32::INFINITY },
@@ -527,7 +563,9 @@ mod tests {
             Finding::NumberingError { at, written: w() },
             Finding::LanguageInferred { code: "es", name: "Spanish" },
             Finding::UnknownLanguage { given: "Klingon".into() },
-            Finding::ResultMismatch { written: GameResult::WhiteWins, board: GameResult::Draw },
+            Finding::ResultMismatch { written: GameResult::WhiteWins, board: GameResult::Draw, ending: "stalemate" },
+            Finding::DrawOffer { at },
+            Finding::DrawClaim { at, repetition: true },
             Finding::IncompleteRecord { moves: 30 },
             Finding::DuplicateBoard {
                 board: "7".into(),
@@ -597,9 +635,11 @@ mod tests {
                 Finding::ColoursReversed { .. } => 20,
                 Finding::CopiesDisagree { .. } => 21,
                 Finding::ArbiterDecision { .. } => 22,
+                Finding::DrawOffer { .. } => 23,
+                Finding::DrawClaim { .. } => 24,
             })
             .collect();
-        assert!((0..23).all(|k| kinds.contains(&k)));
+        assert!((0..25).all(|k| kinds.contains(&k)));
     }
 
     #[test]
@@ -678,8 +718,8 @@ mod tests {
         assert_eq!(
             sev,
             [
-                Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Warning, Info,
-                Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info
+                Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
+                Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info
             ]
         );
     }

@@ -101,10 +101,6 @@ pub fn write_with(sheet: &Sheet, game: &Game, tags: &[(String, String)], sans: &
                 need_number = true;
             }
         }
-        if played.draw_offer {
-            w.comment("(=) draw offered");
-            need_number = true;
-        }
         let last = i + 1 == game.moves.len();
         for f in game.findings.iter().filter(|f| f.at().is_some_and(|at| at.ply == ply || (last && at.ply > ply))) {
             w.comment(&comment_of(f));

@@ -59,7 +59,7 @@ pub(super) fn build(
     let ply = moves.len() as u32 + 1;
     match draft.stop.or(stop_at_end) {
         Some(i) if draft.cut && draft.stop == Some(i) => findings.push(detect::search_budget(sheet, ply, i)),
-        Some(i) => findings.extend(detect::stopped(sheet, lexed, ply, i)),
+        Some(i) => findings.extend(detect::stopped(sheet, lexed, (ply, &pos), i)),
         None => {}
     }
     if let Some(i) = draft.after_end {

@@ -116,14 +116,17 @@ impl Numbering {
 }
 
 /// Reading stopped at entry `i`, at ply `ply`: the record turns descriptive
-/// there, or the entry names no legal move (and a descriptive entry just
-/// after it is said too).
-pub(super) fn stopped(sheet: &Sheet, lexed: &[Lexed<'_>], ply: u32, i: usize) -> Vec<Finding> {
+/// there, or the entry names no legal move in `pos` (and a descriptive entry
+/// just after it is said too).
+pub(super) fn stopped(sheet: &Sheet, lexed: &[Lexed<'_>], (ply, pos): (u32, &Chess), i: usize) -> Vec<Finding> {
     let (at, written) = (at_entry(sheet, ply, i), sheet.entries[i].text.clone());
     if descriptive_at(lexed, i) {
         return vec![Finding::NonAlgebraic { at, written }];
     }
-    let mut found = vec![Finding::IllegalMove { at, written }];
+    // What an arbiter establishes: the last position the record supports,
+    // and how much of it cannot be reconstructed from there.
+    let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string();
+    let mut found = vec![Finding::IllegalMove { at, written, fen, unread: sheet.entries.len() - i }];
     // A slip just before the record turns descriptive: say that too.
     if let Some(j) = (i + 1..lexed.len().min(i + 1 + DESCRIPTIVE_NEAR)).find(|&j| descriptive_at(lexed, j)) {
         found.push(Finding::NonAlgebraic { at: at_entry(sheet, ply, j), written: sheet.entries[j].text.clone() });
@@ -162,29 +165,35 @@ pub(super) fn moves_after_end(sheet: &Sheet, ply: u32, i: usize) -> Finding {
     Finding::MovesAfterEnd { at: at_entry(sheet, ply, i), written: sheet.entries[i].text.clone() }
 }
 
-/// The result: as written, checked against a final checkmate or stalemate.
+/// The result: as written, checked against the final position (checkmate,
+/// stalemate, neither side able to checkmate: Art. 5); a draw recorded
+/// where one could be claimed (Art. 9.2, 9.3); each draw offered (Art. 9.1.2).
 pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
     let complete = !game.findings.iter().any(|f| {
         matches!(f, Finding::IllegalMove { .. } | Finding::NonAlgebraic { .. })
             || matches!(f, Finding::SearchBudget { unread, .. } if *unread > 0)
     });
-    // Only checkmate and stalemate settle a result by the board; a dead position
-    // or a flag fall is the arbiter's to judge.
+    draw_offers(sheet, game);
+    // A dead position other than bare material, or a flag fall, is the
+    // arbiter's to judge.
     let pos = &game.position;
     let board = match (pos.legal_moves().is_empty(), pos.is_check(), pos.turn()) {
-        (true, true, Color::White) => Some(GameResult::BlackWins),
-        (true, true, Color::Black) => Some(GameResult::WhiteWins),
-        (true, false, _) if complete => Some(GameResult::Draw),
+        (true, true, Color::White) => Some((GameResult::BlackWins, "checkmate, Art. 5.1.1")),
+        (true, true, Color::Black) => Some((GameResult::WhiteWins, "checkmate, Art. 5.1.1")),
+        (true, false, _) if complete => Some((GameResult::Draw, "stalemate, Art. 5.2.1")),
+        _ if complete && !game.moves.is_empty() && pos.is_insufficient_material() => {
+            Some((GameResult::Draw, "neither side can checkmate, Art. 5.2.2"))
+        }
         _ => None,
     };
     let written = sheet.result.or_else(|| sheet.header("Result").and_then(GameResult::parse));
     game.result = match (written, board) {
-        (Some(w), Some(b)) if w != b && complete => {
-            game.findings.push(Finding::ResultMismatch { written: w, board: b });
+        (Some(w), Some((b, ending))) if w != b && complete => {
+            game.findings.push(Finding::ResultMismatch { written: w, board: b, ending });
             w
         }
         (Some(w), _) => w,
-        (None, Some(b)) => b,
+        (None, Some((b, _))) => b,
         (None, None) => {
             if complete && !game.moves.is_empty() {
                 game.findings.push(Finding::IncompleteRecord { moves: game.moves.len().div_ceil(2) as u32 });
@@ -192,4 +201,53 @@ pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
             GameResult::Unknown
         }
     };
+    if game.result == GameResult::Draw && complete {
+        draw_claim(sheet, game);
+    }
+}
+
+/// Where the game's last move is.
+fn last_at(sheet: &Sheet, game: &Game) -> At {
+    let ply = game.moves.len() as u32;
+    match game.moves.last().and_then(|m| m.entry) {
+        Some(e) => at_entry(sheet, ply, e),
+        None => At { ply, line: 0, col: 0 },
+    }
+}
+
+/// A draw recorded where it could be claimed: the final position for the
+/// third time, or the fifty-move count reached.
+fn draw_claim(sheet: &Sheet, game: &mut Game) {
+    if game.moves.is_empty() {
+        return;
+    }
+    let mut pos = Chess::default();
+    let mut seen = vec![super::joint::key(&pos)];
+    for m in &game.moves {
+        pos.play_unchecked(m.mv);
+        seen.push(super::joint::key(&pos));
+    }
+    let last = *seen.last().expect("one position at least");
+    let at = last_at(sheet, game);
+    if seen.iter().filter(|&&k| k == last).count() >= 3 {
+        game.findings.push(Finding::DrawClaim { at, repetition: true });
+    } else if game.position.halfmoves() >= 100 {
+        game.findings.push(Finding::DrawClaim { at, repetition: false });
+    }
+}
+
+/// Each move written with `(=)`: the player offered a draw.
+fn draw_offers(sheet: &Sheet, game: &mut Game) {
+    let offers: Vec<Finding> = game
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.draw_offer)
+        .map(|(i, m)| {
+            let ply = i as u32 + 1;
+            let at = m.entry.map_or(At { ply, line: 0, col: 0 }, |e| at_entry(sheet, ply, e));
+            Finding::DrawOffer { at }
+        })
+        .collect();
+    game.findings.extend(offers);
 }
