@@ -59,8 +59,11 @@ pub enum Finding {
     /// from this one on cannot be reconstructed.
     IllegalMove { at: At, written: String, fen: String, unread: usize },
     /// From this entry on the record is in descriptive notation (`P-K4`,
-    /// `CAR3`), which is not read: the game is kept up to there.
-    NonAlgebraic { at: At, written: String },
+    /// `CAR3`). With `read`, it was read (in that system: so many moves),
+    /// and the sheet cannot serve as evidence (Appendix C); without, its
+    /// language has no descriptive system known and the game is kept up to
+    /// there.
+    NonAlgebraic { at: At, written: String, read: Option<(&'static str, u32)> },
     /// The box holds "?", "X", "---" or is empty; the move was read from the rest of the game.
     IllegibleEntry { at: At, written: String, replacement: String, margin: f32 },
     /// A move was not written; the rest of the game says which it was.
@@ -202,7 +205,9 @@ impl Finding {
     /// neighbour is info, a stray one a warning.
     pub fn severity(&self) -> Severity {
         match self {
-            Finding::IllegalMove { .. } | Finding::NonAlgebraic { .. } => Severity::Error,
+            Finding::IllegalMove { .. } | Finding::NonAlgebraic { read: None, .. } => Severity::Error,
+            // Read: the game is there, but the sheet is no evidence.
+            Finding::NonAlgebraic { read: Some(_), .. } => Severity::Warning,
             Finding::ExtraEntry { repeat: false, .. } => Severity::Warning,
             Finding::AmbiguousRepair { .. } | Finding::MovesAfterEnd { .. } => Severity::Warning,
             // The result the players signed is not the one the board gives:
@@ -267,7 +272,7 @@ impl Finding {
         let none = Parts { at: None, written: None, replacement: None, alternatives: &[], margin: None };
         match self {
             Finding::IllegalMove { at, written, .. }
-            | Finding::NonAlgebraic { at, written }
+            | Finding::NonAlgebraic { at, written, .. }
             | Finding::MovesAfterEnd { at, written }
             | Finding::NumberingError { at, written } => Parts { at: Some(*at), written: Some(written), ..none },
             Finding::IllegibleEntry { at, written, replacement, margin }
@@ -343,9 +348,16 @@ impl Finding {
                     label(at)
                 )
             }
-            Finding::NonAlgebraic { at, written } => format!(
+            Finding::NonAlgebraic { at, written, read: None } => format!(
                 "{}: from \"{}\" on the record is in descriptive notation (P-K4, CAR3), which is not \
-                 read yet; the game is kept up to this point",
+                 read in this language; the game is kept up to this point",
+                label(at),
+                q(written)
+            ),
+            Finding::NonAlgebraic { at, written, read: Some((system, moves)) } => format!(
+                "{}: from \"{}\" on the record is in {system} notation ({moves} moves), read as such; FIDE \
+                 recognises only algebraic notation (Appendix C): this sheet cannot serve as evidence, and \
+                 the player must be told to record in algebraic notation",
                 label(at),
                 q(written)
             ),
@@ -545,7 +557,7 @@ mod tests {
         let r = || "Nf3".to_string();
         vec![
             Finding::IllegalMove { at, written: w(), fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(), unread: 3 },
-            Finding::NonAlgebraic { at, written: "P-K4".into() },
+            Finding::NonAlgebraic { at, written: "P-K4".into(), read: None },
             Finding::IllegibleEntry { at, written: "?".into(), replacement: r(), margin: 4.0 },
             Finding::MissingMove { at, replacement: r(), margin: f32::INFINITY },
             Finding::ExtraEntry { at, written: w(), repeat: true, margin: 2.0 },
@@ -602,6 +614,7 @@ mod tests {
                 played: Some("Bd6".into()),
                 why: "copies disagreed".into(),
             },
+            Finding::NonAlgebraic { at, written: "P-K4".into(), read: Some(("English descriptive", 40)) },
         ]
     }
 
@@ -646,6 +659,7 @@ mod tests {
     fn codes_are_distinct_kebab_case_words() {
         let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
         codes.dedup(); // the two extra entries
+        codes.pop(); // a second non-algebraic-notation, read
         for c in &codes {
             assert!(c.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())), "{c}");
         }
@@ -719,7 +733,7 @@ mod tests {
             sev,
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
-                Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info
+                Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info, Warning
             ]
         );
     }

@@ -684,7 +684,8 @@ fn a_rejected_descriptive_sheet_has_its_copy_beside_its_reason() {
     let (_t, root) = setup();
     let daemon = start(&root, &[]);
     let inbox = root.join("inbox");
-    let sheet = b"White: Ana\nBlack: Bea\n\n1. P-K4 P-K4 2. N-KB3 N-QB3 1-0\n";
+    // Descriptive notation in a language whose descriptive system is not read.
+    let sheet = b"Language: de\nWhite: Ana\nBlack: Bea\n\n1. P-K4 P-K4 2. N-KB3 N-QB3 1-0\n";
     drop_file(&inbox, "desc.txt", sheet);
     wait_for("the archive", || names(&root.join("archive")).len() == 1);
     daemon.stop();

@@ -364,22 +364,37 @@ fn a_clear_typo_next_to_an_open_question_is_repaired_not_put_in_doubt() {
 }
 
 #[test]
-fn a_sheet_in_descriptive_notation_is_reported_as_such_not_repaired() {
+fn a_sheet_in_descriptive_notation_is_read_and_reported_as_no_evidence() {
     let g = one("descriptive-en.txt", "1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 4. BxN QPxB\n");
-    assert_eq!(g.status, Status::Rejected);
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]);
+    assert_eq!(g.status, Status::Review, "not evidence under Appendix C: an arbiter must see it");
     let f = finding(&g, "non-algebraic-notation");
     assert_eq!((f.ply, f.written.as_deref()), (Some(1), Some("P-K4")));
-    assert!(f.message.contains("descriptive"), "{}", f.message);
+    assert!(
+        f.message.contains("English descriptive notation (4 moves)") && f.message.contains("Appendix C"),
+        "{}",
+        f.message
+    );
+    assert!(g.findings.iter().all(|f| f.code != "ambiguous-repair" && f.code != "typo-repaired"), "{:?}", g.findings);
 }
 
 #[test]
-fn a_record_that_turns_descriptive_is_kept_up_to_there() {
+fn a_record_that_turns_descriptive_is_read_on_in_it() {
     let g = one("mixed-es.txt", "1.d4 Cf6 2.c4 e6 3.Cc3 Ab4 4.e3 b6 5.Ce2 ATD3 6.CCR3 AxC+ 7.PxA PD4\n");
     assert_eq!(g.status, Status::Review);
-    assert_eq!(g.moves.len(), 9);
+    assert_eq!(&g.moves[9..], ["Ba6", "Ng3", "Bxc3+", "bxc3", "d5"]);
     let f = finding(&g, "non-algebraic-notation");
     assert_eq!((f.ply, f.written.as_deref()), (Some(10), Some("ATD3")));
     assert!(g.findings.iter().all(|f| f.code != "illegal-move" && f.code != "typo-repaired"), "{:?}", g.findings);
+}
+
+#[test]
+fn a_record_that_turns_descriptive_in_a_language_without_a_system_is_kept_up_to_there() {
+    // German descriptive is not read: the game stops where it turns.
+    let g = one("mixed-de.txt", "Language: de\n1.d4 Sf6 2.c4 e6 3.Sc3 Lb4 4.e3 b6 5.Se2 LTD3 6.SSR3 LxS+ 7.PxL PD4\n");
+    assert_eq!(g.moves.len(), 9);
+    let f = finding(&g, "non-algebraic-notation");
+    assert_eq!(f.severity, scoresheet::Severity::Error);
 }
 
 #[test]

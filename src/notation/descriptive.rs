@@ -1,7 +1,13 @@
 //! Descriptive notation (`P-K4`, `N-KB3`, `PxP`; Spanish `PR4`, `CAR3`), which
 //! older players still write: recognised, so that a sheet in it is reported as
 //! such instead of being "repaired" into algebraic moves it never meant.
-//! Reading it is not done yet.
+//! Each system ([`System`]) reads an entry into what it says ([`Said`]),
+//! which the reader turns into readings for the side to move.
+
+use arrayvec::ArrayVec;
+use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
+
+use super::reading::{Reading, Target};
 
 /// Whether an entry (its lexed core) is clearly descriptive: only capital
 /// letters, digits 1–8 and `-`/`x`/`:`/`/`/`=`, at least two capitals, and a
@@ -36,6 +42,52 @@ pub fn descriptive_from<'a>(cores: impl ExactSizeIterator<Item = &'a str>) -> bo
 mod tests {
     use super::*;
 
+    use shakmaty::{Chess, Position, san::San};
+
+    /// The SAN each entry reads as, played from the start (`?` where none fits exactly).
+    fn read_line(system: &System, entries: &[&str]) -> Vec<String> {
+        let mut pos = Chess::default();
+        let mut out = Vec::new();
+        let mut lexed: Vec<_> = entries.iter().map(|e| crate::notation::lex::lex(e)).collect();
+        mark(&mut lexed);
+        for l in &lexed {
+            let mut readings = Vec::new();
+            readings_into(&l.core, system, &mut readings);
+            match crate::notation::reading::exact_move(&pos, &readings) {
+                Some(m) => {
+                    out.push(San::from_move(&pos, m).to_string());
+                    pos.play_unchecked(m);
+                }
+                None => {
+                    out.push("?".into());
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn english_descriptive_in_its_forms() {
+        let line = ["P-K4", "P-K4", "N-KB3", "N-QB3", "B-N5", "P-QR3", "BxN", "QPxB", "Castles", "B-Q3"];
+        assert_eq!(read_line(&ENGLISH, &line), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Bd6"]);
+        let old = ["P. to K's 4th", "P-K4.", "Kt-KB3", "Kt—QB3", "B-Kt5", "P-QR3", "B x Kt ch", "QP x B"];
+        assert_eq!(read_line(&ENGLISH, &old), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]);
+        assert_eq!(read_line(&ENGLISH, &["P-Q4", "P-Q4", "P-QB4", "PxP"]), ["d4", "d5", "c4", "dxc4"]);
+        assert_eq!(read_line(&ENGLISH, &["P-KB4", "P-K4", "P-KN4", "Q-R5"]), ["f4", "e5", "g4", "Qh4"]);
+    }
+
+    #[test]
+    fn spanish_and_french_descriptive_both_ways_round() {
+        let sp = ["P4R", "P4R", "C3AR", "C3AD", "A5C", "P3TD", "AxC", "PDxA", "enroque", "A3D"];
+        assert_eq!(read_line(&SPANISH, &sp), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Bd6"]);
+        // `PxA` could be b7 or d7 here: the knight's pawn is named.
+        let compact = ["PR4", "PR4", "CAR3", "CAD3", "AC5", "PTD3", "AxC", "PCDxA"];
+        assert_eq!(read_line(&SPANISH, &compact), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "bxc6"]);
+        let fr = ["P4R", "P4R", "C3FR", "C3FD", "F5C", "P3TD", "FxC", "PDxF"];
+        assert_eq!(read_line(&FRENCH, &fr), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]);
+    }
+
     #[test]
     fn descriptive_entries_are_told_from_algebraic_ones() {
         for d in ["P-K4", "N-KB3", "PxP", "PR4", "CAR3", "PAD4", "B-N5", "QxQ"] {
@@ -43,6 +95,370 @@ mod tests {
         }
         for a in ["e4", "Cf3", "CF3", "Nbd7", "0-0", "O-O-O", "exd5", "T1", "?"] {
             assert!(!looks_descriptive(a), "{a}");
+        }
+    }
+}
+
+/// A system of descriptive notation: the letters of the pieces and of the
+/// files (each file named by the piece that starts on it), and whether the
+/// rank comes before the file (`P4R`) or after (`P-K4`); both orders are read.
+#[derive(Debug)]
+pub struct System {
+    pub name: &'static str,
+    /// King, queen, rook, bishop, knight, pawn: each piece's spellings.
+    pieces: [&'static [&'static str]; 6],
+    /// The king's and the queen's side, as a file name begins or ends.
+    king: &'static str,
+    queen: &'static str,
+    /// Words for castling (lowercase); without a side, either.
+    castles: &'static [&'static str],
+}
+
+const ORDER: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+
+/// English: `P-K4`, `N-KB3`, `Kt-KB3`, `PxP`, `QR-Q1`.
+pub static ENGLISH: System = System {
+    name: "English descriptive",
+    pieces: [&["K"], &["Q"], &["R"], &["B"], &["KT", "N"], &["P"]],
+    king: "K",
+    queen: "Q",
+    castles: &["castles", "castle"],
+};
+
+/// Spanish: `P4R`, `C3AR`, `PR4`, `CAR3`, `AxC`.
+pub static SPANISH: System = System {
+    name: "Spanish descriptive",
+    pieces: [&["R"], &["D"], &["T"], &["A"], &["C"], &["P"]],
+    king: "R",
+    queen: "D",
+    castles: &["enroque", "enroca"],
+};
+
+/// French: `P4R`, `C3FR`, `F5C`, `PxP`.
+pub static FRENCH: System = System {
+    name: "French descriptive",
+    pieces: [&["R"], &["D"], &["T"], &["F"], &["C"], &["P"]],
+    king: "R",
+    queen: "D",
+    castles: &["roque"],
+};
+
+/// The descriptive system of a language, where it has one.
+pub fn system_of(code: &str) -> Option<&'static System> {
+    match code {
+        "en" => Some(&ENGLISH),
+        "es" => Some(&SPANISH),
+        "fr" => Some(&FRENCH),
+        _ => None,
+    }
+}
+
+/// A file as descriptive notation names it: one file, or either of two (a
+/// bishop's, knight's or rook's file without its side).
+type Files = ArrayVec<File, 2>;
+
+/// What a descriptive entry says, before the side that plays it is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Said {
+    pub role: Role,
+    /// The mover's file, where written (`QR`, `KBP`, `PD`).
+    pub from: Files,
+    pub what: What,
+}
+
+/// Where the move goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum What {
+    /// To a square: its files and its rank counted from the mover's side.
+    To { files: Files, rank: u8, promotion: Option<Role> },
+    /// Takes a piece (on one of these files, where written).
+    Takes { victim: Role, files: Files, promotion: Option<Role> },
+    /// Castles (a side, or either).
+    Castles(Option<CastlingSide>),
+}
+
+impl System {
+    /// The piece spelt at the start of `s`, and its length.
+    fn piece(&self, s: &str) -> Option<(Role, usize)> {
+        let mut best: Option<(Role, usize)> = None;
+        for (role, spellings) in ORDER.iter().zip(self.pieces) {
+            for sp in spellings {
+                if s.starts_with(sp) && best.is_none_or(|(_, n)| sp.len() > n) {
+                    best = Some((*role, sp.len()));
+                }
+            }
+        }
+        best
+    }
+
+    /// The files a file name at the start of `s` names (`KB`, `QR`, `B`,
+    /// Spanish `AR`, `D`), longest first, and its length.
+    fn files(&self, s: &str) -> Option<(Files, usize)> {
+        let piece_file = |r: Role| -> [File; 2] {
+            match r {
+                Role::Rook => [File::H, File::A],
+                Role::Knight => [File::G, File::B],
+                Role::Bishop => [File::F, File::C],
+                Role::Queen => [File::D, File::D],
+                _ => [File::E, File::E],
+            }
+        };
+        // English puts the side first (`KB`), Spanish and French after (`AR`).
+        let side_first = std::ptr::eq(self, &ENGLISH);
+        for (side, k) in [(self.king, 0usize), (self.queen, 1)] {
+            let rest = if side_first { s.strip_prefix(side) } else { None };
+            if let Some((r, n)) = rest.and_then(|r| self.piece(r)).filter(|(r, _)| minor_or_rook(*r)) {
+                return Some((Files::from_iter([piece_file(r)[k]]), side.len() + n));
+            }
+            if !side_first
+                && let Some((r, n)) = self.piece(s).filter(|(r, _)| minor_or_rook(*r))
+                && s[n..].starts_with(side)
+            {
+                return Some((Files::from_iter([piece_file(r)[k]]), n + side.len()));
+            }
+        }
+        let (r, n) = self.piece(s)?;
+        match r {
+            Role::King => Some((Files::from_iter([File::E]), n)),
+            Role::Queen => Some((Files::from_iter([File::D]), n)),
+            Role::Pawn => None,
+            r => Some((Files::from_iter(piece_file(r)), n)),
+        }
+    }
+
+    /// A square: file then rank (`KB3`, `AR3`) or rank then file (`3AR`, `4R`).
+    fn square(&self, s: &str) -> Option<(Files, u8)> {
+        let rank = |c: u8| (b'1'..=b'8').contains(&c).then(|| c - b'0');
+        let b = s.as_bytes();
+        if let Some(r) = b.first().copied().and_then(rank) {
+            let (files, n) = self.files(&s[1..])?;
+            return (n + 1 == s.len()).then_some((files, r));
+        }
+        let (files, n) = self.files(s)?;
+        (b.len() == n + 1).then(|| rank(b[n]).map(|r| (files, r))).flatten()
+    }
+
+    /// A promotion written after the square: `(Q)`, `=Q`, `/Q`, `Q`.
+    fn promotion<'s>(&self, s: &'s str) -> Option<(&'s str, Option<Role>)> {
+        for (i, c) in s.char_indices().rev() {
+            if matches!(c, '(' | '=' | '/') {
+                let p = s[i + 1..].trim_end_matches(')');
+                let (r, n) = self.piece(p).filter(|(_, n)| *n == p.len())?;
+                return matches!(r, Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
+                    .then_some((&s[..i], Some(r)))
+                    .filter(|_| n > 0);
+            }
+        }
+        Some((s, None))
+    }
+
+    /// Reads a normalised entry (uppercase, no spaces or dots, `-`, `x`).
+    pub fn read(&self, s: &str) -> Option<Said> {
+        let lower = s.to_ascii_lowercase();
+        for w in self.castles {
+            if let Some(rest) = lower.strip_prefix(w) {
+                let side = match rest.to_ascii_uppercase() {
+                    r if r.is_empty() => None,
+                    r if r == format!("{}{}", self.king, self.pieces[2][0]) || r == self.king => {
+                        Some(CastlingSide::KingSide)
+                    }
+                    r if r == format!("{}{}", self.queen, self.pieces[2][0]) || r == self.queen => {
+                        Some(CastlingSide::QueenSide)
+                    }
+                    _ => return None,
+                };
+                return Some(Said { role: Role::King, from: Files::new(), what: What::Castles(side) });
+            }
+        }
+        let (body, promotion) = self.promotion(s)?;
+        let (mover, rest) = match body.find(['-', 'X', 'x', ':']) {
+            Some(i) => (&body[..i], &body[i..]),
+            // Compact: the piece, then the square (`PR4`, `CAR3`, `P4R`).
+            None => return self.compact(body, promotion),
+        };
+        let (from, role) = self.mover(mover)?;
+        let what = match rest.as_bytes()[0] {
+            b'-' => {
+                let (files, rank) = self.square(&rest[1..])?;
+                What::To { files, rank, promotion }
+            }
+            _ => {
+                let victim = &rest[1..];
+                let (files, role) = self.mover(victim)?;
+                What::Takes { victim: role, files, promotion }
+            }
+        };
+        Some(Said { role, from, what })
+    }
+
+    /// `PR4`, `CAR3`, `P4R`, `C3AR`: a piece then its square.
+    fn compact(&self, s: &str, promotion: Option<Role>) -> Option<Said> {
+        let (role, n) = self.piece(s)?;
+        let (files, rank) = self.square(&s[n..])?;
+        Some(Said { role, from: Files::new(), what: What::To { files, rank, promotion } })
+    }
+
+    /// The piece that moves, with the file it stands on where written:
+    /// `P`, `QP`, `KBP`, `QR` (English), `PD`, `TD`, `CR` (Spanish, French).
+    fn mover(&self, s: &str) -> Option<(Files, Role)> {
+        if let Some((r, n)) = self.piece(s)
+            && n == s.len()
+        {
+            return Some((Files::new(), r));
+        }
+        if std::ptr::eq(self, &ENGLISH) {
+            // The side or file first: `QP`, `KBP`, `QR`, `KN`.
+            let (r, n) = (1..s.len())
+                .rev()
+                .find_map(|i| self.piece(&s[i..]).filter(|(_, n)| i + n == s.len()).map(|p| (p, i)))?;
+            let (files, m) = match self.files(&s[..n]) {
+                Some(f) if f.1 == n => f,
+                _ if &s[..n] == self.king => (Files::from_iter([File::E]), n),
+                _ if &s[..n] == self.queen => (Files::from_iter([File::D]), n),
+                _ => return None,
+            };
+            let _ = m;
+            // `QR`: the queen's rook stands on a rook's file of the queen's side.
+            let files = if r.0 != Role::Pawn && files.len() == 1 && matches!(files[0], File::D | File::E) {
+                let side = files[0] == File::E;
+                Files::from_iter([match (r.0, side) {
+                    (Role::Rook, true) => File::H,
+                    (Role::Rook, false) => File::A,
+                    (Role::Knight, true) => File::G,
+                    (Role::Knight, false) => File::B,
+                    (Role::Bishop, true) => File::F,
+                    (Role::Bishop, false) => File::C,
+                    _ => files[0],
+                }])
+            } else {
+                files
+            };
+            return Some((files, r.0));
+        }
+        // Spanish and French: the piece, then its file (`PD`, `PAR`, `TD`).
+        let (r, n) = self.piece(s)?;
+        let (files, m) = self.files(&s[n..]).or_else(|| match &s[n..] {
+            k if k == self.king => Some((Files::from_iter([File::E]), k.len())),
+            q if q == self.queen => Some((Files::from_iter([File::D]), q.len())),
+            _ => None,
+        })?;
+        (n + m == s.len()).then_some((files, r))
+    }
+}
+
+fn minor_or_rook(r: Role) -> bool {
+    matches!(r, Role::Rook | Role::Bishop | Role::Knight)
+}
+
+/// An entry as descriptive notation reads it: uppercase, without spaces,
+/// dots, apostrophes and `ch`, dashes and `to` as `-`, `x` kept lowercase.
+pub fn normalise(core: &str) -> String {
+    // `K's`: the possessive goes first, before its apostrophe does.
+    let mut s = core.replace(['—', '–', '−'], "-").replace("'s", "").replace("’s", "").replace("'S", "");
+    for w in [" to ", " TO "] {
+        s = s.replace(w, "-");
+    }
+    let mut out: String = s
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '.' | '\'' | '’' | '+'))
+        .map(|c| if c == 'x' || c == 'X' || c == '×' { 'x' } else { c.to_ascii_uppercase() })
+        .collect();
+    for tail in ["CH", "DBLCH", "DISCH"] {
+        if out.len() > tail.len() + 1 && out.ends_with(tail) {
+            out.truncate(out.len() - tail.len());
+        }
+    }
+    // `R-K.Sq.`: the first rank, in old books.
+    if out.ends_with("SQ") {
+        out.truncate(out.len() - 2);
+        out.push('1');
+    }
+    // `P-K's 4th`, `Kt to B 3rd`: the ordinal's letters go.
+    for ord in ["ST", "ND", "RD", "TH"] {
+        if out.len() > 3 && out.ends_with(ord) && out.as_bytes()[out.len() - 3].is_ascii_digit() {
+            out.truncate(out.len() - 2);
+        }
+    }
+    out
+}
+
+/// Marks the entries of a record in descriptive notation, from the first
+/// that is and after which the record goes on in it.
+pub fn mark(lexed: &mut [super::lex::Lexed<'_>]) {
+    // `BxN`: the lexer took the knight for the novelty sign `N`.
+    let knight = |l: &super::lex::Lexed<'_>| -> String {
+        if l.nags.last() == Some(&NOVELTY) && l.core.ends_with(['x', 'X', '-']) {
+            format!("{}N", l.core)
+        } else {
+            l.core.to_string()
+        }
+    };
+    let cores: Vec<String> = lexed.iter().map(knight).collect();
+    let first = (0..cores.len())
+        .find(|&i| looks_descriptive(&cores[i]) && descriptive_from(cores[i..].iter().map(String::as_str)));
+    let Some(first) = first else { return };
+    for (l, core) in lexed[first..].iter_mut().zip(&cores[first..]) {
+        if *core != l.core {
+            l.nags.pop();
+            l.core = std::borrow::Cow::Owned(core.clone());
+        }
+        l.descriptive = true;
+    }
+}
+
+/// The NAG of `N`, a novelty.
+const NOVELTY: u8 = 146;
+
+/// The readings of a descriptive entry under `system`, one for each side
+/// and each square it can name; none when it is not descriptive.
+pub fn readings_into(core: &str, system: &System, out: &mut Vec<Reading>) {
+    let Some(said) = system.read(&normalise(core)) else { return };
+    for side in [Color::White, Color::Black] {
+        let from: Vec<Option<File>> =
+            if said.from.is_empty() { vec![None] } else { said.from.iter().map(|f| Some(*f)).collect() };
+        for from_file in from {
+            match &said.what {
+                What::Castles(Some(c)) => out.push(Reading { target: Target::Castle(*c), cost: 0, side: Some(side) }),
+                What::Castles(None) => {
+                    for c in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                        out.push(Reading { target: Target::Castle(c), cost: 0, side: Some(side) });
+                    }
+                }
+                What::To { files, rank, promotion } => {
+                    let rank = if side == Color::White { *rank - 1 } else { 8 - *rank };
+                    for file in files {
+                        let to = Square::from_coords(*file, Rank::new(u32::from(rank)));
+                        let last = matches!(to.rank(), Rank::First | Rank::Eighth);
+                        let promotion = match promotion {
+                            None if said.role == Role::Pawn && last => Some(Role::Queen),
+                            p => *p,
+                        };
+                        let target = Target::Move {
+                            role: said.role,
+                            from_file,
+                            from_rank: None,
+                            capture: Some(false),
+                            to,
+                            promotion,
+                        };
+                        out.push(Reading { target, cost: 0, side: Some(side) });
+                    }
+                }
+                What::Takes { victim, files, promotion } => {
+                    let victims: Vec<Option<File>> =
+                        if files.is_empty() { vec![None] } else { files.iter().map(|f| Some(*f)).collect() };
+                    for victim_file in victims {
+                        let target = Target::Takes {
+                            role: said.role,
+                            from_file,
+                            victim: *victim,
+                            victim_file,
+                            promotion: *promotion,
+                        };
+                        out.push(Reading { target, cost: 0, side: Some(side) });
+                    }
+                }
+            }
         }
     }
 }

@@ -18,6 +18,9 @@ pub struct Lexed<'a> {
     pub draw_offer: bool,
     /// `e.p.`, `a.p.` or `ep` was written.
     pub en_passant: bool,
+    /// The entry is of a record in descriptive notation, from where it turns
+    /// descriptive (see [`super::descriptive::mark`]): read as such too.
+    pub descriptive: bool,
 }
 
 /// The check sign a writer put after a move.

@@ -4,7 +4,7 @@
 //! promotion without its piece). Resolving against a position picks the legal
 //! moves of the cheapest readings that match any.
 
-use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square};
+use shakmaty::{CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square};
 
 use super::language::Language;
 use super::targets::{Few, Targets};
@@ -25,6 +25,9 @@ pub enum Target {
         to: Square,
         promotion: Option<Role>,
     },
+    /// A piece (on a file, where written) takes a piece (on a file, where
+    /// written): descriptive notation's `BxN`, `QPxB`, `PxP`.
+    Takes { role: Role, from_file: Option<File>, victim: Role, victim_file: Option<File>, promotion: Option<Role> },
 }
 
 /// One way of reading an entry, with what it costs to believe it.
@@ -32,6 +35,10 @@ pub enum Target {
 pub struct Reading {
     pub target: Target,
     pub cost: u8,
+    /// The side whose move it can be: descriptive notation counts ranks from
+    /// the mover's side (`P-K4` is e4 for White, e5 for Black); `None` for
+    /// algebraic notation.
+    pub side: Option<Color>,
 }
 
 /// The piece a figurine stands for (`♘` is a knight, whatever the language).
@@ -70,12 +77,28 @@ pub fn readings(core: &str, lang: &Language) -> Vec<Reading> {
     out
 }
 
+/// The readings of a lexed entry under `lang` into `out`: as algebraic
+/// notation, or, for an entry of a record in descriptive notation that the
+/// language's descriptive system reads, as that (for either side).
+pub fn readings_of(l: &super::lex::Lexed<'_>, lang: &Language, out: &mut Vec<Reading>) {
+    readings_into(&l.core, lang, out);
+    if l.descriptive
+        && let Some(system) = super::descriptive::system_of(lang.code)
+    {
+        let mut desc = Vec::new();
+        super::descriptive::readings_into(&l.core, system, &mut desc);
+        if !desc.is_empty() {
+            *out = desc;
+        }
+    }
+}
+
 /// [`readings`] into a vector the caller keeps (it is cleared first), so that
 /// reading many entries allocates once.
 pub fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
     out.clear();
     if let Some(side) = castle(core) {
-        out.push(Reading { target: Target::Castle(side), cost: 0 });
+        out.push(Reading { target: Target::Castle(side), cost: 0, side: None });
         return;
     }
     let Some(first) = core.chars().next() else {
@@ -197,6 +220,7 @@ fn body(role: Role, s: &str, lang: &Language, cost: u8, out: &mut Vec<Reading>) 
     out.push(Reading {
         target: Target::Move { role, from_file, from_rank, capture, to, promotion },
         cost: cost + promo_cost,
+        side: None,
     });
 }
 
@@ -232,8 +256,11 @@ fn is_rank(c: u8) -> bool {
 }
 
 impl Reading {
-    /// Whether the legal move `m` is what this reading says.
-    pub fn matches(&self, m: &Move) -> bool {
+    /// Whether the legal move `m`, played by `turn`, is what this reading says.
+    pub fn matches(&self, turn: Color, m: &Move) -> bool {
+        if self.side.is_some_and(|s| s != turn) {
+            return false;
+        }
         match (self.target, *m) {
             (Target::Castle(side), m) => m.castling_side() == Some(side),
             (Target::Move { role: Role::King, from_file, to, .. }, Move::Castle { king, rook }) => {
@@ -254,7 +281,15 @@ impl Reading {
                     && from_rank.is_none_or(|r| r == from.rank())
                     && capture.is_none_or(|c| c == m.is_capture())
                     // A pawn written without its file ("e5") is a push, never a capture.
-                    && !(role == Role::Pawn && from_file.is_none() && m.is_capture())
+                    && !(role == Role::Pawn && from_file.is_none() && m.is_capture() && self.side.is_none())
+            }
+            (Target::Takes { role, from_file, victim, victim_file, promotion }, m) => {
+                let Some(from) = m.from() else { return false };
+                m.role() == role
+                    && m.capture() == Some(victim)
+                    && from_file.is_none_or(|f| f == from.file())
+                    && victim_file.is_none_or(|f| f == m.to().file())
+                    && (m.promotion() == promotion || (promotion.is_none() && m.promotion() == Some(Role::Queen)))
             }
         }
     }
@@ -263,7 +298,7 @@ impl Reading {
     fn candidates(&self, pos: &Chess) -> MoveList {
         match self.target {
             Target::Move { role, to, .. } if role != Role::King => pos.san_candidates(role, to),
-            _ => pos.legal_moves(),
+            Target::Takes { .. } | Target::Move { .. } | Target::Castle(_) => pos.legal_moves(),
         }
     }
 
@@ -290,6 +325,7 @@ impl Reading {
                 }
             }
             Target::Move { role, to, .. } => targets.add(role, to, true, &mut moves),
+            Target::Takes { role, .. } => targets.captures_by(role, &mut moves),
         }
         moves
     }
@@ -342,7 +378,7 @@ fn tier_match(targets: &Targets<'_>, readings: &[Reading], cost: u8) -> Result<O
     let mut found: Option<Move> = None;
     for r in readings.iter().filter(|r| r.cost == cost) {
         for m in &r.quick_candidates(targets) {
-            if !r.matches(m) || found == Some(*m) {
+            if !r.matches(targets.turn(), m) || found == Some(*m) {
                 continue;
             }
             if found.is_some() {
@@ -360,7 +396,7 @@ fn tier(pos: &Chess, readings: &[Reading], cost: u8) -> Vec<Move> {
     let mut found: Vec<Move> = Vec::new();
     for r in readings.iter().filter(|r| r.cost == cost) {
         for m in r.candidates(pos) {
-            if r.matches(&m) && !found.contains(&m) {
+            if r.matches(pos.turn(), &m) && !found.contains(&m) {
                 found.push(m);
             }
         }
@@ -388,7 +424,7 @@ mod tests {
             let mut found: Vec<Move> = Vec::new();
             for r in readings.iter().filter(|r| r.cost == cost) {
                 for m in pos.legal_moves() {
-                    if r.matches(&m) && !found.contains(&m) {
+                    if r.matches(pos.turn(), &m) && !found.contains(&m) {
                         found.push(m);
                     }
                 }
@@ -468,12 +504,12 @@ mod tests {
         let r = readings("cf3", es);
         assert!(r.iter().any(|r| matches!(r.target, Target::Move { role: Role::Knight, .. }) && r.cost == 1));
         let r = readings("Pe4", es);
-        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::Pawn, .. }, cost: PAWN_LETTER }]));
+        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::Pawn, .. }, cost: PAWN_LETTER, .. }]));
         let r = readings("♘f3", es);
-        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::Knight, .. }, cost: 0 }]));
+        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::Knight, .. }, cost: 0, .. }]));
         let ru = Language::find("ru").unwrap();
         let r = readings("Крg1", ru);
-        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::King, .. }, cost: 0 }]));
+        assert!(matches!(r[..], [Reading { target: Target::Move { role: Role::King, .. }, cost: 0, .. }]));
         let r = readings("кf3", ru);
         assert!(r.iter().any(|r| matches!(r.target, Target::Move { role: Role::Knight, .. }) && r.cost == 1));
         assert!(readings("", es).is_empty());

@@ -44,6 +44,20 @@ impl<'a> Targets<'a> {
         Targets { pos, board, turn, king, pinned, in_check: pos.is_check(), ep: pos.maybe_ep_square() }
     }
 
+    /// The side to move.
+    pub fn turn(&self) -> shakmaty::Color {
+        self.turn
+    }
+
+    /// Adds the legal captures by `role` to `out` (as many as it holds).
+    pub fn captures_by(&self, role: Role, out: &mut Few) {
+        for m in self.pos.capture_moves() {
+            if m.role() == role && out.try_push(m).is_err() {
+                break;
+            }
+        }
+    }
+
     /// Adds the legal moves of `role` to `to` (not castling) to `out`; with
     /// `pushes` false, a pawn only captures.
     pub fn add(&self, role: Role, to: Square, pushes: bool, out: &mut impl Extend<Move>) {

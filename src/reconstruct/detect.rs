@@ -121,7 +121,7 @@ impl Numbering {
 pub(super) fn stopped(sheet: &Sheet, lexed: &[Lexed<'_>], (ply, pos): (u32, &Chess), i: usize) -> Vec<Finding> {
     let (at, written) = (at_entry(sheet, ply, i), sheet.entries[i].text.clone());
     if descriptive_at(lexed, i) {
-        return vec![Finding::NonAlgebraic { at, written }];
+        return vec![Finding::NonAlgebraic { at, written, read: None }];
     }
     // What an arbiter establishes: the last position the record supports,
     // and how much of it cannot be reconstructed from there.
@@ -129,7 +129,8 @@ pub(super) fn stopped(sheet: &Sheet, lexed: &[Lexed<'_>], (ply, pos): (u32, &Che
     let mut found = vec![Finding::IllegalMove { at, written, fen, unread: sheet.entries.len() - i }];
     // A slip just before the record turns descriptive: say that too.
     if let Some(j) = (i + 1..lexed.len().min(i + 1 + DESCRIPTIVE_NEAR)).find(|&j| descriptive_at(lexed, j)) {
-        found.push(Finding::NonAlgebraic { at: at_entry(sheet, ply, j), written: sheet.entries[j].text.clone() });
+        let (at, written) = (at_entry(sheet, ply, j), sheet.entries[j].text.clone());
+        found.push(Finding::NonAlgebraic { at, written, read: None });
     }
     found
 }
@@ -158,6 +159,17 @@ pub(super) fn budget_spent(sheet: &Sheet, game: &mut Game) {
         None => (At { ply: ply.max(1), line: sheet.line, col: 1 }, String::new()),
     };
     game.findings.push(Finding::SearchBudget { at, written, unread: 0 });
+}
+
+/// A record read in descriptive notation (from its first marked entry): said
+/// once, at that entry, with the system and how many moves were read in it.
+pub(super) fn descriptive(sheet: &Sheet, lexed: &[Lexed<'_>], game: &mut Game) {
+    let Some(first) = lexed.iter().position(|l| l.descriptive) else { return };
+    let Some(system) = crate::notation::descriptive::system_of(game.language.code) else { return };
+    let moves = game.moves.iter().filter(|m| m.entry.is_some_and(|e| e >= first)).count() as u32;
+    let ply = game.moves.iter().position(|m| m.entry.is_some_and(|e| e >= first)).map_or(1, |k| k as u32 + 1);
+    let (at, written) = (at_entry(sheet, ply, first), sheet.entries[first].text.clone());
+    game.findings.insert(0, Finding::NonAlgebraic { at, written, read: Some((system.name, moves.div_ceil(2))) });
 }
 
 /// Entries written after the game ended, from entry `i`.

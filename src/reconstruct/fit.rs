@@ -5,10 +5,10 @@ use shakmaty::{Chess, Move, MoveList, Position};
 
 use super::read::is_illegible;
 use super::searcher::Searcher;
+use super::{lex_sheet, strict_of};
 use crate::cost::Params;
 use crate::notation::Language;
-use crate::notation::lex::{Lexed, lex};
-use crate::notation::reading::{Reading, readings};
+use crate::notation::reading::Reading;
 use crate::sheet::Sheet;
 
 /// How unlikely `moves` (a game from the start position) are given what the
@@ -29,9 +29,9 @@ pub(crate) fn with_searcher<R>(
     params: &Params,
     f: impl FnOnce(&mut Searcher<'_>) -> R,
 ) -> R {
-    let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
+    let lexed = lex_sheet(sheet);
     let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
-    let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
+    let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| strict_of(l, lang)).collect();
     f(&mut Searcher::new(&lexed, &illegible, strict, lang, params))
 }
 

@@ -9,7 +9,7 @@ use super::read::read;
 use super::{Game, Settings};
 use crate::cost::{LANGUAGES_TRIED, RUNNER_UP_SHARE};
 use crate::notation::lex::Lexed;
-use crate::notation::reading::{exact_move, readings};
+use crate::notation::reading::exact_move;
 use crate::notation::{LANGUAGES, Language};
 use crate::sheet::Sheet;
 
@@ -70,7 +70,7 @@ pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings, met
 fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
     let mut pos = Chess::default();
     for (i, l) in lexed.iter().enumerate() {
-        match exact_move(&pos, &readings(&l.core, lang)) {
+        match exact_move(&pos, &super::strict_of(l, lang)) {
             Some(mv) => pos.play_unchecked(mv),
             None => return i,
         }

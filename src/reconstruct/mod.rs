@@ -84,7 +84,7 @@ pub struct Game {
 impl Game {
     /// Whether the record goes on in descriptive notation, where reading stopped.
     pub(crate) fn turns_descriptive(&self) -> bool {
-        self.findings.iter().any(|f| matches!(f, Finding::NonAlgebraic { .. }))
+        self.findings.iter().any(|f| matches!(f, Finding::NonAlgebraic { read: None, .. }))
     }
 }
 
@@ -149,7 +149,7 @@ fn read_within(sheet: &Sheet, settings: &Settings, meter: &Meter) -> Game {
         }
         None => settings.language,
     };
-    let lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
+    let lexed = lex_sheet(sheet);
     let mut game = match declared {
         Some(lang) => {
             read(sheet, &lexed, lang, settings, f32::INFINITY, meter).expect("no finite ceiling, never given up")
@@ -190,7 +190,24 @@ fn read_within(sheet: &Sheet, settings: &Settings, meter: &Meter) -> Game {
     }
     findings.append(&mut game.findings);
     game.findings = findings;
+    detect::descriptive(sheet, &lexed, &mut game);
     game
+}
+
+/// The entries of a sheet lexed, those of a record in descriptive notation
+/// marked as such.
+pub(crate) fn lex_sheet(sheet: &Sheet) -> Vec<Lexed<'_>> {
+    let mut lexed: Vec<Lexed> = sheet.entries.iter().map(|e| lex(&e.text)).collect();
+    crate::notation::descriptive::mark(&mut lexed);
+    lexed
+}
+
+/// The readings of one lexed entry under `lang` (descriptive ones too, see
+/// [`crate::notation::reading::readings_of`]).
+pub(crate) fn strict_of(l: &Lexed<'_>, lang: &Language) -> Vec<crate::notation::reading::Reading> {
+    let mut out = Vec::with_capacity(2);
+    crate::notation::reading::readings_of(l, lang, &mut out);
+    out
 }
 
 /// The check mark of the position after a move: mate is looked for only after a check.

@@ -18,9 +18,11 @@ use super::{Game, Settings};
 use crate::cost::{Limits, NAMELESS_RUN, Params};
 use crate::finding::Severity;
 use crate::ingest::movetext::ILLEGIBLE;
+use crate::notation::descriptive::system_of;
 use crate::notation::descriptive::{descriptive_from, looks_descriptive};
 use crate::notation::lex::Lexed;
-use crate::notation::reading::{Reading, exact_move, readings, readings_into};
+use crate::notation::reading::readings_of;
+use crate::notation::reading::{Reading, exact_move, readings_into};
 use crate::notation::{LANGUAGES, Language};
 use crate::sheet::Sheet;
 
@@ -111,7 +113,7 @@ impl<'a> Reader<'a> {
     pub fn searcher(&mut self) -> &mut Searcher<'a> {
         let Reader { lexed, illegible, lang, params, book, meter, .. } = *self;
         self.searcher.get_or_insert_with(|| {
-            let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| readings(&l.core, lang)).collect();
+            let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| super::strict_of(l, lang)).collect();
             Searcher::new(lexed, illegible, strict, lang, params).with_book(book).with_meter(meter)
         })
     }
@@ -149,7 +151,7 @@ impl<'a> Reader<'a> {
             }
             // Strict reading stops here; so does a record that goes on in
             // descriptive notation: it is not "repaired" into algebraic moves it never meant.
-            if !self.params.enabled || descriptive_at(lexed, i) {
+            if !self.params.enabled || (descriptive_at(lexed, i) && system_of(self.lang.code).is_none()) {
                 draft.stop = Some(i);
                 break;
             }
@@ -207,7 +209,7 @@ impl<'a> Reader<'a> {
         if gap_before(self.sheet, i) || self.illegible[i] {
             return None;
         }
-        readings_into(&self.lexed[i].core, self.lang, buf);
+        readings_of(&self.lexed[i], self.lang, buf);
         exact_move(pos, buf).filter(|mv| mark_cost(self.params, pos, self.lexed[i].check, mv) == 0.0)
     }
 

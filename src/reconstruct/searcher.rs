@@ -218,13 +218,16 @@ impl<'a> Searcher<'a> {
         // letter, the promotion piece left out) costs what the reading costs.
         let castle = m.is_castle();
         if (castle || entry.quick.strict_to.contains(m.to()))
-            && let Some(c) = self.strict[i].iter().filter(|r| r.matches(m)).map(|r| f32::from(r.cost)).reduce(f32::min)
+            && let Some(c) =
+                self.strict[i].iter().filter(|r| r.matches(pos.turn(), m)).map(|r| f32::from(r.cost)).reduce(f32::min)
         {
             // "Cf3" with two knights able (FIDE E9): the entry does not say
             // which; each costs a little, so that the choice is a repair the
             // rest of the game must settle.
-            let alike =
-                moves.iter().filter(|o| self.strict[i].iter().any(|r| f32::from(r.cost) == c && r.matches(o))).count();
+            let alike = moves
+                .iter()
+                .filter(|o| self.strict[i].iter().any(|r| f32::from(r.cost) == c && r.matches(pos.turn(), o)))
+                .count();
             return if alike > 1 { c + params.costs.edits.light } else { c };
         }
         // A long run of characters is no slip of one move: reading it fuzzily
@@ -341,8 +344,11 @@ impl Prepared {
     ) -> Self {
         let mut strict_to = Bitboard::EMPTY;
         for r in strict {
-            if let Target::Move { to, .. } = r.target {
-                strict_to.add(to);
+            match r.target {
+                Target::Move { to, .. } => strict_to.add(to),
+                // A capture of a piece names no square: any may be it.
+                Target::Takes { .. } => strict_to = Bitboard::FULL,
+                Target::Castle(_) => {}
             }
         }
         let written = (lexed.core.len() <= MAX_FUZZY_LEN).then(|| {

@@ -1,0 +1,59 @@
+//! Games written in descriptive notation read move for move, by the same
+//! search as algebraic ones, and reported as no evidence under FIDE
+//! Appendix C. Real printed games in `tests/data/descriptive/` (their
+//! sources in `SOURCES.md`).
+
+use std::time::Instant;
+
+use scoresheet::convert::{Options, convert};
+use scoresheet::emit::report::{GameReport, Status};
+
+fn read(name: &str, text: &str) -> GameReport {
+    let start = Instant::now();
+    let g = convert(name, text.as_bytes(), &Options::default()).games.remove(0);
+    println!("{name}: {} plies read in {:.1} ms", g.moves.len(), start.elapsed().as_secs_f64() * 1000.0);
+    g
+}
+
+#[test]
+fn the_evergreen_game_as_printed_in_english_descriptive_notation() {
+    let text = include_str!("data/descriptive/evergreen-1852-en.txt");
+    let g = read("evergreen-1852-en.txt", text);
+    let want = "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5 d4 exd4 O-O d3 Qb3 Qf6 e5 Qg6 Re1 Nge7 Ba3 b5 Qxb5 Rb8 \
+                Qa4 Bb6 Nbd2 Bb7 Ne4 Qf5 Bxd3 Qh5 Nf6+ gxf6 exf6 Rg8 Rad1 Qxf3 Rxe7+ Nxe7 Qxd7+ Kxd7 Bf5+ Ke8 \
+                Bd7+ Kf8 Bxe7#";
+    assert_eq!(g.moves.join(" "), want);
+    assert_eq!(g.result, "1-0");
+    let f = g.findings.iter().find(|f| f.code == "non-algebraic-notation").expect("said");
+    assert_eq!((f.ply, f.written.as_deref()), (Some(1), Some("P–K4")));
+    assert!(f.message.contains("English descriptive notation (24 moves)"), "{}", f.message);
+    assert_eq!(g.status, Status::Review, "no evidence under Appendix C: an arbiter sees it");
+    // `Q×P+` could take either pawn but for its check mark: no doubt left.
+    assert!(g.findings.iter().all(|f| f.code != "ambiguous-repair"), "{:?}", g.findings);
+}
+
+#[test]
+fn spanish_and_french_descriptive_sheets_in_both_orders() {
+    let es = "Idioma: es\n\n1. P4R P4R 2. C3AR C3AD 3. A5C P3TD 4. AxC PDxA 5. O-O A3D 1-0\n";
+    let g = read("es.txt", es);
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Bd6"]);
+    assert!(g.findings[0].message.contains("Spanish descriptive"), "{:?}", g.findings);
+    let es_compact = "1 PR4 PR4\n2 CAR3 CAD3\n3 AC5 PTD3\n4 AxC PDxA\n";
+    assert_eq!(read("es2.txt", es_compact).moves[6..], ["Bxc6", "dxc6"]);
+    let fr = "Langue: fr\n\n1. P4R P4R 2. C3FR C3FD 3. F5C P3TD 4. FxC PDxF 5. roque F3D\n";
+    let g = read("fr.txt", fr);
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Bd6"]);
+    assert!(g.findings[0].message.contains("French descriptive"), "{:?}", g.findings);
+}
+
+#[test]
+fn a_capture_the_position_does_not_settle_goes_to_review_with_both_moves() {
+    // 4...PxA: the b- or the d-pawn takes on c6, and nothing later tells.
+    let g = read("pxa.txt", "Idioma: es\n\n1. P4R P4R 2. C3AR C3AD 3. A5C P3TD 4. AxC PxA 5. O-O A3D\n");
+    let doubt = g.findings.iter().find(|f| f.code == "ambiguous-repair").expect("a doubt");
+    assert_eq!(doubt.ply, Some(8));
+    let mut alts = doubt.alternatives.clone();
+    alts.sort();
+    assert_eq!(alts, ["bxc6", "dxc6"]);
+    assert_eq!(g.status, Status::Review);
+}
