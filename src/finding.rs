@@ -64,6 +64,9 @@ pub enum Finding {
     /// language has no descriptive system known and the game is kept up to
     /// there.
     NonAlgebraic { at: At, written: String, read: Option<(&'static str, u32)> },
+    /// The sheet mixes notations: algebraic up to `at`'s move, descriptive
+    /// (in `system`) from there.
+    MixedNotation { at: At, system: &'static str, algebraic: u32 },
     /// The box holds "?", "X", "---" or is empty; the move was read from the rest of the game.
     IllegibleEntry { at: At, written: String, replacement: String, margin: f32 },
     /// A move was not written; the rest of the game says which it was.
@@ -175,6 +178,7 @@ impl Finding {
         match self {
             Finding::IllegalMove { .. } => "illegal-move",
             Finding::NonAlgebraic { .. } => "non-algebraic-notation",
+            Finding::MixedNotation { .. } => "mixed-notation",
             Finding::IllegibleEntry { .. } => "illegible-entry",
             Finding::MissingMove { .. } => "missing-move",
             Finding::ExtraEntry { .. } => "extra-entry",
@@ -208,6 +212,7 @@ impl Finding {
             Finding::IllegalMove { .. } | Finding::NonAlgebraic { read: None, .. } => Severity::Error,
             // Read: the game is there, but the sheet is no evidence.
             Finding::NonAlgebraic { read: Some(_), .. } => Severity::Warning,
+            Finding::MixedNotation { .. } => Severity::Warning,
             Finding::ExtraEntry { repeat: false, .. } => Severity::Warning,
             Finding::AmbiguousRepair { .. } | Finding::MovesAfterEnd { .. } => Severity::Warning,
             // The result the players signed is not the one the board gives:
@@ -303,7 +308,9 @@ impl Finding {
             | Finding::UnknownLanguage { .. }
             | Finding::ResultMismatch { .. }
             | Finding::IncompleteRecord { .. } => none,
-            Finding::DrawOffer { at } | Finding::DrawClaim { at, .. } => Parts { at: Some(*at), ..none },
+            Finding::DrawOffer { at } | Finding::DrawClaim { at, .. } | Finding::MixedNotation { at, .. } => {
+                Parts { at: Some(*at), ..none }
+            }
             Finding::DuplicateBoard { .. } => none,
             Finding::EncodingGuessed { .. } => none,
             Finding::HeadersDropped { .. } => none,
@@ -407,6 +414,10 @@ impl Finding {
                  until an arbiter decides",
                 written.as_pgn(),
                 board.as_pgn()
+            ),
+            Finding::MixedNotation { at, system, algebraic } => format!(
+                "{}: the sheet mixes notations: algebraic for the first {algebraic} moves, {system} from here",
+                label(at)
             ),
             Finding::DrawOffer { at } => {
                 format!("{}: the player offered a draw with this move, (=) (Art. 9.1.2)", label(at))
@@ -615,6 +626,7 @@ mod tests {
                 why: "copies disagreed".into(),
             },
             Finding::NonAlgebraic { at, written: "P-K4".into(), read: Some(("English descriptive", 40)) },
+            Finding::MixedNotation { at, system: "Spanish descriptive", algebraic: 4 },
         ]
     }
 
@@ -650,16 +662,17 @@ mod tests {
                 Finding::ArbiterDecision { .. } => 22,
                 Finding::DrawOffer { .. } => 23,
                 Finding::DrawClaim { .. } => 24,
+                Finding::MixedNotation { .. } => 25,
             })
             .collect();
-        assert!((0..25).all(|k| kinds.contains(&k)));
+        assert!((0..26).all(|k| kinds.contains(&k)));
     }
 
     #[test]
     fn codes_are_distinct_kebab_case_words() {
         let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
         codes.dedup(); // the two extra entries
-        codes.pop(); // a second non-algebraic-notation, read
+        codes.remove(codes.len() - 2); // a second non-algebraic-notation, read
         for c in &codes {
             assert!(c.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())), "{c}");
         }
@@ -733,7 +746,7 @@ mod tests {
             sev,
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
-                Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info, Warning
+                Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info, Warning, Warning
             ]
         );
     }

@@ -386,6 +386,13 @@ fn a_record_that_turns_descriptive_is_read_on_in_it() {
     let f = finding(&g, "non-algebraic-notation");
     assert_eq!((f.ply, f.written.as_deref()), (Some(10), Some("ATD3")));
     assert!(g.findings.iter().all(|f| f.code != "illegal-move" && f.code != "typo-repaired"), "{:?}", g.findings);
+    let mixed = finding(&g, "mixed-notation");
+    assert_eq!(mixed.ply, Some(10));
+    assert!(
+        mixed.message.contains("algebraic for the first 5 moves, Spanish descriptive from here"),
+        "{}",
+        mixed.message
+    );
 }
 
 #[test]

@@ -170,6 +170,10 @@ pub(super) fn descriptive(sheet: &Sheet, lexed: &[Lexed<'_>], game: &mut Game) {
     let ply = game.moves.iter().position(|m| m.entry.is_some_and(|e| e >= first)).map_or(1, |k| k as u32 + 1);
     let (at, written) = (at_entry(sheet, ply, first), sheet.entries[first].text.clone());
     game.findings.insert(0, Finding::NonAlgebraic { at, written, read: Some((system.name, moves.div_ceil(2))) });
+    let before = game.moves.iter().filter(|m| m.entry.is_some_and(|e| e < first)).count() as u32;
+    if before > 0 {
+        game.findings.insert(1, Finding::MixedNotation { at, system: system.name, algebraic: before.div_ceil(2) });
+    }
 }
 
 /// Entries written after the game ended, from entry `i`.
