@@ -19,7 +19,7 @@ pub struct Lexed<'a> {
     /// `e.p.`, `a.p.` or `ep` was written.
     pub en_passant: bool,
     /// The entry is of a record in descriptive notation, from where it turns
-    /// descriptive (see [`super::descriptive::mark`]): read as such too.
+    /// descriptive (`notation::descriptive::mark`): read as such too.
     pub descriptive: bool,
 }
 
