@@ -57,3 +57,14 @@ fn a_capture_the_position_does_not_settle_goes_to_review_with_both_moves() {
     assert_eq!(alts, ["bxc6", "dxc6"]);
     assert_eq!(g.status, Status::Review);
 }
+
+#[test]
+fn iccf_numeric_notation_is_read_and_reported_as_no_evidence() {
+    // 5254 is e2-e4; 5171 castles (the king's move); 1716 is a7-a6, not a move number.
+    let g = read("iccf.txt", "1. 5254 5755\n2. 7163 2836\n3. 6125 1716\n4. 5171 7866 1-0\n");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O", "Nf6"]);
+    let f = g.findings.iter().find(|f| f.code == "non-algebraic-notation").expect("said");
+    assert!(f.message.contains("ICCF numeric notation (4 moves)"), "{}", f.message);
+    assert_eq!(g.status, Status::Review);
+    assert!(g.findings.iter().all(|f| f.code != "numbering-error"), "{:?}", g.findings);
+}

@@ -225,8 +225,14 @@ impl Reader<'_> {
                 && matches!(t.as_bytes()[1], b'1'..=b'8')
                 && (after_number
                     || self.next_ply.is_some_and(|p| p % 2 == 0 && number != Some(p / 2) && number != Some(p / 2 + 1)));
+            // `5254` where a box is: a move in ICCF numeric notation (e2-e4).
+            let numeric_move = plain_number
+                && t.len() == 4
+                && t.bytes().all(|b| matches!(b, b'1'..=b'8'))
+                && (after_number || self.next_ply.is_some_and(|p| number != Some(p / 2) && number != Some(p / 2 + 1)));
             if (plain_number || !marks.is_empty())
                 && !garbled_move
+                && !numeric_move
                 && let Some(n) = number
             {
                 let black = marks.contains("..") || marks.contains('…');

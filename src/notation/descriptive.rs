@@ -396,7 +396,10 @@ pub fn mark(lexed: &mut [super::lex::Lexed<'_>]) {
     let cores: Vec<String> = lexed.iter().map(knight).collect();
     let first = (0..cores.len())
         .find(|&i| looks_descriptive(&cores[i]) && descriptive_from(cores[i..].iter().map(String::as_str)));
-    let Some(first) = first else { return };
+    let Some(first) = first else {
+        mark_numeric(lexed);
+        return;
+    };
     for (l, core) in lexed[first..].iter_mut().zip(&cores[first..]) {
         if *core != l.core {
             l.nags.pop();
@@ -404,6 +407,39 @@ pub fn mark(lexed: &mut [super::lex::Lexed<'_>]) {
         }
         l.descriptive = true;
     }
+}
+
+/// ICCF numeric notation, the moves of a record in it marked: three or more
+/// entries that read as such, a third or more of the entries.
+fn mark_numeric(lexed: &mut [super::lex::Lexed<'_>]) {
+    let n = lexed.iter().filter(|l| numeric(&l.core).is_some()).count();
+    if n >= 3 && 3 * n >= lexed.len() {
+        lexed.iter_mut().filter(|l| numeric(&l.core).is_some()).for_each(|l| l.numeric = true);
+    }
+}
+
+/// The name ICCF numeric notation is reported under.
+pub const NUMERIC: &str = "ICCF numeric";
+
+/// An entry in ICCF numeric notation: the file and rank (1–8 each) of the
+/// square left and of the square reached, and a promotion digit (1 queen,
+/// 2 rook, 3 bishop, 4 knight): `5254` is e2-e4, `57585` no move.
+pub fn numeric(core: &str) -> Option<Reading> {
+    let b = core.as_bytes();
+    if !(b.len() == 4 || b.len() == 5) || !b[..4].iter().all(|c| (b'1'..=b'8').contains(c)) {
+        return None;
+    }
+    let sq = |f: u8, r: u8| Square::from_coords(File::new(u32::from(f - b'1')), Rank::new(u32::from(r - b'1')));
+    let promotion = match b.get(4) {
+        None => None,
+        Some(b'1') => Some(Role::Queen),
+        Some(b'2') => Some(Role::Rook),
+        Some(b'3') => Some(Role::Bishop),
+        Some(b'4') => Some(Role::Knight),
+        Some(_) => return None,
+    };
+    let target = Target::FromTo { from: sq(b[0], b[1]), to: sq(b[2], b[3]), promotion };
+    Some(Reading { target, cost: 0, side: None })
 }
 
 /// The NAG of `N`, a novelty.

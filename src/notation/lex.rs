@@ -21,6 +21,8 @@ pub struct Lexed<'a> {
     /// The entry is of a record in descriptive notation, from where it turns
     /// descriptive (`notation::descriptive::mark`): read as such too.
     pub descriptive: bool,
+    /// The entry is of a record in ICCF numeric notation (`5254`): read as such.
+    pub numeric: bool,
 }
 
 /// The check sign a writer put after a move.

@@ -28,6 +28,9 @@ pub enum Target {
     /// A piece (on a file, where written) takes a piece (on a file, where
     /// written): descriptive notation's `BxN`, `QPxB`, `PxP`.
     Takes { role: Role, from_file: Option<File>, victim: Role, victim_file: Option<File>, promotion: Option<Role> },
+    /// From a square to a square: ICCF numeric notation's `5254` (e2-e4),
+    /// castling as the king's move.
+    FromTo { from: Square, to: Square, promotion: Option<Role> },
 }
 
 /// One way of reading an entry, with what it costs to believe it.
@@ -82,6 +85,12 @@ pub fn readings(core: &str, lang: &Language) -> Vec<Reading> {
 /// language's descriptive system reads, as that (for either side).
 pub fn readings_of(l: &super::lex::Lexed<'_>, lang: &Language, out: &mut Vec<Reading>) {
     readings_into(&l.core, lang, out);
+    if l.numeric
+        && let Some(r) = super::descriptive::numeric(&l.core)
+    {
+        *out = vec![r];
+        return;
+    }
     if l.descriptive
         && let Some(system) = super::descriptive::system_of(lang.code)
     {
@@ -283,6 +292,15 @@ impl Reading {
                     // A pawn written without its file ("e5") is a push, never a capture.
                     && !(role == Role::Pawn && from_file.is_none() && m.is_capture() && self.side.is_none())
             }
+            (Target::FromTo { from, to, .. }, Move::Castle { king, rook }) => {
+                let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+                from == king && to == side.king_to(turn)
+            }
+            (Target::FromTo { from, to, promotion }, m) => {
+                m.from() == Some(from)
+                    && m.to() == to
+                    && (m.promotion() == promotion || (promotion.is_none() && m.promotion() == Some(Role::Queen)))
+            }
             (Target::Takes { role, from_file, victim, victim_file, promotion }, m) => {
                 let Some(from) = m.from() else { return false };
                 m.role() == role
@@ -298,7 +316,7 @@ impl Reading {
     fn candidates(&self, pos: &Chess) -> MoveList {
         match self.target {
             Target::Move { role, to, .. } if role != Role::King => pos.san_candidates(role, to),
-            Target::Takes { .. } | Target::Move { .. } | Target::Castle(_) => pos.legal_moves(),
+            Target::Takes { .. } | Target::FromTo { .. } | Target::Move { .. } | Target::Castle(_) => pos.legal_moves(),
         }
     }
 
@@ -326,6 +344,12 @@ impl Reading {
             }
             Target::Move { role, to, .. } => targets.add(role, to, true, &mut moves),
             Target::Takes { role, .. } => targets.captures_by(role, &mut moves),
+            Target::FromTo { to, .. } => {
+                targets.add_all(to, &mut moves);
+                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                    targets.castling(side, &mut moves);
+                }
+            }
         }
         moves
     }

@@ -164,15 +164,22 @@ pub(super) fn budget_spent(sheet: &Sheet, game: &mut Game) {
 /// A record read in descriptive notation (from its first marked entry): said
 /// once, at that entry, with the system and how many moves were read in it.
 pub(super) fn descriptive(sheet: &Sheet, lexed: &[Lexed<'_>], game: &mut Game) {
-    let Some(first) = lexed.iter().position(|l| l.descriptive) else { return };
-    let Some(system) = crate::notation::descriptive::system_of(game.language.code) else { return };
+    let numeric = lexed.iter().position(|l| l.numeric);
+    let Some(first) = lexed.iter().position(|l| l.descriptive).or(numeric) else { return };
+    let system = match numeric {
+        Some(_) => crate::notation::descriptive::NUMERIC,
+        None => match crate::notation::descriptive::system_of(game.language.code) {
+            Some(s) => s.name,
+            None => return,
+        },
+    };
     let moves = game.moves.iter().filter(|m| m.entry.is_some_and(|e| e >= first)).count() as u32;
     let ply = game.moves.iter().position(|m| m.entry.is_some_and(|e| e >= first)).map_or(1, |k| k as u32 + 1);
     let (at, written) = (at_entry(sheet, ply, first), sheet.entries[first].text.clone());
-    game.findings.insert(0, Finding::NonAlgebraic { at, written, read: Some((system.name, moves.div_ceil(2))) });
+    game.findings.insert(0, Finding::NonAlgebraic { at, written, read: Some((system, moves.div_ceil(2))) });
     let before = game.moves.iter().filter(|m| m.entry.is_some_and(|e| e < first)).count() as u32;
     if before > 0 {
-        game.findings.insert(1, Finding::MixedNotation { at, system: system.name, algebraic: before.div_ceil(2) });
+        game.findings.insert(1, Finding::MixedNotation { at, system, algebraic: before.div_ceil(2) });
     }
 }
 

@@ -345,7 +345,7 @@ impl Prepared {
         let mut strict_to = Bitboard::EMPTY;
         for r in strict {
             match r.target {
-                Target::Move { to, .. } => strict_to.add(to),
+                Target::Move { to, .. } | Target::FromTo { to, .. } => strict_to.add(to),
                 // A capture of a piece names no square: any may be it.
                 Target::Takes { .. } => strict_to = Bitboard::FULL,
                 Target::Castle(_) => {}
