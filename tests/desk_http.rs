@@ -120,7 +120,7 @@ fn request(addr: &str, method: &str, path: &str, cookies: &str, body: &str) -> R
 }
 
 /// The form token a first visit gets, as a cookie and a form field.
-fn session(d: &Desk, id: &str) -> (String, String) {
+fn first_visit(d: &Desk, id: &str) -> (String, String) {
     let page = d.get(&format!("/game/{id}"), "");
     let csrf = page.cookie("csrf").expect("a csrf cookie on the first visit");
     let at = page.body.find("name=\"version\" value=\"").expect("the version in the forms") + 22;
@@ -185,7 +185,7 @@ fn ids_that_are_no_game_or_a_path_are_not_found() {
 fn forms_need_their_token_and_a_body_within_the_limit() {
     let d = Desk::start("{listen: \"127.0.0.1:0\"}");
     let id = d.id();
-    let (csrf, version) = session(&d, &id);
+    let (csrf, version) = first_visit(&d, &id);
     let cookies = format!("csrf={csrf}; arbiter=Ana");
     let form = format!("action=accept&version={version}");
     assert_eq!(d.post(&format!("/game/{id}/decide"), &cookies, &form).status, 403, "no form token");
@@ -201,7 +201,7 @@ fn forms_need_their_token_and_a_body_within_the_limit() {
 fn a_preview_then_a_decision_and_a_stale_one_refused() {
     let d = Desk::start("{listen: \"127.0.0.1:0\"}");
     let id = d.id();
-    let (csrf, version) = session(&d, &id);
+    let (csrf, version) = first_visit(&d, &id);
     let cookies = format!("csrf={csrf}");
 
     let bad =
@@ -280,7 +280,7 @@ fn the_desk_alone_serves_a_daemons_folders() {
 fn a_page_shown_before_an_amendment_that_left_the_game_in_review_is_stale() {
     let d = Desk::start("{listen: \"127.0.0.1:0\"}");
     let id = d.id();
-    let (csrf, version) = session(&d, &id);
+    let (csrf, version) = first_visit(&d, &id);
     // An amendment dropped into the inbox: after 2...d6 the `a6` written
     // next is read c6, a doubt nobody has seen, so the game stays in review.
     let name = names(&d.root.join("review")).iter().find_map(|n| n.strip_suffix(".pgn").map(str::to_string)).unwrap();
@@ -295,7 +295,7 @@ fn a_page_shown_before_an_amendment_that_left_the_game_in_review_is_stale() {
     let r = d.post(&format!("/game/{id}/decide"), &cookies, &format!("csrf={csrf}&version={version}&action=accept"));
     assert_eq!(r.status, 409, "the page showed the game before the amendment");
     // The page now shows the amended game, 2...d6 kept.
-    let (_, now) = session(&d, &id);
+    let (_, now) = first_visit(&d, &id);
     assert_ne!(now, version);
     let r = d.post(&format!("/game/{id}/decide"), &cookies, &format!("csrf={csrf}&version={now}&action=accept"));
     assert_eq!(r.status, 303);

@@ -1,5 +1,5 @@
 //! What the browser tests share: chromedriver started on a free port, a
-//! headless Chromium session on a fresh profile, screenshots. Chromium is kept
+//! headless Chromium on a fresh profile, screenshots. Chromium is kept
 //! off the network: its background services are switched off and every
 //! request that is not to loopback goes to a proxy that refuses it, so a page
 //! that needs anything from outside shows it.
@@ -54,7 +54,7 @@ pub fn skipped() -> bool {
 }
 
 impl Browser {
-    /// chromedriver and a headless Chromium session, or `None` when the
+    /// chromedriver and a headless Chromium, or `None` when the
     /// browser tests are skipped. Panics, naming what to install, when
     /// chromedriver or Chromium is missing.
     pub async fn start() -> Option<Browser> {
@@ -127,14 +127,14 @@ impl Browser {
             .await
             .unwrap_or_else(|e| {
                 panic!(
-                    "no Chromium session: {e}; chromedriver's log:\n{}",
+                    "Chromium did not start under chromedriver: {e}; chromedriver's log:\n{}",
                     fs::read_to_string(&log).unwrap_or_default()
                 )
             });
         Some(Browser { client, _driver: driver, dir })
     }
 
-    /// The session closed (Chromium quits), then chromedriver stopped.
+    /// The browser closed (Chromium quits), then chromedriver stopped.
     pub async fn close(self) {
         let _ = self.client.clone().close().await;
     }
