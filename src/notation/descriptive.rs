@@ -194,27 +194,18 @@ impl System {
     /// The files a file name at the start of `s` names (`KB`, `QR`, `B`,
     /// Spanish `AR`, `D`), longest first, and its length.
     fn files(&self, s: &str) -> Option<(Files, usize)> {
-        let piece_file = |r: Role| -> [File; 2] {
-            match r {
-                Role::Rook => [File::H, File::A],
-                Role::Knight => [File::G, File::B],
-                Role::Bishop => [File::F, File::C],
-                Role::Queen => [File::D, File::D],
-                _ => [File::E, File::E],
-            }
-        };
         // English puts the side first (`KB`), Spanish and French after (`AR`).
         let side_first = std::ptr::eq(self, &ENGLISH);
         for (side, k) in [(self.king, 0usize), (self.queen, 1)] {
             let rest = if side_first { s.strip_prefix(side) } else { None };
             if let Some((r, n)) = rest.and_then(|r| self.piece(r)).filter(|(r, _)| minor_or_rook(*r)) {
-                return Some((Files::from_iter([piece_file(r)[k]]), side.len() + n));
+                return Some((Files::from_iter([home_files(r)[k]]), side.len() + n));
             }
             if !side_first
                 && let Some((r, n)) = self.piece(s).filter(|(r, _)| minor_or_rook(*r))
                 && s[n..].starts_with(side)
             {
-                return Some((Files::from_iter([piece_file(r)[k]]), n + side.len()));
+                return Some((Files::from_iter([home_files(r)[k]]), n + side.len()));
             }
         }
         let (r, n) = self.piece(s)?;
@@ -222,7 +213,7 @@ impl System {
             Role::King => Some((Files::from_iter([File::E]), n)),
             Role::Queen => Some((Files::from_iter([File::D]), n)),
             Role::Pawn => None,
-            r => Some((Files::from_iter(piece_file(r)), n)),
+            r => Some((Files::from_iter(home_files(r)), n)),
         }
     }
 
@@ -306,43 +297,41 @@ impl System {
         {
             return Some((Files::new(), r));
         }
-        if std::ptr::eq(self, &ENGLISH) {
-            // The side or file first: `QP`, `KBP`, `QR`, `KN`.
-            let (r, n) = (1..s.len())
-                .rev()
-                .find_map(|i| self.piece(&s[i..]).filter(|(_, n)| i + n == s.len()).map(|p| (p, i)))?;
-            let (files, m) = match self.files(&s[..n]) {
-                Some(f) if f.1 == n => f,
-                _ if &s[..n] == self.king => (Files::from_iter([File::E]), n),
-                _ if &s[..n] == self.queen => (Files::from_iter([File::D]), n),
-                _ => return None,
-            };
-            let _ = m;
-            // `QR`: the queen's rook stands on a rook's file of the queen's side.
-            let files = if r.0 != Role::Pawn && files.len() == 1 && matches!(files[0], File::D | File::E) {
-                let side = files[0] == File::E;
-                Files::from_iter([match (r.0, side) {
-                    (Role::Rook, true) => File::H,
-                    (Role::Rook, false) => File::A,
-                    (Role::Knight, true) => File::G,
-                    (Role::Knight, false) => File::B,
-                    (Role::Bishop, true) => File::F,
-                    (Role::Bishop, false) => File::C,
-                    _ => files[0],
-                }])
-            } else {
-                files
-            };
-            return Some((files, r.0));
-        }
-        // Spanish and French: the piece, then its file (`PD`, `PAR`, `TD`).
+        if std::ptr::eq(self, &ENGLISH) { self.side_first_mover(s) } else { self.side_after_mover(s) }
+    }
+
+    /// English names the file or the side first: `QP`, `KBP`, `QR`, `KKt`.
+    fn side_first_mover(&self, s: &str) -> Option<(Files, Role)> {
+        let (i, role) = (1..s.len())
+            .rev()
+            .find_map(|i| self.piece(&s[i..]).filter(|(_, n)| i + n == s.len()).map(|(r, _)| (i, r)))?;
+        let (files, _) = self.files(&s[..i]).filter(|(_, n)| *n == i)?;
+        // `QR`, `KKt`: the queen's rook is the one that started on her side.
+        let files = match (role, files.as_slice()) {
+            (Role::Rook | Role::Knight | Role::Bishop, [f @ (File::D | File::E)]) => {
+                Files::from_iter([home_files(role)[usize::from(*f == File::D)]])
+            }
+            _ => files,
+        };
+        Some((files, role))
+    }
+
+    /// Spanish and French name the piece, then its file: `PD`, `PAR`, `TD`.
+    fn side_after_mover(&self, s: &str) -> Option<(Files, Role)> {
         let (r, n) = self.piece(s)?;
-        let (files, m) = self.files(&s[n..]).or_else(|| match &s[n..] {
-            k if k == self.king => Some((Files::from_iter([File::E]), k.len())),
-            q if q == self.queen => Some((Files::from_iter([File::D]), q.len())),
-            _ => None,
-        })?;
+        let (files, m) = self.files(&s[n..])?;
         (n + m == s.len()).then_some((files, r))
+    }
+}
+
+/// The files a piece starts on: the king's side's, then the queen's.
+fn home_files(r: Role) -> [File; 2] {
+    match r {
+        Role::Rook => [File::H, File::A],
+        Role::Knight => [File::G, File::B],
+        Role::Bishop => [File::F, File::C],
+        Role::Queen => [File::D, File::D],
+        _ => [File::E, File::E],
     }
 }
 
