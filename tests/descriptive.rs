@@ -68,3 +68,17 @@ fn iccf_numeric_notation_is_read_and_reported_as_no_evidence() {
     assert_eq!(g.status, Status::Review);
     assert!(g.findings.iter().all(|f| f.code != "numbering-error"), "{:?}", g.findings);
 }
+
+#[test]
+fn moves_printed_with_spaces_as_old_books_set_them() {
+    let text = "1. P - K 4  P - K 4  2. Kt - K B 3  Kt - Q B 3  3. B - Kt 5  P - Q R 3\n4. B x Kt ch  Q P x B\n";
+    let g = read("spaced.txt", text);
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]);
+    let f = g.findings.iter().find(|f| f.code == "non-algebraic-notation").expect("said");
+    // The columns are the page's: `P - K 4` starts at column 4.
+    assert_eq!((f.written.as_deref(), f.line, f.col), (Some("P-K4"), Some(1), Some(4)));
+    assert!(g.findings.iter().all(|f| f.code != "extra-entry" && f.code != "numbering-error"), "{:?}", g.findings);
+    // Moves typed close together, two to a line, are two moves each.
+    let g = read("close.txt", "1.N-KB3 P-QB4, 2.P-QB4 N-KB3, 3.N-QB3 N-QB3, 4.P-KN3 P-Q4\n");
+    assert_eq!(g.moves, ["Nf3", "c5", "c4", "Nf6", "Nc3", "Nc6", "g3", "d5"]);
+}

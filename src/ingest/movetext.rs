@@ -22,6 +22,8 @@ type Chars<'t> = std::iter::Peekable<std::str::CharIndices<'t>>;
 /// Reads movetext into `sheet`. `text` starts at `line` (1-based) and column `col`.
 /// Returns the byte offset where the game ended (a result token in PGN), or `text.len()`.
 pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, sheet: &mut Sheet) -> usize {
+    let closed = if dialect == Dialect::Plain { close_spaced(text) } else { std::borrow::Cow::Borrowed(text) };
+    let text = &*closed;
     let mut r = Reader { sheet, next_ply: None, after_number: false, before_number: None, line, col };
     let mut chars = text.char_indices().peekable();
     let mut token = String::new();
@@ -68,6 +70,36 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
     }
     r.flush(&mut token, token_at);
     text.len()
+}
+
+/// A descriptive move printed with spaces, as old books set them:
+/// `P - K 4`, `Kt - K B 3`, `B x Kt ch`, `Q P x B`.
+static SPACED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    // Each part starts and ends with a letter or a digit: a match never
+    // takes in the space before or after it (`KB3 P-QB4` is two moves).
+    let piece = r"(?:[QK] ?)?(?:Kt|KT|[RNB]) ?P|(?:[QK] ?)?(?:Kt|KT|[RNB])|[QK] ?P|Kt|[PKQRBN]";
+    let square = r"(?:[QK] ?)?(?:(?:Kt|KT|[RNB]) ?)?[1-8]";
+    let victim = piece;
+    let pattern =
+        format!(r"\b(?:{piece}) ?[-–—] ?(?:{square})\b(?: ch\b)?|\b(?:{piece}) ?[x×] ?(?:{victim})\b(?: ch\b)?");
+    regex::Regex::new(&pattern).expect("a valid pattern")
+});
+
+/// Movetext with each spaced descriptive move closed up (`P-K4`), its
+/// spaces put after it so that every column stays where it was; only where
+/// three or more such moves are spaced (a page of an old book), never in
+/// algebraic movetext.
+fn close_spaced(text: &str) -> std::borrow::Cow<'_, str> {
+    let spaced = |m: &regex::Match<'_>| m.as_str().contains(' ');
+    if SPACED.find_iter(text).filter(spaced).take(3).count() < 3 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let closed = SPACED.replace_all(text, |c: &regex::Captures<'_>| {
+        let m = &c[0];
+        let spaces = m.matches(' ').count();
+        format!("{}{}", m.replace(' ', ""), " ".repeat(spaces))
+    });
+    std::borrow::Cow::Owned(closed.into_owned())
 }
 
 impl Reader<'_> {
