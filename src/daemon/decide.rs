@@ -190,9 +190,7 @@ pub fn inputs_of(cfg: &ProcessConfig, record: &GameRecord) -> Result<(Vec<Input>
 /// The game of `record` as read now: as its kept decision makes it, if any.
 fn read_now(cfg: &ProcessConfig, id: &str, record: &GameRecord, opts: &Options) -> Result<GameReport, DecideError> {
     let (inputs, (file, index)) = inputs_of(cfg, record)?;
-    if let Some((_, d)) =
-        kept_decisions(&cfg.folders.decisions).into_iter().find(|(_, d)| d.game.as_deref() == Some(id))
-    {
+    if let Some(d) = kept_for(cfg, id) {
         return Ok(read_decided(&inputs, opts, (file, index), &d)?.report);
     }
     let (mut reports, _) = convert_together(&inputs, opts);

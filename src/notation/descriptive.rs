@@ -107,11 +107,13 @@ pub struct System {
     pub name: &'static str,
     /// King, queen, rook, bishop, knight, pawn: each piece's spellings.
     pieces: [&'static [&'static str]; 6],
-    /// The king's and the queen's side, as a file name begins or ends.
+    /// The king's and the queen's side, as a file name begins (English
+    /// `KB`, `side_first`) or ends (Spanish `AR`).
     king: &'static str,
     queen: &'static str,
     /// Words for castling (lowercase); without a side, either.
     castles: &'static [&'static str],
+    side_first: bool,
 }
 
 const ORDER: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
@@ -123,6 +125,7 @@ pub static ENGLISH: System = System {
     king: "K",
     queen: "Q",
     castles: &["castles", "castle"],
+    side_first: true,
 };
 
 /// Spanish: `P4R`, `C3AR`, `PR4`, `CAR3`, `AxC`.
@@ -132,6 +135,7 @@ pub static SPANISH: System = System {
     king: "R",
     queen: "D",
     castles: &["enroque", "enroca"],
+    side_first: false,
 };
 
 /// French: `P4R`, `C3FR`, `F5C`, `PxP`.
@@ -141,6 +145,7 @@ pub static FRENCH: System = System {
     king: "R",
     queen: "D",
     castles: &["roque"],
+    side_first: false,
 };
 
 /// The descriptive system of a language, where it has one.
@@ -195,7 +200,7 @@ impl System {
     /// Spanish `AR`, `D`), longest first, and its length.
     fn files(&self, s: &str) -> Option<(Files, usize)> {
         // English puts the side first (`KB`), Spanish and French after (`AR`).
-        let side_first = std::ptr::eq(self, &ENGLISH);
+        let side_first = self.side_first;
         for (side, k) in [(self.king, 0usize), (self.queen, 1)] {
             let rest = if side_first { s.strip_prefix(side) } else { None };
             if let Some((r, n)) = rest.and_then(|r| self.piece(r)).filter(|(r, _)| minor_or_rook(*r)) {
@@ -297,7 +302,7 @@ impl System {
         {
             return Some((Files::new(), r));
         }
-        if std::ptr::eq(self, &ENGLISH) { self.side_first_mover(s) } else { self.side_after_mover(s) }
+        if self.side_first { self.side_first_mover(s) } else { self.side_after_mover(s) }
     }
 
     /// English names the file or the side first: `QP`, `KBP`, `QR`, `KKt`.

@@ -84,22 +84,22 @@ pub fn readings(core: &str, lang: &Language) -> Vec<Reading> {
 /// notation, or, for an entry of a record in descriptive notation that the
 /// language's descriptive system reads, as that (for either side).
 pub fn readings_of(l: &super::lex::Lexed<'_>, lang: &Language, out: &mut Vec<Reading>) {
-    readings_into(&l.core, lang, out);
+    out.clear();
     if l.numeric
         && let Some(r) = super::descriptive::numeric(&l.core)
     {
-        *out = vec![r];
+        out.push(r);
         return;
     }
     if l.descriptive
         && let Some(system) = super::descriptive::system_of(lang.code)
     {
-        let mut desc = Vec::new();
-        super::descriptive::readings_into(&l.core, system, &mut desc);
-        if !desc.is_empty() {
-            *out = desc;
+        super::descriptive::readings_into(&l.core, system, out);
+        if !out.is_empty() {
+            return;
         }
     }
+    readings_into(&l.core, lang, out);
 }
 
 /// [`readings`] into a vector the caller keeps (it is cleared first), so that
