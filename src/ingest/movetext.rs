@@ -16,6 +16,29 @@ pub enum Dialect {
 pub const ILLEGIBLE: &[&str] =
     &["?", "??", "???", "X", "XX", "-", "--", "---", "—", "_", "__", "___", "…?", "...", "..", "…"];
 
+/// Whether `t` is what people type in a box they could not or did not
+/// fill: one of [`ILLEGIBLE`], or a run of dots (`........`, as books print
+/// an omitted move).
+pub fn is_illegible_text(t: &str) -> bool {
+    ILLEGIBLE.contains(&t) || is_dots(t)
+}
+
+/// Two or more dots or ellipses, and nothing else.
+fn is_dots(t: &str) -> bool {
+    t.len() >= 2 && t.chars().all(|c| matches!(c, '.' | '…'))
+}
+
+/// A check or mate written as a word or a sign of its own after the move, as
+/// books print it (`NxN ch`, `B-K7 mate`, `e4 +`): the sign it stands for.
+fn check_word(t: &str) -> Option<&'static str> {
+    let w = t.trim_end_matches('.').to_ascii_lowercase().replace('.', "");
+    match w.as_str() {
+        "ch" | "check" | "dis ch" | "disch" | "dblch" | "dbl" | "dis" | "+" | "jaque" | "échec" | "echec" => Some("+"),
+        "mate" | "checkmate" | "mat" | "mate!" | "#" | "++" | "mate++" => Some("#"),
+        _ => None,
+    }
+}
+
 /// The characters of movetext still to read, with their byte offsets.
 type Chars<'t> = std::iter::Peekable<std::str::CharIndices<'t>>;
 
@@ -85,21 +108,34 @@ static SPACED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     regex::Regex::new(&pattern).expect("a valid pattern")
 });
 
+/// A Spanish or French descriptive move printed with spaces: `A x C`,
+/// `PD x A`, `P x P`, `C - 3AR`. Capital letters around an `x` or before a
+/// rank are no algebraic move, nor a name: closed up wherever they are.
+static SPACED_SIDE_AFTER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    let piece = r"[PRDTACF][RDTACF]{0,2}";
+    let pattern = format!(r"\b{piece} ?[x×:] ?{piece}\b|\b{piece} ?[-–—] ?[1-8] ?[RDTACF]{{1,2}}\b");
+    regex::Regex::new(&pattern).expect("a valid pattern")
+});
+
 /// Movetext with each spaced descriptive move closed up (`P-K4`), its
-/// spaces put after it so that every column stays where it was; only where
-/// three or more such moves are spaced (a page of an old book), never in
-/// algebraic movetext.
+/// spaces put after it so that every column stays where it was: English
+/// ones only where three or more are spaced (a page of an old book), never
+/// in algebraic movetext.
 fn close_spaced(text: &str) -> std::borrow::Cow<'_, str> {
     let spaced = |m: &regex::Match<'_>| m.as_str().contains(' ');
-    if SPACED.find_iter(text).filter(spaced).take(3).count() < 3 {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let closed = SPACED.replace_all(text, |c: &regex::Captures<'_>| {
+    let close = |c: &regex::Captures<'_>| {
         let m = &c[0];
         let spaces = m.matches(' ').count();
         format!("{}{}", m.replace(' ', ""), " ".repeat(spaces))
-    });
-    std::borrow::Cow::Owned(closed.into_owned())
+    };
+    let mut text = std::borrow::Cow::Borrowed(text);
+    if SPACED.find_iter(&text).filter(spaced).take(3).count() == 3 {
+        text = std::borrow::Cow::Owned(SPACED.replace_all(&text, close).into_owned());
+    }
+    if SPACED_SIDE_AFTER.find_iter(&text).any(|m| spaced(&m)) {
+        text = std::borrow::Cow::Owned(SPACED_SIDE_AFTER.replace_all(&text, close).into_owned());
+    }
+    text
 }
 
 impl Reader<'_> {
@@ -290,7 +326,7 @@ impl Reader<'_> {
                 (None, Some(p)) => p > 1,
                 _ => false,
             };
-        if matches!(t, "..." | "…" | "..") && ellipsis {
+        if (matches!(t, "..." | "…" | "..") || is_dots(t)) && ellipsis {
             if let Some(p) = self.next_ply.as_mut() {
                 *p += u32::from(*p % 2 == 1);
             }
@@ -305,6 +341,18 @@ impl Reader<'_> {
             && !ILLEGIBLE.contains(&t)
         {
             self.nag(n);
+            return false;
+        }
+        if let Some(sign) = check_word(t)
+            && let Some(e) = self.sheet.entries.last_mut()
+        {
+            // `dis ch`, `ch mate`: one sign for the words together.
+            if sign == "#" && e.text.ends_with('+') {
+                e.text.pop();
+            }
+            if !e.text.ends_with(['+', '#']) {
+                e.text.push_str(sign);
+            }
             return false;
         }
         if is_en_passant_mark(t) && !self.sheet.entries.is_empty() {
@@ -442,6 +490,31 @@ mod tests {
         assert_eq!(s.entries[4].comments, ["ok"]);
         assert_eq!(s.entries[5].nags, [1]);
         assert_eq!(s.entries[6].ply, Some(7));
+    }
+
+    #[test]
+    fn check_and_mate_written_as_words_go_with_their_move() {
+        let s = read("6. NxN ch QxN 9. R-K1 dis. ch. K-B1 23. B-K7 mate 7. e4 + e5 8. Qh5 ch mate");
+        assert_eq!(texts(&s), ["NxN+", "QxN", "R-K1+", "K-B1", "B-K7#", "e4+", "e5", "Qh5#"]);
+    }
+
+    #[test]
+    fn a_row_of_dots_is_an_omitted_move() {
+        // Books print White's move left out as `........` where a comment
+        // splits a move; elsewhere the dots fill a box.
+        let s = read("6. Castles {a comment}\n6. ........ P-Q3 7. P-Q4 ........ 8. P-K5");
+        assert_eq!(texts(&s), ["Castles", "P-Q3", "P-Q4", "........", "P-K5"]);
+        assert_eq!(s.entries[1].ply, Some(12));
+        assert!(is_illegible_text("........") && !is_illegible_text("."));
+    }
+
+    #[test]
+    fn spanish_and_french_moves_printed_with_spaces_are_closed_up() {
+        let s = read("4. A x C, PD x A; 5. O-O, A3D; 6. C - 3AR, P x P");
+        assert_eq!(texts(&s), ["AxC", "PDxA", "O-O", "A3D", "C-3AR", "PxP"]);
+        assert_eq!((s.entries[1].line, s.entries[1].col), (1, 11), "each keeps its column");
+        // A players' line is not a move.
+        assert_eq!(texts(&read("A - C 1. e4 e5")), ["A", "-", "C", "e4", "e5"]);
     }
 
     #[test]

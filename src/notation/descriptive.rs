@@ -89,6 +89,35 @@ mod tests {
     }
 
     #[test]
+    fn a_piece_told_apart_by_its_square_or_rank() {
+        // Two knights can go to KB5 (f5), two rooks to QB1: the book says which.
+        let knights = ["P-K4", "P-K4", "N-KB3", "N-QB3", "N-B3", "N-B3", "P-Q4", "PxP", "NxP", "P-Q3"];
+        let mut line = knights.to_vec();
+        line.extend(["N(Q4)-B5", "P-KN3"]);
+        assert_eq!(read_line(&ENGLISH, &line)[10..], ["Nf5", "g6"]);
+        line.truncate(10);
+        line.extend(["N/4-B5", "P-KN3"]);
+        assert_eq!(read_line(&ENGLISH, &line)[10..], ["Nf5", "g6"]);
+        line.truncate(10);
+        line.extend(["N(B3)-Q5", "B-K2"]);
+        assert_eq!(read_line(&ENGLISH, &line)[10..], ["Nd5", "Be7"], "the knight on QB3, not the one on Q4");
+        // `R(1)`: the rook on the first rank, counted from Black's side for Black.
+        let rooks =
+            ["P-K4", "P-K4", "N-KB3", "N-KB3", "B-K2", "B-K2", "P-QR4", "P-QR4", "R-R3", "R-R3", "R-K3", "R-K3"];
+        let mut line = rooks.to_vec();
+        line.extend(["R(1)-B1", "R(3)-B3"]);
+        assert_eq!(read_line(&ENGLISH, &line)[12..], ["Rf1", "Rc6"]);
+        line.truncate(12);
+        line.push("R(2)-B1");
+        assert_eq!(read_line(&ENGLISH, &line)[12..], ["?"], "no rook on the second rank");
+        // A promotion is still one: `P-K8(Q)`, `P-Q8=N`.
+        let said = ENGLISH.read(&normalise("P-K8(Q)")).expect("read");
+        assert!(matches!(said.what, What::To { promotion: Some(Role::Queen), .. }));
+        let said = ENGLISH.read(&normalise("PxR=N")).expect("read");
+        assert!(matches!(said.what, What::Takes { promotion: Some(Role::Knight), .. }));
+    }
+
+    #[test]
     fn descriptive_entries_are_told_from_algebraic_ones() {
         for d in ["P-K4", "N-KB3", "PxP", "PR4", "CAR3", "PAD4", "B-N5", "QxQ"] {
             assert!(looks_descriptive(d), "{d}");
@@ -166,8 +195,10 @@ type Files = ArrayVec<File, 2>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Said {
     pub role: Role,
-    /// The mover's file, where written (`QR`, `KBP`, `PD`).
+    /// The mover's file, where written (`QR`, `KBP`, `PD`, `N(B3)`).
     pub from: Files,
+    /// The mover's rank counted from its side, where written (`R(1)`, `N/5`).
+    pub from_rank: Option<u8>,
     pub what: What,
 }
 
@@ -176,8 +207,9 @@ pub struct Said {
 pub enum What {
     /// To a square: its files and its rank counted from the mover's side.
     To { files: Files, rank: u8, promotion: Option<Role> },
-    /// Takes a piece (on one of these files, where written).
-    Takes { victim: Role, files: Files, promotion: Option<Role> },
+    /// Takes a piece (on one of these files, and on this rank counted from
+    /// the mover's side, where written: `BxP(Q4)`).
+    Takes { victim: Role, files: Files, rank: Option<u8>, promotion: Option<Role> },
     /// Castles (a side, or either).
     Castles(Option<CastlingSide>),
 }
@@ -234,18 +266,37 @@ impl System {
         (b.len() == n + 1).then(|| rank(b[n]).map(|r| (files, r))).flatten()
     }
 
-    /// A promotion written after the square: `(Q)`, `=Q`, `/Q`, `Q`.
+    /// A promotion written after the square: `(Q)`, `=Q`, `/Q`. What is in
+    /// parentheses or after `/` and is not a piece alone tells a piece apart
+    /// (`N(Q4)-B5`, `N/3-N5`): no promotion.
     fn promotion<'s>(&self, s: &'s str) -> Option<(&'s str, Option<Role>)> {
-        for (i, c) in s.char_indices().rev() {
-            if matches!(c, '(' | '=' | '/') {
-                let p = s[i + 1..].trim_end_matches(')');
-                let (r, n) = self.piece(p).filter(|(_, n)| *n == p.len())?;
-                return matches!(r, Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
-                    .then_some((&s[..i], Some(r)))
-                    .filter(|_| n > 0);
+        let Some(i) = s.rfind(['(', '=', '/']) else { return Some((s, None)) };
+        let p = s[i + 1..].trim_end_matches(')');
+        match self.piece(p).filter(|(_, n)| *n == p.len()) {
+            Some((r, _)) if matches!(r, Role::Queen | Role::Rook | Role::Bishop | Role::Knight) => {
+                Some((&s[..i], Some(r)))
             }
+            _ => Some((s, None)),
         }
-        Some((s, None))
+    }
+
+    /// A piece with the square it stands on written after it, as books tell
+    /// two pieces apart: `N(Q4)`, `N(B3)`, `N/3`, `R(1)`, `P(Q4)`. The piece's
+    /// part, and the files and the rank (from the mover's side) named.
+    fn qualified<'s>(&self, s: &'s str) -> Option<(&'s str, Option<Files>, Option<u8>)> {
+        let Some(i) = s.find(['(', '/']) else { return Some((s, None, None)) };
+        let (base, inner) = (&s[..i], s[i + 1..].trim_end_matches(')'));
+        if base.is_empty() || inner.is_empty() {
+            return None;
+        }
+        if let [r @ b'1'..=b'8'] = inner.as_bytes() {
+            return Some((base, None, Some(r - b'0')));
+        }
+        if let Some((files, rank)) = self.square(inner) {
+            return Some((base, Some(files), Some(rank)));
+        }
+        let (files, n) = self.files(inner)?;
+        (n == inner.len()).then_some((base, Some(files), None))
     }
 
     /// Reads a normalised entry (uppercase, no spaces or dots, `-`, `x`).
@@ -263,7 +314,7 @@ impl System {
                     }
                     _ => return None,
                 };
-                return Some(Said { role: Role::King, from: Files::new(), what: What::Castles(side) });
+                return Some(Said { role: Role::King, from: Files::new(), from_rank: None, what: What::Castles(side) });
             }
         }
         let (body, promotion) = self.promotion(s)?;
@@ -272,37 +323,38 @@ impl System {
             // Compact: the piece, then the square (`PR4`, `CAR3`, `P4R`).
             None => return self.compact(body, promotion),
         };
-        let (from, role) = self.mover(mover)?;
+        let (from, role, from_rank) = self.mover(mover)?;
         let what = match rest.as_bytes()[0] {
             b'-' => {
                 let (files, rank) = self.square(&rest[1..])?;
                 What::To { files, rank, promotion }
             }
             _ => {
-                let victim = &rest[1..];
-                let (files, role) = self.mover(victim)?;
-                What::Takes { victim: role, files, promotion }
+                let (files, victim, rank) = self.mover(&rest[1..])?;
+                What::Takes { victim, files, rank, promotion }
             }
         };
-        Some(Said { role, from, what })
+        Some(Said { role, from, from_rank, what })
     }
 
     /// `PR4`, `CAR3`, `P4R`, `C3AR`: a piece then its square.
     fn compact(&self, s: &str, promotion: Option<Role>) -> Option<Said> {
         let (role, n) = self.piece(s)?;
         let (files, rank) = self.square(&s[n..])?;
-        Some(Said { role, from: Files::new(), what: What::To { files, rank, promotion } })
+        Some(Said { role, from: Files::new(), from_rank: None, what: What::To { files, rank, promotion } })
     }
 
-    /// The piece that moves, with the file it stands on where written:
-    /// `P`, `QP`, `KBP`, `QR` (English), `PD`, `TD`, `CR` (Spanish, French).
-    fn mover(&self, s: &str) -> Option<(Files, Role)> {
-        if let Some((r, n)) = self.piece(s)
-            && n == s.len()
-        {
-            return Some((Files::new(), r));
-        }
-        if self.side_first { self.side_first_mover(s) } else { self.side_after_mover(s) }
+    /// The piece that moves (or is taken), with the file and the rank it
+    /// stands on where written: `P`, `QP`, `KBP`, `QR` (English), `PD`, `TD`,
+    /// `CR` (Spanish, French), `N(Q4)`, `R/1`.
+    fn mover(&self, s: &str) -> Option<(Files, Role, Option<u8>)> {
+        let (base, files, rank) = self.qualified(s)?;
+        let (named, role) = match self.piece(base) {
+            Some((r, n)) if n == base.len() => (Files::new(), r),
+            _ if self.side_first => self.side_first_mover(base)?,
+            _ => self.side_after_mover(base)?,
+        };
+        Some((files.unwrap_or(named), role, rank))
     }
 
     /// English names the file or the side first: `QP`, `KBP`, `QR`, `KKt`.
@@ -443,49 +495,45 @@ const NOVELTY: u8 = 146;
 /// and each square it can name; none when it is not descriptive.
 pub fn readings_into(core: &str, system: &System, out: &mut Vec<Reading>) {
     let Some(said) = system.read(&normalise(core)) else { return };
+    // A file or a rank not written is any: one `None`.
+    let any = |files: &Files| -> ArrayVec<Option<File>, 2> {
+        if files.is_empty() { ArrayVec::from_iter([None]) } else { files.iter().map(|f| Some(*f)).collect() }
+    };
     for side in [Color::White, Color::Black] {
-        let from: Vec<Option<File>> =
-            if said.from.is_empty() { vec![None] } else { said.from.iter().map(|f| Some(*f)).collect() };
-        for from_file in from {
+        // Ranks are counted from the mover's side: White's 4 is the 4th, Black's the 5th.
+        let rank = |r: u8| Rank::new(u32::from(if side == Color::White { r - 1 } else { 8 - r }));
+        let from_rank = said.from_rank.map(rank);
+        for from_file in any(&said.from) {
+            let mut push = |target| out.push(Reading { target, cost: 0, side: Some(side) });
             match &said.what {
-                What::Castles(Some(c)) => out.push(Reading { target: Target::Castle(*c), cost: 0, side: Some(side) }),
+                What::Castles(Some(c)) => push(Target::Castle(*c)),
                 What::Castles(None) => {
-                    for c in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                        out.push(Reading { target: Target::Castle(c), cost: 0, side: Some(side) });
-                    }
+                    push(Target::Castle(CastlingSide::KingSide));
+                    push(Target::Castle(CastlingSide::QueenSide));
                 }
-                What::To { files, rank, promotion } => {
-                    let rank = if side == Color::White { *rank - 1 } else { 8 - *rank };
+                What::To { files, rank: r, promotion } => {
                     for file in files {
-                        let to = Square::from_coords(*file, Rank::new(u32::from(rank)));
+                        let to = Square::from_coords(*file, rank(*r));
                         let last = matches!(to.rank(), Rank::First | Rank::Eighth);
                         let promotion = match promotion {
                             None if said.role == Role::Pawn && last => Some(Role::Queen),
                             p => *p,
                         };
-                        let target = Target::Move {
-                            role: said.role,
-                            from_file,
-                            from_rank: None,
-                            capture: Some(false),
-                            to,
-                            promotion,
-                        };
-                        out.push(Reading { target, cost: 0, side: Some(side) });
+                        let capture = Some(false);
+                        push(Target::Move { role: said.role, from_file, from_rank, capture, to, promotion });
                     }
                 }
-                What::Takes { victim, files, promotion } => {
-                    let victims: Vec<Option<File>> =
-                        if files.is_empty() { vec![None] } else { files.iter().map(|f| Some(*f)).collect() };
-                    for victim_file in victims {
-                        let target = Target::Takes {
+                What::Takes { victim, files, rank: r, promotion } => {
+                    for victim_file in any(files) {
+                        push(Target::Takes {
                             role: said.role,
                             from_file,
+                            from_rank,
                             victim: *victim,
                             victim_file,
+                            victim_rank: r.map(rank),
                             promotion: *promotion,
-                        };
-                        out.push(Reading { target, cost: 0, side: Some(side) });
+                        });
                     }
                 }
             }

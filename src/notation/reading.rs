@@ -25,9 +25,18 @@ pub enum Target {
         to: Square,
         promotion: Option<Role>,
     },
-    /// A piece (on a file, where written) takes a piece (on a file, where
-    /// written): descriptive notation's `BxN`, `QPxB`, `PxP`.
-    Takes { role: Role, from_file: Option<File>, victim: Role, victim_file: Option<File>, promotion: Option<Role> },
+    /// A piece (on a file or a rank, where written) takes a piece (on a
+    /// file or a rank, where written): descriptive notation's `BxN`, `QPxB`,
+    /// `PxP`, `N(Q2)xP`, `BxP(Q4)`.
+    Takes {
+        role: Role,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        victim: Role,
+        victim_file: Option<File>,
+        victim_rank: Option<Rank>,
+        promotion: Option<Role>,
+    },
     /// From a square to a square: ICCF numeric notation's `5254` (e2-e4),
     /// castling as the king's move.
     FromTo { from: Square, to: Square, promotion: Option<Role> },
@@ -301,12 +310,14 @@ impl Reading {
                     && m.to() == to
                     && (m.promotion() == promotion || (promotion.is_none() && m.promotion() == Some(Role::Queen)))
             }
-            (Target::Takes { role, from_file, victim, victim_file, promotion }, m) => {
+            (Target::Takes { role, from_file, from_rank, victim, victim_file, victim_rank, promotion }, m) => {
                 let Some(from) = m.from() else { return false };
                 m.role() == role
                     && m.capture() == Some(victim)
                     && from_file.is_none_or(|f| f == from.file())
+                    && from_rank.is_none_or(|r| r == from.rank())
                     && victim_file.is_none_or(|f| f == m.to().file())
+                    && victim_rank.is_none_or(|r| r == m.to().rank())
                     && (m.promotion() == promotion || (promotion.is_none() && m.promotion() == Some(Role::Queen)))
             }
         }

@@ -17,7 +17,7 @@ use super::slips::reconsider;
 use super::{Game, Settings};
 use crate::cost::{Limits, NAMELESS_RUN, Params};
 use crate::finding::Severity;
-use crate::ingest::movetext::ILLEGIBLE;
+use crate::ingest::movetext::is_illegible_text;
 use crate::notation::descriptive::system_of;
 use crate::notation::descriptive::{descriptive_from, looks_descriptive};
 use crate::notation::lex::Lexed;
@@ -296,7 +296,7 @@ fn gap_before(sheet: &Sheet, i: usize) -> bool {
 
 /// An illegible box (`?`, `X`, `---` ...) or an empty one: any legal move may fill it.
 pub(super) fn is_illegible(l: &Lexed<'_>) -> bool {
-    l.core.is_empty() || ILLEGIBLE.contains(&&*l.core)
+    l.core.is_empty() || is_illegible_text(&l.core)
 }
 
 /// Whether the entries from `i` on are a run of [`NAMELESS_RUN`] or more that
