@@ -406,6 +406,13 @@ pub const LOWERCASE_PIECE: u8 = 1;
 pub const PAWN_LETTER: u8 = 1;
 /// A promotion written without its piece: a queen is assumed.
 pub const PROMOTION_ASSUMED: u8 = 1;
+
+/// A descriptive `QKt` or `KR` read as the knight or rook that stands on the
+/// other side of the board: the writer may name the piece by where it started
+/// (which the position cannot tell once it has crossed), so the reading is
+/// made, but one on its own side wins where both fit.
+pub const WING_ELSEWHERE: u8 = 1;
+
 /// A move written with English letters on a sheet in another language: a
 /// habit of players who read English books, less likely than the sheet's own.
 pub const OTHER_LANGUAGE: f32 = 2.0;

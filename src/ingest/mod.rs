@@ -12,6 +12,7 @@ pub(crate) mod decode;
 pub(crate) mod headers;
 pub(crate) mod movetext;
 pub(crate) mod pgn;
+pub(crate) mod printed;
 pub(crate) mod text;
 pub(crate) mod yaml;
 

@@ -2,6 +2,7 @@
 //! numbered pair per line separated by spaces or tabs, `12. ... Cf6`, `1) d4`,
 //! moves without numbers, PGN with comments, NAGs and variations.
 
+use super::printed::close_printed;
 use crate::notation::lex::{is_en_passant_mark, standalone_nag};
 use crate::sheet::{Entry, GameResult, Sheet};
 
@@ -45,7 +46,7 @@ type Chars<'t> = std::iter::Peekable<std::str::CharIndices<'t>>;
 /// Reads movetext into `sheet`. `text` starts at `line` (1-based) and column `col`.
 /// Returns the byte offset where the game ended (a result token in PGN), or `text.len()`.
 pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, sheet: &mut Sheet) -> usize {
-    let closed = if dialect == Dialect::Plain { close_spaced(text) } else { std::borrow::Cow::Borrowed(text) };
+    let closed = if dialect == Dialect::Plain { close_printed(text) } else { std::borrow::Cow::Borrowed(text) };
     let text = &*closed;
     let mut r = Reader { sheet, next_ply: None, after_number: false, before_number: None, line, col };
     let mut chars = text.char_indices().peekable();
@@ -67,7 +68,9 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
                 r.parenthesis(&text[i..], &mut chars, &mut token);
                 continue;
             }
-            c if c.is_whitespace() || c == ',' || (c == ';' && dialect == Dialect::Plain) => {
+            // `;` parts moves in plain text (`1. P4R, P4R; 2. C3AR`), `|` the
+            // columns of a table.
+            c if c.is_whitespace() || c == ',' || (matches!(c, ';' | '|') && dialect == Dialect::Plain) => {
                 if r.flush(&mut token, token_at) && dialect == Dialect::Pgn {
                     return i;
                 }
@@ -93,49 +96,6 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
     }
     r.flush(&mut token, token_at);
     text.len()
-}
-
-/// A descriptive move printed with spaces, as old books set them:
-/// `P - K 4`, `Kt - K B 3`, `B x Kt ch`, `Q P x B`.
-static SPACED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-    // Each part starts and ends with a letter or a digit: a match never
-    // takes in the space before or after it (`KB3 P-QB4` is two moves).
-    let piece = r"(?:[QK] ?)?(?:Kt|KT|[RNB]) ?P|(?:[QK] ?)?(?:Kt|KT|[RNB])|[QK] ?P|Kt|[PKQRBN]";
-    let square = r"(?:[QK] ?)?(?:(?:Kt|KT|[RNB]) ?)?[1-8]";
-    let victim = piece;
-    let pattern =
-        format!(r"\b(?:{piece}) ?[-–—] ?(?:{square})\b(?: ch\b)?|\b(?:{piece}) ?[x×] ?(?:{victim})\b(?: ch\b)?");
-    regex::Regex::new(&pattern).expect("a valid pattern")
-});
-
-/// A Spanish or French descriptive move printed with spaces: `A x C`,
-/// `PD x A`, `P x P`, `C - 3AR`. Capital letters around an `x` or before a
-/// rank are no algebraic move, nor a name: closed up wherever they are.
-static SPACED_SIDE_AFTER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-    let piece = r"[PRDTACF][RDTACF]{0,2}";
-    let pattern = format!(r"\b{piece} ?[x×:] ?{piece}\b|\b{piece} ?[-–—] ?[1-8] ?[RDTACF]{{1,2}}\b");
-    regex::Regex::new(&pattern).expect("a valid pattern")
-});
-
-/// Movetext with each spaced descriptive move closed up (`P-K4`), its
-/// spaces put after it so that every column stays where it was: English
-/// ones only where three or more are spaced (a page of an old book), never
-/// in algebraic movetext.
-fn close_spaced(text: &str) -> std::borrow::Cow<'_, str> {
-    let spaced = |m: &regex::Match<'_>| m.as_str().contains(' ');
-    let close = |c: &regex::Captures<'_>| {
-        let m = &c[0];
-        let spaces = m.matches(' ').count();
-        format!("{}{}", m.replace(' ', ""), " ".repeat(spaces))
-    };
-    let mut text = std::borrow::Cow::Borrowed(text);
-    if SPACED.find_iter(&text).filter(spaced).take(3).count() == 3 {
-        text = std::borrow::Cow::Owned(SPACED.replace_all(&text, close).into_owned());
-    }
-    if SPACED_SIDE_AFTER.find_iter(&text).any(|m| spaced(&m)) {
-        text = std::borrow::Cow::Owned(SPACED_SIDE_AFTER.replace_all(&text, close).into_owned());
-    }
-    text
 }
 
 impl Reader<'_> {
@@ -213,7 +173,7 @@ impl Reader<'_> {
 /// column: not whitespace (as `char::is_whitespace` has it), not a separator,
 /// not the start of a comment or of something in parentheses.
 fn plain(b: u8) -> bool {
-    b.is_ascii() && !matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ' | b',' | b';' | b'{' | b'(')
+    b.is_ascii() && !matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ' | b',' | b';' | b'|' | b'{' | b'(')
 }
 
 struct Reader<'a> {
@@ -303,7 +263,9 @@ impl Reader<'_> {
                 && !numeric_move
                 && let Some(n) = number
             {
-                let black = marks.contains("..") || marks.contains('…');
+                // Books in two columns number Black's move again (`1. P-K4 |
+                // 1. P-K4`): the number of the move whose Black box is next.
+                let black = marks.contains("..") || marks.contains('…') || self.next_ply == Some(2 * n);
                 self.before_number = self.next_ply;
                 self.next_ply = Some(2 * n - 1 + u32::from(black));
                 if !dots.is_empty() {
@@ -322,7 +284,7 @@ impl Reader<'_> {
         // so the moves after it stay in their boxes.
         let ellipsis = after_number
             && match (self.before_number, self.next_ply) {
-                (Some(b), Some(p)) => b == p + 1,
+                (Some(b), Some(p)) => b == p + 1 || (b == p && p % 2 == 0),
                 (None, Some(p)) => p > 1,
                 _ => false,
             };
@@ -331,6 +293,10 @@ impl Reader<'_> {
                 *p += u32::from(*p % 2 == 1);
             }
             self.after_number = after_number;
+            return false;
+        }
+        // A full stop left alone (`4th (best).`): punctuation, no box.
+        if t == "." {
             return false;
         }
         if let Some(n) = t.strip_prefix('$').and_then(|n| n.parse::<u8>().ok()) {

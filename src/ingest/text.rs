@@ -3,6 +3,7 @@
 use super::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
+use super::printed::is_prose;
 use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
 
@@ -23,7 +24,7 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
             }
             sheet.set_header(&tag, value);
             movetext.extend(line.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
-        } else if not_movetext(line) {
+        } else if not_movetext(line) || is_prose(line) {
             // Kept, as a comment where it stands, but not read as entries:
             // each would be searched for a move it cannot be.
             let text: String = line.trim().chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }).collect();

@@ -5,9 +5,10 @@
 //! which the reader turns into readings for the side to move.
 
 use arrayvec::ArrayVec;
-use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, Color, File, Rank, Role, Square};
 
 use super::reading::{Reading, Target};
+use crate::cost::WING_ELSEWHERE;
 
 /// Whether an entry (its lexed core) is clearly descriptive: only capital
 /// letters, digits 1–8 and `-`/`x`/`:`/`/`/`=`, at least two capitals, and a
@@ -199,6 +200,9 @@ pub struct Said {
     pub from: Files,
     /// The mover's rank counted from its side, where written (`R(1)`, `N/5`).
     pub from_rank: Option<u8>,
+    /// The king's or the queen's piece (`KB`, `QKt`, `QR`; Spanish `CR`,
+    /// `TD`): the one that started on that side of the board.
+    pub wing: Option<CastlingSide>,
     pub what: What,
 }
 
@@ -314,7 +318,13 @@ impl System {
                     }
                     _ => return None,
                 };
-                return Some(Said { role: Role::King, from: Files::new(), from_rank: None, what: What::Castles(side) });
+                return Some(Said {
+                    role: Role::King,
+                    from: Files::new(),
+                    from_rank: None,
+                    wing: None,
+                    what: What::Castles(side),
+                });
             }
         }
         let (body, promotion) = self.promotion(s)?;
@@ -324,6 +334,7 @@ impl System {
             None => return self.compact(body, promotion),
         };
         let (from, role, from_rank) = self.mover(mover)?;
+        let (from, wing) = wing(role, from);
         let what = match rest.as_bytes()[0] {
             b'-' => {
                 let (files, rank) = self.square(&rest[1..])?;
@@ -334,14 +345,14 @@ impl System {
                 What::Takes { victim, files, rank, promotion }
             }
         };
-        Some(Said { role, from, from_rank, what })
+        Some(Said { role, from, from_rank, wing, what })
     }
 
     /// `PR4`, `CAR3`, `P4R`, `C3AR`: a piece then its square.
     fn compact(&self, s: &str, promotion: Option<Role>) -> Option<Said> {
         let (role, n) = self.piece(s)?;
         let (files, rank) = self.square(&s[n..])?;
-        Some(Said { role, from: Files::new(), from_rank: None, what: What::To { files, rank, promotion } })
+        Some(Said { role, from: Files::new(), from_rank: None, wing: None, what: What::To { files, rank, promotion } })
     }
 
     /// The piece that moves (or is taken), with the file and the rank it
@@ -363,13 +374,6 @@ impl System {
             .rev()
             .find_map(|i| self.piece(&s[i..]).filter(|(_, n)| i + n == s.len()).map(|(r, _)| (i, r)))?;
         let (files, _) = self.files(&s[..i]).filter(|(_, n)| *n == i)?;
-        // `QR`, `KKt`: the queen's rook is the one that started on her side.
-        let files = match (role, files.as_slice()) {
-            (Role::Rook | Role::Knight | Role::Bishop, [f @ (File::D | File::E)]) => {
-                Files::from_iter([home_files(role)[usize::from(*f == File::D)]])
-            }
-            _ => files,
-        };
         Some((files, role))
     }
 
@@ -390,6 +394,34 @@ fn home_files(r: Role) -> [File; 2] {
         Role::Queen => [File::D, File::D],
         _ => [File::E, File::E],
     }
+}
+
+/// A rook, knight or bishop named by a side alone (`QR`, `KKt`, `KB`;
+/// Spanish `TD`, `CR`) is the piece that started on that side, not a file:
+/// its wing, and no file.
+fn wing(role: Role, from: Files) -> (Files, Option<CastlingSide>) {
+    match (minor_or_rook(role), from.as_slice()) {
+        (true, [File::E]) => (Files::new(), Some(CastlingSide::KingSide)),
+        (true, [File::D]) => (Files::new(), Some(CastlingSide::QueenSide)),
+        _ => (from, None),
+    }
+}
+
+/// Where the `wing` piece of `side` stands, as far as the position can
+/// tell without the game's history: a bishop never leaves the colour of
+/// the square it started on; a rook or a knight is taken to be on its side
+/// of the board (a reading without it is also made, at a cost).
+fn wing_squares(role: Role, wing: CastlingSide, side: Color) -> Bitboard {
+    if role == Role::Bishop {
+        let home = Square::from_coords(home_files(role)[usize::from(wing == CastlingSide::QueenSide)], side.backrank());
+        return if Bitboard::LIGHT_SQUARES.contains(home) { Bitboard::LIGHT_SQUARES } else { Bitboard::DARK_SQUARES };
+    }
+    let files = if wing == CastlingSide::KingSide {
+        [File::E, File::F, File::G, File::H]
+    } else {
+        [File::A, File::B, File::C, File::D]
+    };
+    files.into_iter().map(Bitboard::from_file).fold(Bitboard::EMPTY, |a, b| a | b)
 }
 
 fn minor_or_rook(r: Role) -> bool {
@@ -485,7 +517,7 @@ pub fn numeric(core: &str) -> Option<Reading> {
         Some(_) => return None,
     };
     let target = Target::FromTo { from: sq(b[0], b[1]), to: sq(b[2], b[3]), promotion };
-    Some(Reading { target, cost: 0, side: None })
+    Some(Reading { target, cost: 0, side: None, within: None })
 }
 
 /// The NAG of `N`, a novelty.
@@ -503,8 +535,16 @@ pub fn readings_into(core: &str, system: &System, out: &mut Vec<Reading>) {
         // Ranks are counted from the mover's side: White's 4 is the 4th, Black's the 5th.
         let rank = |r: u8| Rank::new(u32::from(if side == Color::White { r - 1 } else { 8 - r }));
         let from_rank = said.from_rank.map(rank);
-        for from_file in any(&said.from) {
-            let mut push = |target| out.push(Reading { target, cost: 0, side: Some(side) });
+        // A wing's rook or knight off its side of the board: read at a cost.
+        let wings: ArrayVec<(Option<Bitboard>, u8), 2> = match said.wing {
+            None => ArrayVec::from_iter([(None, 0)]),
+            Some(w) if said.role == Role::Bishop => ArrayVec::from_iter([(Some(wing_squares(said.role, w, side)), 0)]),
+            Some(w) => ArrayVec::from_iter([(Some(wing_squares(said.role, w, side)), 0), (None, WING_ELSEWHERE)]),
+        };
+        for (from_file, (within, cost)) in
+            any(&said.from).into_iter().flat_map(|f| wings.clone().into_iter().map(move |w| (f, w)))
+        {
+            let mut push = |target| out.push(Reading { target, cost, side: Some(side), within });
             match &said.what {
                 What::Castles(Some(c)) => push(Target::Castle(*c)),
                 What::Castles(None) => {

@@ -4,7 +4,7 @@
 //! promotion without its piece). Resolving against a position picks the legal
 //! moves of the cheapest readings that match any.
 
-use shakmaty::{CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square};
 
 use super::language::Language;
 use super::targets::{Few, Targets};
@@ -51,6 +51,10 @@ pub struct Reading {
     /// the mover's side (`P-K4` is e4 for White, e5 for Black); `None` for
     /// algebraic notation.
     pub side: Option<Color>,
+    /// The squares the moving piece may stand on, where the notation names
+    /// a piece by where it started (descriptive `KB`, `QKt`, Spanish `CR`);
+    /// `None`: any.
+    pub within: Option<Bitboard>,
 }
 
 /// The piece a figurine stands for (`♘` is a knight, whatever the language).
@@ -116,7 +120,7 @@ pub fn readings_of(l: &super::lex::Lexed<'_>, lang: &Language, out: &mut Vec<Rea
 pub fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
     out.clear();
     if let Some(side) = castle(core) {
-        out.push(Reading { target: Target::Castle(side), cost: 0, side: None });
+        out.push(Reading { target: Target::Castle(side), cost: 0, side: None, within: None });
         return;
     }
     let Some(first) = core.chars().next() else {
@@ -239,6 +243,7 @@ fn body(role: Role, s: &str, lang: &Language, cost: u8, out: &mut Vec<Reading>) 
         target: Target::Move { role, from_file, from_rank, capture, to, promotion },
         cost: cost + promo_cost,
         side: None,
+        within: None,
     });
 }
 
@@ -276,7 +281,8 @@ fn is_rank(c: u8) -> bool {
 impl Reading {
     /// Whether the legal move `m`, played by `turn`, is what this reading says.
     pub fn matches(&self, turn: Color, m: &Move) -> bool {
-        if self.side.is_some_and(|s| s != turn) {
+        if self.side.is_some_and(|s| s != turn) || self.within.is_some_and(|w| m.from().is_none_or(|f| !w.contains(f)))
+        {
             return false;
         }
         match (self.target, *m) {

@@ -1,0 +1,250 @@
+//! Movetext as books and bulletins print it, made into the entries a
+//! scoresheet has: a move printed in words or with spaces (`P. to K's 4th.`,
+//! `Kt - K B 3`, `A x C`, `O - O`) closed up into one entry, footnote marks
+//! (`3d.[A]`) taken off, and lines of prose told from lines of moves.
+//!
+//! Every change keeps the line and the column of every entry: a move closed
+//! up is followed by the spaces it lost, a mark taken off becomes spaces.
+
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use regex::{Captures, Regex};
+
+/// A descriptive move printed with spaces, as old books set them:
+/// `P - K 4`, `Kt - K B 3`, `B x Kt ch`, `Q P x B`.
+static SPACED: LazyLock<Regex> = LazyLock::new(|| {
+    // Each part starts and ends with a letter or a digit: a match never
+    // takes in the space before or after it (`KB3 P-QB4` is two moves).
+    let piece = r"(?:[QK] ?)?(?:Kt|KT|[RNB]) ?P|(?:[QK] ?)?(?:Kt|KT|[RNB])|[QK] ?P|Kt|[PKQRBN]";
+    let square = r"(?:[QK] ?)?(?:(?:Kt|KT|[RNB]) ?)?[1-8]";
+    let victim = piece;
+    let pattern =
+        format!(r"\b(?:{piece}) ?[-–—] ?(?:{square})\b(?: ch\b)?|\b(?:{piece}) ?[x×] ?(?:{victim})\b(?: ch\b)?");
+    Regex::new(&pattern).expect("a valid pattern")
+});
+
+/// A Spanish or French descriptive move printed with spaces: `A x C`,
+/// `PD x A`, `P x P`, `C - 3AR`. Capital letters around an `x` or before a
+/// rank are no algebraic move, nor a name: closed up wherever they are.
+static SPACED_SIDE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    let piece = r"[PRDTACF][RDTACF]{0,2}";
+    let pattern = format!(r"\b{piece} ?[x×:] ?{piece}\b|\b{piece} ?[-–—] ?[1-8] ?[RDTACF]{{1,2}}\b");
+    Regex::new(&pattern).expect("a valid pattern")
+});
+
+/// A move in the words of nineteenth-century books: `P. to K's 4th.`,
+/// `K. Kt. to B's 3d.`, `Q. B. to his 5th.`, `Kt. takes Kt.`,
+/// `P. takes K. P.`, `R. to K. sq.`.
+static WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    let unit = r"(?:Kt|K|Q|B|R|P)\.?(?:['’]s)?";
+    let piece = format!(r"(?:{unit} {{0,2}}){{0,2}}{unit}");
+    let square = format!(r"(?:(?:his|her) )?(?:{unit} {{0,2}}){{0,2}}(?:[1-8](?:st|nd|rd|d|th)?|[Ss]q(?:uare)?)\.?");
+    let pattern = format!(r"\b{piece} +to +{square}|\b{piece} +takes +{piece}(?:[ .]|$)");
+    Regex::new(&pattern).expect("a valid pattern")
+});
+
+/// Castling with its side printed apart: `Castles KR`, `Castles (Q. R.)`,
+/// and castling printed with spaces: `O - O`, `0 - 0 - 0`.
+static CASTLING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\bCastles?\.? *\(?([KQ])\.? *R\.?\)?|\b[O0] - [O0](?: - [O0])?\b").expect("a valid pattern")
+});
+
+/// A footnote mark glued to a move: `3d.[A]`, `Kt-B3[12]`.
+static FOOTNOTE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[(?:[A-Z]|\d{1,3})\]").expect("a valid pattern"));
+
+/// `text` with each printed move closed up and footnote marks taken off
+/// (columns kept); the English spaced forms only where three or more are
+/// spaced (a page of an old book), never in algebraic movetext.
+pub(crate) fn close_printed(text: &str) -> Cow<'_, str> {
+    let mut text = Cow::Borrowed(text);
+    let spaced = |m: &regex::Match<'_>| m.as_str().contains(' ');
+    if FOOTNOTE.is_match(&text) {
+        text = Cow::Owned(FOOTNOTE.replace_all(&text, |c: &Captures<'_>| " ".repeat(c[0].chars().count())).into());
+    }
+    if WORDS.is_match(&text) {
+        text = Cow::Owned(WORDS.replace_all(&text, |c: &Captures<'_>| closed(&in_words(&c[0]), &c[0])).into());
+    }
+    if CASTLING.is_match(&text) {
+        text = Cow::Owned(CASTLING.replace_all(&text, |c: &Captures<'_>| closed(&castling(c), &c[0])).into());
+    }
+    if SPACED.find_iter(&text).filter(spaced).take(3).count() == 3 {
+        text = Cow::Owned(SPACED.replace_all(&text, |c: &Captures<'_>| closed(&c[0], &c[0])).into());
+    }
+    if SPACED_SIDE_AFTER.find_iter(&text).any(|m| spaced(&m)) {
+        text = Cow::Owned(SPACED_SIDE_AFTER.replace_all(&text, |c: &Captures<'_>| closed(&c[0], &c[0])).into());
+    }
+    text
+}
+
+/// `entry` without its spaces, padded with spaces to as many characters
+/// as `printed` had, so that what follows keeps its column.
+fn closed(entry: &str, printed: &str) -> String {
+    let entry: String = entry.chars().filter(|c| *c != ' ').collect();
+    let pad = printed.chars().count().saturating_sub(entry.chars().count());
+    format!("{entry}{}", " ".repeat(pad))
+}
+
+/// A move in words as descriptive notation writes it: `P. to K's 4th.` is
+/// `P-K4`, `Q. B. to his 5th.` is `QB-QB5`, `Q. to her Kt.'s 3rd.` is
+/// `Q-QKt3`, `Kt. takes Kt.` is `KtxKt`.
+fn in_words(printed: &str) -> String {
+    let clean = |s: &str| -> String {
+        let s: String = s.replace("'s", "").replace("’s", "").chars().filter(|c| !matches!(c, '.' | ' ')).collect();
+        // `4th`, `3d`: the rank alone.
+        match s.find(|c: char| c.is_ascii_digit()) {
+            Some(i) => s[..=i].to_string(),
+            None => s,
+        }
+    };
+    if let Some((piece, victim)) = printed.split_once(" takes ") {
+        return format!("{}x{}", clean(piece), clean(victim.trim()));
+    }
+    let Some((piece, square)) = printed.split_once(" to ") else { return printed.to_string() };
+    let piece = clean(piece.trim());
+    let square = square.trim();
+    let square = match (square.strip_prefix("his "), square.strip_prefix("her ")) {
+        // "his": the file of the piece itself; "her": the queen's side.
+        (Some(rest), _) => format!("{}{}", piece.trim_end_matches('P'), clean(rest)),
+        (_, Some(rest)) => format!("Q{}", clean(rest)),
+        _ => clean(square),
+    };
+    format!("{piece}-{square}")
+}
+
+/// Castling closed up: `Castles KR` is `CastlesKR`, `O - O` is `O-O`.
+fn castling(c: &Captures<'_>) -> String {
+    match c.get(1) {
+        Some(side) => format!("Castles{}R", side.as_str()),
+        None => c[0].replace(' ', ""),
+    }
+}
+
+/// Words of movetext that are not prose: castling, captures, checks, the
+/// possessives and ordinals of moves in words.
+const MOVE_WORDS: &[&str] = &[
+    "to", "takes", "castles", "castle", "ch", "check", "mate", "dis", "dbl", "his", "her", "sq", "enroque", "roque",
+    "jaque", "mat", "ep",
+];
+
+/// Whether a line of a text sheet is prose (a note, a heading, a names
+/// line) rather than moves: at least three words and as many as moves, or
+/// words and no move at all. A word is a run of letters that is not a
+/// piece or a square of any notation (`Kt`, `KB`, `CAR`); the words of
+/// moves ([`MOVE_WORDS`]) count for neither.
+pub(crate) fn is_prose(line: &str) -> bool {
+    let (mut words, mut moves) = (0usize, 0usize);
+    // What is in braces is a comment already.
+    let mut depth = 0usize;
+    let outside: String = line
+        .chars()
+        .map(|c| {
+            let was = depth;
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if was > 0 || depth > 0 { ' ' } else { c }
+        })
+        .collect();
+    for token in outside.split_whitespace() {
+        let t = token.trim_matches(|c: char| !c.is_alphanumeric());
+        if t.is_empty() {
+            continue;
+        }
+        if MOVE_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w)) {
+            continue;
+        }
+        if is_word(t) {
+            words += 1;
+        } else {
+            moves += 1;
+        }
+    }
+    (words >= 3 && words >= moves) || (words >= 1 && moves == 0)
+}
+
+/// A run of two or more letters that names no move: a lowercase letter in
+/// it (not `Kt`), or four capitals or more (`WHITE`).
+fn is_word(t: &str) -> bool {
+    let letters = t.chars().all(char::is_alphabetic) && t.chars().count() >= 2;
+    let lower = t.chars().filter(|c| c.is_lowercase()).count();
+    let piece_like = t.chars().count() <= 3 && (lower == 0 || matches!(t, "Kt" | "KKt" | "QKt" | "KtP"));
+    letters && !piece_like
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_in_words_become_entries_in_their_columns() {
+        let printed = "1.  P. to K’s 4th.                1.  P. to K’s 4th.\n\
+                       2.  K. B. to Q. B’s 4th.          2.  K. Kt. to B’s 3d.\n\
+                       10.  Kt. takes Kt.                10.  B. takes Kt.\n\
+                       16.  Q. to K. B’s 3d.[C]          16.  Q. B. to his 5th.\n\
+                       17.  Q. to her Kt.'s 3rd.  R. to K. sq.  Castles (Q. R.)  Castles KR";
+        let closed = close_printed(printed);
+        let tokens: Vec<&str> = closed.split_whitespace().collect();
+        assert_eq!(
+            tokens,
+            [
+                "1.",
+                "P-K4",
+                "1.",
+                "P-K4",
+                "2.",
+                "KB-QB4",
+                "2.",
+                "KKt-B3",
+                "10.",
+                "KtxKt",
+                "10.",
+                "BxKt",
+                "16.",
+                "Q-KB3",
+                "16.",
+                "QB-QB5",
+                "17.",
+                "Q-QKt3",
+                "R-Ksq",
+                "CastlesQR",
+                "CastlesKR"
+            ]
+        );
+        for (a, b) in printed.lines().zip(closed.lines()) {
+            assert_eq!(a.chars().count(), b.chars().count(), "{b}");
+        }
+    }
+
+    #[test]
+    fn castling_printed_with_spaces_is_one_entry() {
+        assert_eq!(close_printed("7. Q Kt - Q 2 O - O 8. O - O - O"), "7. Q Kt - Q 2 O-O   8. O-O-O    ");
+    }
+
+    #[test]
+    fn prose_is_told_from_moves() {
+        for prose in [
+            "A lost move.  The logical continuation is Kt-B1-Kt3 and Castles.",
+            "The threat KtxKt and BxB must be met in some way.",
+            "(His best move.)",
+            "WHITE. (Mr. S.)                  BLACK. (Mr. R.)",
+            "| WHITE. | BLACK. |",
+        ] {
+            assert!(is_prose(prose), "{prose}");
+        }
+        for moves in [
+            "1.  P-K4 P-K4 2.  Kt-KB3 Kt-QB3 3.  B-B4 B-B4",
+            "12. ...  Castles KR 13.  Castles Kt-Kt5",
+            "1.d4 Cf6, 2.c4 e6, 3.Cc3 Ab4",
+            "1. P4R, P4R; 2. C3AR, C3AD",
+            "16.  Q. to K. B’s 3d.          16.  Q. B. to his 5th.",
+            "23. B-K7 mate",
+            "1 e4 e5",
+            "{Partida amistosa} 1.e4 {la mejor jugada} e5 2.Cf3 {desarrolla} Cc6",
+        ] {
+            assert!(!is_prose(moves), "{moves}");
+        }
+    }
+}
