@@ -174,6 +174,43 @@ fn is_word(t: &str) -> bool {
     letters && !piece_like
 }
 
+/// Who resigned, as a line of text says it: `Black surrenders.`, `White
+/// resigns`, `Las negras abandonan`, `Schwarz gab auf`, `Белые сдались`;
+/// `Some(None)` where the words name no side (`Resigns.`: the side to move).
+pub(crate) fn resignation(line: &str) -> Option<Option<shakmaty::Color>> {
+    use shakmaty::Color;
+    const GIVES_UP: &[&str] = &[
+        "resigns",
+        "resigned",
+        "surrenders",
+        "surrendered",
+        "abandona",
+        "abandonan",
+        "abandonó",
+        "abandonaron",
+        "abandonne",
+        "abandonnent",
+        "aufgegeben",
+        "aufgabe",
+        "сдались",
+        "сдался",
+        "сдаются",
+    ];
+    const WHITE: &[&str] = &["white", "blancas", "blancs", "weiß", "weiss", "белые"];
+    const BLACK: &[&str] = &["black", "negras", "noirs", "schwarz", "черные", "чёрные"];
+    let words: Vec<String> =
+        line.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    if words.is_empty() || words.len() > 6 || !words.iter().any(|w| GIVES_UP.contains(&w.as_str())) {
+        return None;
+    }
+    let named = |side: &[&str]| words.iter().any(|w| side.contains(&w.as_str()));
+    Some(match (named(WHITE), named(BLACK)) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,5 +283,17 @@ mod tests {
         ] {
             assert!(!is_prose(moves), "{moves}");
         }
+    }
+
+    #[test]
+    fn resignations_in_words() {
+        use shakmaty::Color;
+        assert_eq!(resignation("Black surrenders."), Some(Some(Color::Black)));
+        assert_eq!(resignation("White resigns"), Some(Some(Color::White)));
+        assert_eq!(resignation("Las negras abandonan."), Some(Some(Color::Black)));
+        assert_eq!(resignation("Белые сдались"), Some(Some(Color::White)));
+        assert_eq!(resignation("Resigns."), Some(None));
+        assert_eq!(resignation("Black could have resigned here, but played on for twenty more moves."), None);
+        assert_eq!(resignation("1. e4 e5"), None);
     }
 }

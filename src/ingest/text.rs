@@ -3,7 +3,7 @@
 use super::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
-use super::printed::is_prose;
+use super::printed::{is_prose, resignation};
 use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
 
@@ -14,6 +14,8 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     // the moves stay those of the file.
     let mut movetext = String::with_capacity(text.len());
     let mut moves_started = false;
+    // Who resigned, where a line says so.
+    let mut resigned = None;
     for line in text.split_inclusive('\n') {
         if let Some((key, value)) = header_line(line, moves_started) {
             let tag = tag_name(key);
@@ -25,6 +27,7 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
             sheet.set_header(&tag, value);
             movetext.extend(line.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
         } else if not_movetext(line) || is_prose(line) {
+            resigned = resigned.or(resignation(line));
             // Kept, as a comment where it stands, but not read as entries:
             // each would be searched for a move it cannot be.
             let text: String = line.trim().chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }).collect();
@@ -43,7 +46,7 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     // are not moved again and again as they grow.
     sheet.entries.reserve(movetext.len() / 6);
     read_movetext(&movetext, 1, 1, Dialect::Plain, &mut sheet);
-    sheet.result = sheet.result.or(written);
+    sheet.result = sheet.result.or(written).or_else(|| resigned.map(|side| loser_result(&sheet, side)));
     Ok(vec![sheet])
 }
 
@@ -71,4 +74,15 @@ fn header_line(line: &str, moves_started: bool) -> Option<(&str, &str)> {
     let (key, value) = line.split_once(':')?;
     let known = canonical(key).is_some();
     (known || (!moves_started && plausible_key(key))).then(|| (key.trim(), value.trim()))
+}
+
+/// The result of a resignation: the side named lost, or, where none is
+/// named, the side to move after the last entry.
+fn loser_result(sheet: &Sheet, side: Option<shakmaty::Color>) -> GameResult {
+    let last_ply = sheet.entries.iter().rev().find_map(|e| e.ply).unwrap_or(0);
+    let loser = side.unwrap_or(if last_ply % 2 == 1 { shakmaty::Color::Black } else { shakmaty::Color::White });
+    match loser {
+        shakmaty::Color::White => GameResult::BlackWins,
+        shakmaty::Color::Black => GameResult::WhiteWins,
+    }
 }
