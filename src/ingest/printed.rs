@@ -25,11 +25,11 @@ static SPACED: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A Spanish or French descriptive move printed with spaces: `A x C`,
-/// `PD x A`, `P x P`, `C - 3AR`. Capital letters around an `x` or before a
+/// `PD x A`, `P x P`, `C - 3AR`, `D 4 FR` (as the 1930 FIDE rules print it). Capital letters around an `x` or before a
 /// rank are no algebraic move, nor a name: closed up wherever they are.
 static SPACED_SIDE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     let piece = r"[PRDTACF][RDTACF]{0,2}";
-    let pattern = format!(r"\b{piece} ?[x×:] ?{piece}\b|\b{piece} ?[-–—] ?[1-8] ?[RDTACF]{{1,2}}\b");
+    let pattern = format!(r"\b{piece} ?[x×:] ?{piece}\b|\b{piece} ?[-–—]? ?[1-8] ?[RDTACF]{{1,2}}\b");
     Regex::new(&pattern).expect("a valid pattern")
 });
 

@@ -116,6 +116,10 @@ mod tests {
         assert!(matches!(said.what, What::To { promotion: Some(Role::Queen), .. }));
         let said = ENGLISH.read(&normalise("PxR=N")).expect("read");
         assert!(matches!(said.what, What::Takes { promotion: Some(Role::Knight), .. }));
+        let said = FRENCH.read(&normalise("PxC:D")).expect("read");
+        assert!(matches!(said.what, What::Takes { victim: Role::Knight, promotion: Some(Role::Queen), .. }));
+        let said = SPANISH.read(&normalise("A:C")).expect("read");
+        assert!(matches!(said.what, What::Takes { victim: Role::Knight, promotion: None, .. }));
     }
 
     #[test]
@@ -274,7 +278,10 @@ impl System {
     /// parentheses or after `/` and is not a piece alone tells a piece apart
     /// (`N(Q4)-B5`, `N/3-N5`): no promotion.
     fn promotion<'s>(&self, s: &'s str) -> Option<(&'s str, Option<Role>)> {
-        let Some(i) = s.rfind(['(', '=', '/']) else { return Some((s, None)) };
+        // French books also write `PxC:D`; a `:` with nothing before it
+        // that moves or takes is Spanish `A:C`, a capture.
+        let colon = s.rfind(':').filter(|&i| s[..i].contains(['-', 'x', ':']));
+        let Some(i) = s.rfind(['(', '=', '/']).or(colon) else { return Some((s, None)) };
         let p = s[i + 1..].trim_end_matches(')');
         match self.piece(p).filter(|(_, n)| *n == p.len()) {
             Some((r, _)) if matches!(r, Role::Queen | Role::Rook | Role::Bishop | Role::Knight) => {
