@@ -165,6 +165,25 @@ pub(crate) fn is_prose(line: &str) -> bool {
     (words >= 3 && words >= moves) || (words >= 1 && moves == 0)
 }
 
+/// Where a line of moves has prose in it (`14. Q. to Q's 2nd. A good move;
+/// preparing the way for Castling. 15. Kt. to B's 3rd.`): the byte range
+/// from the first of three words in a row (with a one-letter word before
+/// them, `A`, `I`) to the next move number or the line's end.
+pub(crate) fn prose_within(line: &str) -> Option<std::ops::Range<usize>> {
+    if line.contains(['{', '}']) {
+        return None;
+    }
+    let tokens: Vec<(usize, &str)> =
+        line.split_whitespace().map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t)).collect();
+    let bare = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let word = |t: &str| is_word(&bare(t)) && !MOVE_WORDS.iter().any(|w| bare(t).eq_ignore_ascii_case(w));
+    let i = tokens.windows(3).position(|w| w.iter().all(|(_, t)| word(t)))?;
+    let start = if i > 0 && matches!(tokens[i - 1].1, "A" | "I") { i - 1 } else { i };
+    let number = |t: &str| t.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit()) && t.ends_with('.');
+    let end = tokens[i..].iter().find(|(_, t)| number(t)).map_or(line.trim_end().len(), |(at, _)| *at);
+    Some(tokens[start].0..end)
+}
+
 /// A run of two or more letters that names no move: a lowercase letter in
 /// it (not `Kt`), or four capitals or more (`WHITE`).
 fn is_word(t: &str) -> bool {
@@ -295,5 +314,14 @@ mod tests {
         assert_eq!(resignation("Resigns."), Some(None));
         assert_eq!(resignation("Black could have resigned here, but played on for twenty more moves."), None);
         assert_eq!(resignation("1. e4 e5"), None);
+    }
+
+    #[test]
+    fn prose_among_moves_on_a_line_is_found() {
+        let line = "14. Q. to Q's 2nd. A good move; preparing the way for Castling. 15. Kt. to B's 3rd.";
+        let prose = prose_within(line).map(|r| &line[r]);
+        assert_eq!(prose, Some("A good move; preparing the way for Castling. "));
+        assert_eq!(prose_within("12. ...  Castles KR 13.  Castles Kt-Kt5"), None);
+        assert_eq!(prose_within("1. e4 e5 2. Nf3 Nc6"), None);
     }
 }

@@ -3,7 +3,7 @@
 use super::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
-use super::printed::{is_prose, resignation};
+use super::printed::{is_prose, prose_within, resignation};
 use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
 
@@ -35,6 +35,23 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
             movetext.push_str(&text);
             movetext.push('}');
             movetext.push_str(&line[line.trim_end().len()..]);
+        } else if let Some(prose) = prose_within(line) {
+            // The moves stay where they are, in their columns; the prose
+            // among them is kept as a comment, its braces in the places of
+            // the spaces around it.
+            moves_started = true;
+            resigned = resigned.or(resignation(&line[prose.clone()]));
+            let text = &line[prose.clone()];
+            let inner = text.trim_end();
+            let open = prose.start > 0;
+            movetext.push_str(&line[..prose.start - usize::from(open)]);
+            movetext.push('{');
+            movetext.push_str(inner);
+            movetext.push('}');
+            // The spaces after it, less the one the `}` took (or the `{` had to add).
+            let taken = usize::from(!open) + 1;
+            movetext.push_str(&text[inner.len()..][taken.min(text.len() - inner.len())..]);
+            movetext.push_str(&line[prose.end..]);
         } else {
             moves_started |= !line.trim().is_empty();
             movetext.push_str(line);
