@@ -336,16 +336,19 @@ fn a_check_sign_puts_first_the_move_that_gives_check() {
 }
 
 #[test]
-fn a_record_that_stops_without_a_result_is_an_incomplete_record() {
+fn a_record_that_stops_without_a_result_goes_to_the_arbiter_for_its_result() {
+    // From one copy, a record that stops early cannot be told from a game
+    // not finished: the result is missing (Art. 8.7), not the moves.
     let g = one("time-trouble.txt", "1.e4 e5 2.Cf3 Cc6 3.Ab5 a6");
-    assert_eq!(g.status, Status::Validated);
+    assert_eq!(g.status, Status::Review);
     assert_eq!(g.result, "*");
-    let f = finding(&g, "incomplete-record");
+    let f = finding(&g, "result-missing");
     assert!(f.message.contains("after move 3") && f.message.contains("8.4"), "{}", f.message);
-    // A result written, or a game over on the board, is not an incomplete record.
+    assert!(g.findings.iter().all(|f| f.code != "incomplete-record"), "one copy: no incomplete-record");
+    // A result written, or a game over on the board, is not missing.
     for text in ["1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 1-0", "1.f3 e5 2.g4 Dh4"] {
         let g = one("complete.txt", text);
-        assert!(g.findings.iter().all(|f| f.code != "incomplete-record"), "{text}");
+        assert!(g.findings.iter().all(|f| f.code != "result-missing"), "{text}");
     }
 }
 
