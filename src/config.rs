@@ -388,7 +388,13 @@ impl Config {
             None => None,
         };
         let report_language = self.report_language().map_err(|invalid| ConfigError::Invalid { line: None, invalid })?;
-        Ok(Options { language, max_file_bytes: self.max_file_bytes, params: self.repair, pairings: None, report_language })
+        Ok(Options {
+            language,
+            max_file_bytes: self.max_file_bytes,
+            params: self.repair,
+            pairings: None,
+            report_language,
+        })
     }
 }
 

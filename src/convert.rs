@@ -53,7 +53,7 @@ impl Options {
 /// ```
 /// use scoresheet::convert::{convert, Options};
 /// use scoresheet::emit::report::Status;
-/// let report = convert("seed.txt", b"1.d4 Cf6, 2.c4 e6, 3.Cc3 Ab4, 4.Ad2 0-0", &Options::default());
+/// let report = convert("seed.txt", b"1.d4 Cf6, 2.c4 e6, 3.Cc3 Ab4, 4.Ad2 0-0 1/2-1/2", &Options::default());
 /// let game = &report.games[0];
 /// assert_eq!(game.status, Status::Validated);
 /// assert_eq!(game.language, "es");

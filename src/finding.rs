@@ -665,7 +665,6 @@ fn pairing_mismatch_message(written: &str, found: Option<&str>, candidates: &[St
     }
 }
 
-
 impl Finding {
     /// [`Finding::message`] in Spanish, as an arbiter in Spain writes it:
     /// `jugada 9... (línea 3, columna 7): escrito "Cf8", leído como Nf3: la
@@ -702,7 +701,10 @@ impl Finding {
                 q(written)
             ),
             Finding::MissingMove { at, replacement, .. } => {
-                format!("{}: no se anotó ninguna jugada, leída como {replacement}: el resto de la partida la exige", l(at))
+                format!(
+                    "{}: no se anotó ninguna jugada, leída como {replacement}: el resto de la partida la exige",
+                    l(at)
+                )
             }
             Finding::ExtraEntry { at, written, repeat: true, .. } => {
                 format!("{}: \"{}\" escrito dos veces; se omite la segunda", l(at), q(written))
@@ -718,11 +720,14 @@ impl Finding {
                 q(written)
             ),
             Finding::AmbiguousRepair { at, written, replacement, alternatives, margin } => {
-                let others: Vec<&str> =
-                    alternatives.iter().filter(|a| *a != replacement).map(String::as_str).collect();
-                let others =
-                    if others.is_empty() { "otra lectura casi igual de probable".to_string() } else { others.join(", ") };
-                let why = if *margin < 0.0 { " (puesta primero como la jugada más probable en la posición)" } else { "" };
+                let others: Vec<&str> = alternatives.iter().filter(|a| *a != replacement).map(String::as_str).collect();
+                let others = if others.is_empty() {
+                    "otra lectura casi igual de probable".to_string()
+                } else {
+                    others.join(", ")
+                };
+                let why =
+                    if *margin < 0.0 { " (puesta primero como la jugada más probable en la posición)" } else { "" };
                 format!(
                     "{}: escrito \"{}\", leído como {replacement}{why}, pero el resto de la partida también admite \
                      {others}",
@@ -825,7 +830,10 @@ impl Finding {
                 let written = pairing_es(&q(written));
                 match found {
                     Some(found) => {
-                        format!("la planilla indica {written}, pero sus jugadores están emparejados en {}", pairing_es(found))
+                        format!(
+                            "la planilla indica {written}, pero sus jugadores están emparejados en {}",
+                            pairing_es(found)
+                        )
                     }
                     None if candidates.is_empty() => format!(
                         "ningún emparejamiento del archivo de emparejamientos coincide con la planilla ({written})"
@@ -1065,7 +1073,11 @@ mod tests {
             Finding::NumberingError { at, written: w() },
             Finding::LanguageInferred { code: "es", name: "Spanish" },
             Finding::UnknownLanguage { given: "Klingon".into() },
-            Finding::ResultMismatch { written: GameResult::WhiteWins, board: GameResult::Draw, ending: Ending::Stalemate },
+            Finding::ResultMismatch {
+                written: GameResult::WhiteWins,
+                board: GameResult::Draw,
+                ending: Ending::Stalemate,
+            },
             Finding::DrawOffer { at },
             Finding::DrawClaim { at, repetition: true },
             Finding::IncompleteRecord { file: "b.csv".into(), missing: 15, from: 91, other_ends: true },
@@ -1214,7 +1226,14 @@ mod tests {
     #[test]
     fn the_rules_are_named_in_both_languages() {
         let all = one_of_each();
-        let rules = [(13, "Art. 5.2.1"), (15, "Art. 9.2"), (16, "Art. 8.4"), (28, "Art. 8.7"), (28, "Art. 8.4"), (29, "Art. 8.1")];
+        let rules = [
+            (13, "Art. 5.2.1"),
+            (15, "Art. 9.2"),
+            (16, "Art. 8.4"),
+            (28, "Art. 8.7"),
+            (28, "Art. 8.4"),
+            (29, "Art. 8.1"),
+        ];
         for (i, rule) in rules {
             for lang in ReportLanguage::ALL {
                 let m = all[i].message_in(lang);

@@ -307,9 +307,14 @@ fn place_all(
                 Slot::Done
             }
             (Known::Partner(_), Some(g), Some(r)) => Slot::Placed(rejoin(cfg, name, (k, count), g, &r, out)?),
-            (Known::Third(_), Some(g), Some(r)) => {
-                Slot::Placed(route(cfg, name, (k, count), &third_copy(name, g, &r, cfg.options.report_language), Replacing::default(), out)?)
-            }
+            (Known::Third(_), Some(g), Some(r)) => Slot::Placed(route(
+                cfg,
+                name,
+                (k, count),
+                &third_copy(name, g, &r, cfg.options.report_language),
+                Replacing::default(),
+                out,
+            )?),
             (Known::New, Some(g), _) => match first_copy(name, reports, k) {
                 Some(first) => Slot::With(first),
                 None => Slot::Placed(route(cfg, name, (k, count), g, Replacing::default(), out)?),
@@ -416,9 +421,9 @@ fn third_copy(name: &str, game: &GameReport, record: &GameRecord, lang: ReportLa
         ReportLanguage::En => {
             format!("a third copy of the game read from {files}: read alone, not merged; an arbiter chooses")
         }
-        ReportLanguage::Es => format!(
-            "una tercera copia de la partida leída de {es}: leída sola, sin combinar; un árbitro elige"
-        ),
+        ReportLanguage::Es => {
+            format!("una tercera copia de la partida leída de {es}: leída sola, sin combinar; un árbitro elige")
+        }
     };
     g.status = Status::Review;
     g.pgn = with_comment(&g.pgn, &format!("{THIRD_COPY}: {message}"));

@@ -510,7 +510,7 @@ fn decide(
     margin: f32,
     settings: &Settings,
 ) -> Joint {
-    let clean = |g: &Game| g.findings.iter().all(|f| f.severity() < Severity::Warning);
+    let clean = |g: &Game| !g.findings.iter().any(doubts_moves);
     let owners: Vec<usize> = (0..2).filter(|&i| moves_of(&alone[i]) == best).collect();
     let base = owners.iter().copied().find(|&i| clean(&alone[i])).or(owners.first().copied());
     let parted = first_difference(&alone[0], &alone[1]);
@@ -541,7 +541,7 @@ fn decide(
             game.findings.push(f);
         }
         // A game not validated says why, whatever the doubt found.
-        if game.findings.iter().all(|f| f.severity() < Severity::Warning) {
+        if !game.findings.iter().any(doubts_moves) {
             let k = parted.or(doubt.map(|d| d.ply)).unwrap_or(0);
             game.findings.push(disagreement(sheets, files, [&a, &b], k));
         }
@@ -552,7 +552,14 @@ fn decide(
 /// Whether the joint game stands validated as its copy's reading left it: a
 /// game of its own copy, clean there, and clearly ahead in the sum.
 fn base_validates(game: &Game, spliced: bool, clear: bool) -> bool {
-    !spliced && clear && game.findings.iter().all(|f| f.severity() < Severity::Warning)
+    !spliced && clear && !game.findings.iter().any(doubts_moves)
+}
+
+/// Whether a finding puts the game's moves in doubt: a warning or an error,
+/// but for `result-missing` (the result, not the moves, is for the arbiter;
+/// the other copy cannot settle it).
+fn doubts_moves(f: &Finding) -> bool {
+    f.severity() >= Severity::Warning && !matches!(f, Finding::ResultMissing { .. })
 }
 
 /// The first ply (0-based) where two readings play different moves, or where
