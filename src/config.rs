@@ -16,6 +16,7 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 
 use crate::convert::Options;
 use crate::cost::Params;
+use crate::finding::ReportLanguage;
 use crate::notation::Language;
 
 /// The built-in config: the text of `config/default.yaml`.
@@ -30,6 +31,10 @@ pub struct Config {
     pub language: Option<String>,
     /// Largest file accepted, in bytes.
     pub max_file_bytes: usize,
+    /// The language of the findings' messages, `en` or `es` (see
+    /// [`ReportLanguage`]): in the JSON report, the PGN comments and the
+    /// daemon's review files. The codes are the same in both.
+    pub report_language: String,
     /// Costs and limits of the repair search (see `cost::Params`).
     pub repair: Params,
     /// The drop-folder daemon (`scoresheet watch`).
@@ -56,10 +61,21 @@ impl Config {
                 format!("an ISO code or a name of one of {}", codes.join(", ")),
             ));
         }
+        self.report_language()?;
         self.watch.check()?;
         self.desk.check()?;
         self.log.check()?;
         self.repair.check()
+    }
+}
+
+impl Config {
+    /// The language `report_language` names.
+    fn report_language(&self) -> Result<ReportLanguage, Invalid> {
+        ReportLanguage::from_code(&self.report_language).ok_or_else(|| {
+            let codes: Vec<&str> = ReportLanguage::ALL.iter().map(|l| l.code()).collect();
+            Invalid::new("report_language", format!("\"{}\"", self.report_language), codes.join(" or "))
+        })
     }
 }
 
@@ -68,6 +84,7 @@ impl Default for Config {
         Config {
             language: None,
             max_file_bytes: Options::default().max_file_bytes,
+            report_language: ReportLanguage::default().code().to_string(),
             repair: Params::default(),
             watch: Watch::default(),
             desk: Desk::default(),
@@ -370,7 +387,14 @@ impl Config {
             Some(l) => Some(Language::find(l).ok_or_else(|| ConfigError::UnknownLanguage(l.clone()))?),
             None => None,
         };
-        Ok(Options { language, max_file_bytes: self.max_file_bytes, params: self.repair, pairings: None })
+        let report_language = self.report_language().map_err(|invalid| ConfigError::Invalid { line: None, invalid })?;
+        Ok(Options {
+            language,
+            max_file_bytes: self.max_file_bytes,
+            params: self.repair,
+            pairings: None,
+            report_language,
+        })
     }
 }
 

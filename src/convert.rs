@@ -4,7 +4,7 @@
 use crate::cost::Params;
 use crate::emit::pgn;
 use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
-use crate::finding::{Finding, Severity};
+use crate::finding::{Finding, ReportLanguage, Severity};
 use crate::ingest;
 use crate::notation::Language;
 use crate::reconstruct::copies::{group, read_pair};
@@ -23,11 +23,20 @@ pub struct Options {
     /// The tournament's pairings (`--pairings`): each sheet is matched to its
     /// game, and its PGN takes the pairings' names, ratings, round and board.
     pub pairings: Option<std::sync::Arc<crate::pairing::Tournament>>,
+    /// The language of the findings' messages (the report's and the PGN
+    /// comments'); the codes are the same in every language.
+    pub report_language: ReportLanguage,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { language: None, max_file_bytes: 1 << 20, params: Params::default(), pairings: None }
+        Options {
+            language: None,
+            max_file_bytes: 1 << 20,
+            params: Params::default(),
+            pairings: None,
+            report_language: ReportLanguage::En,
+        }
     }
 }
 
@@ -44,7 +53,7 @@ impl Options {
 /// ```
 /// use scoresheet::convert::{convert, Options};
 /// use scoresheet::emit::report::Status;
-/// let report = convert("seed.txt", b"1.d4 Cf6, 2.c4 e6, 3.Cc3 Ab4, 4.Ad2 0-0", &Options::default());
+/// let report = convert("seed.txt", b"1.d4 Cf6, 2.c4 e6, 3.Cc3 Ab4, 4.Ad2 0-0 1/2-1/2", &Options::default());
 /// let game = &report.games[0];
 /// assert_eq!(game.status, Status::Validated);
 /// assert_eq!(game.language, "es");
@@ -157,7 +166,8 @@ fn report_of(
     tags.extend(sheets_tag.map(|files| ("Sheets".to_string(), files)));
     tags.extend(verdict.map(|v| ("Annotator".to_string(), v.arbiter.clone())));
     let moves: Vec<String> = game.moves.iter().map(|m| pgn::san_text(m.san)).collect();
-    let pgn = pgn::write_with(sheet, &game, &tags, &moves);
+    let lang = opts.report_language;
+    let pgn = pgn::write_with(sheet, &game, &tags, &moves, lang);
     let headers = tags.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
     let written = game.moves.iter().map(|m| m.entry.and_then(|e| sheet.entries.get(e).cloned())).collect();
     GameReport {
@@ -167,7 +177,7 @@ fn report_of(
         moves,
         result: game.result.as_pgn().to_string(),
         pgn,
-        findings: game.findings.iter().map(FindingReport::from).collect(),
+        findings: game.findings.iter().map(|f| FindingReport::of(f, lang)).collect(),
         sheets: None,
         copy: None,
         lines_in: None,

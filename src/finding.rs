@@ -50,6 +50,68 @@ pub enum Severity {
     Error,
 }
 
+/// The language of the findings' messages (`report_language` in the config):
+/// the codes are the same in every language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReportLanguage {
+    #[default]
+    En,
+    Es,
+}
+
+impl ReportLanguage {
+    /// Every language, in the order the config lists them.
+    pub const ALL: [ReportLanguage; 2] = [ReportLanguage::En, ReportLanguage::Es];
+
+    /// Its ISO code, as the config writes it.
+    pub fn code(self) -> &'static str {
+        match self {
+            ReportLanguage::En => "en",
+            ReportLanguage::Es => "es",
+        }
+    }
+
+    /// The language of an ISO code (`en`, `es`).
+    pub fn from_code(code: &str) -> Option<ReportLanguage> {
+        Self::ALL.into_iter().find(|l| l.code() == code)
+    }
+}
+
+/// Why the final position ends the game, with its Law (Art. 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Art. 5.1.1.
+    Checkmate,
+    /// Art. 5.2.1.
+    Stalemate,
+    /// Neither side can checkmate with the material left (Art. 5.2.2).
+    NoMate,
+}
+
+impl Ending {
+    /// The ending and its Law, in `lang`.
+    pub fn said(self, lang: ReportLanguage) -> &'static str {
+        match (self, lang) {
+            (Ending::Checkmate, ReportLanguage::En) => "checkmate, Art. 5.1.1",
+            (Ending::Checkmate, ReportLanguage::Es) => "jaque mate, Art. 5.1.1",
+            (Ending::Stalemate, ReportLanguage::En) => "stalemate, Art. 5.2.1",
+            (Ending::Stalemate, ReportLanguage::Es) => "rey ahogado, Art. 5.2.1",
+            (Ending::NoMate, ReportLanguage::En) => "neither side can checkmate, Art. 5.2.2",
+            (Ending::NoMate, ReportLanguage::Es) => "ningún bando puede dar mate, Art. 5.2.2",
+        }
+    }
+}
+
+/// The move a copy of a game must reach for the moves it lacks at the end
+/// to be taken as Art. 8.4 allows (a player with less than five minutes on
+/// the clock may stop recording): with the usual time controls (90 minutes
+/// for 40 moves, or 90 with 30 seconds a move), a player is rarely below five
+/// minutes before move 30, and a copy that stops earlier lacks moves a
+/// player had to write. An `incomplete-record` that stops before it is a
+/// warning.
+pub const PLAUSIBLE_STOP: u32 = 30;
+
 /// A finding about one game. `margin` of a repair: how much less likely (in
 /// nats) the best different reading of the game is; infinite when none came close.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,7 +156,7 @@ pub enum Finding {
     /// The result written contradicts the final position: `ending` says
     /// why the board gives `board` (checkmate, stalemate, neither side can
     /// checkmate), with its Law.
-    ResultMismatch { written: GameResult, board: GameResult, ending: &'static str },
+    ResultMismatch { written: GameResult, board: GameResult, ending: Ending },
     /// A player offered a draw with this move: `(=)` written after it
     /// (Art. 9.1.2).
     DrawOffer { at: At },
@@ -102,10 +164,18 @@ pub enum Finding {
     /// final position on the board for the third time (Art. 9.2), or fifty
     /// moves by each side without a capture or a pawn move (Art. 9.3).
     DrawClaim { at: At, repetition: bool },
-    /// The record stops with no result and the game not over on the board:
-    /// the last moves were not written (FIDE Art. 8.4 lets a player with less
-    /// than five minutes stop recording), or the sheet was handed in unfinished.
-    IncompleteRecord { moves: u32 },
+    /// No result is written and the final position (after `moves` moves) is
+    /// not an ending of the game: the arbiter establishes the result (the
+    /// players record it and sign, Art. 8.7). The record may have stopped
+    /// early (Art. 8.4 lets a player with less than five minutes stop
+    /// recording), or the sheet was handed in unfinished.
+    ResultMissing { moves: u32 },
+    /// The copy in `file` lacks moves the game had: it stops `missing` moves
+    /// short, from ply `from` on, where the game read from both copies goes
+    /// on (`other_ends`: the other copy has the game to its end). Info where
+    /// Art. 8.4 explains it (a player short of time stops recording the last
+    /// moves of a long game, see [`PLAUSIBLE_STOP`]), else a warning.
+    IncompleteRecord { file: String, missing: u32, from: u32, other_ends: bool },
     /// The round file already has another game for this board (other
     /// players, or moves that part at ply `parted` before either record
     /// stops): this one is not added to it, and an arbiter chooses.
@@ -192,6 +262,7 @@ impl Finding {
             Finding::ResultMismatch { .. } => "result-mismatch",
             Finding::DrawOffer { .. } => "draw-offer",
             Finding::DrawClaim { .. } => "draw-claim",
+            Finding::ResultMissing { .. } => "result-missing",
             Finding::IncompleteRecord { .. } => "incomplete-record",
             Finding::DuplicateBoard { .. } => "duplicate-board",
             Finding::EncodingGuessed { .. } => "encoding-guessed",
@@ -226,8 +297,16 @@ impl Finding {
             | Finding::CheckMarkMismatch { .. }
             | Finding::NumberingError { .. }
             | Finding::LanguageInferred { .. }
-            | Finding::UnknownLanguage { .. }
-            | Finding::IncompleteRecord { .. } => Severity::Info,
+            | Finding::UnknownLanguage { .. } => Severity::Info,
+            // No result the players signed: the arbiter establishes one.
+            Finding::ResultMissing { .. } => Severity::Warning,
+            Finding::IncompleteRecord { from, other_ends, .. } => {
+                if *other_ends && from.saturating_sub(1).div_ceil(2) >= PLAUSIBLE_STOP {
+                    Severity::Info
+                } else {
+                    Severity::Warning
+                }
+            }
             Finding::DuplicateBoard { .. } => Severity::Warning,
             Finding::EncodingGuessed { .. } => Severity::Info,
             // The PGN lacks fields the sheet has: a person decides whether
@@ -307,6 +386,7 @@ impl Finding {
             Finding::LanguageInferred { .. }
             | Finding::UnknownLanguage { .. }
             | Finding::ResultMismatch { .. }
+            | Finding::ResultMissing { .. }
             | Finding::IncompleteRecord { .. } => none,
             Finding::DrawOffer { at } | Finding::DrawClaim { at, .. } | Finding::MixedNotation { at, .. } => {
                 Parts { at: Some(*at), ..none }
@@ -332,16 +412,41 @@ impl Finding {
     /// An arbiter's decision as the PGN comment at its move says it:
     /// `arbiter Ana López: 23...Bd6, copies disagreed`.
     pub fn decision(&self) -> Option<String> {
+        self.decision_in(ReportLanguage::En)
+    }
+
+    /// [`Finding::decision`] in `lang`: `árbitro Ana López: 23...Bd6, las
+    /// copias diferían`. The arbiter's own note is kept as written.
+    pub fn decision_in(&self, lang: ReportLanguage) -> Option<String> {
         let Finding::ArbiterDecision { at, arbiter, played, why } = self else { return None };
         let q = |w: &str| quoted(w).into_owned();
+        let (who, why) = match lang {
+            ReportLanguage::En => ("arbiter", q(why)),
+            ReportLanguage::Es => ("árbitro", q(&why_es(why))),
+        };
         Some(match (at, played) {
-            (Some(at), Some(played)) => format!("arbiter {}: {}{played}, {}", q(arbiter), at.move_label(), q(why)),
-            _ => format!("arbiter {}: {}", q(arbiter), q(why)),
+            (Some(at), Some(played)) => format!("{who} {}: {}{played}, {why}", q(arbiter), at.move_label()),
+            _ => format!("{who} {}: {why}", q(arbiter)),
         })
     }
 
-    /// A sentence for the arbiter: what was written, what was read, why.
+    /// A sentence for the arbiter, in English: what was written, what was
+    /// read, why.
     pub fn message(&self) -> String {
+        self.message_in(ReportLanguage::En)
+    }
+
+    /// A sentence for the arbiter in `lang`: what was written, what was
+    /// read, why, and the rule. Moves stay in English SAN, as in the PGN.
+    pub fn message_in(&self, lang: ReportLanguage) -> String {
+        match lang {
+            ReportLanguage::En => self.message_en(),
+            ReportLanguage::Es => self.message_es(),
+        }
+    }
+
+    /// [`Finding::message`].
+    fn message_en(&self) -> String {
         // One arm per kind, in one exhaustive match, so that a new kind cannot
         // go without its sentence: long, but each arm is one sentence. What
         // was written is quoted short; the report's `written` keeps it whole.
@@ -410,10 +515,11 @@ impl Finding {
                 format!("unknown language \"{}\"; the language was inferred from the moves", q(given))
             }
             Finding::ResultMismatch { written, board, ending } => format!(
-                "the result written is {} but the final position gives {} ({ending}); the result written is kept \
+                "the result written is {} but the final position gives {} ({}); the result written is kept \
                  until an arbiter decides",
                 written.as_pgn(),
-                board.as_pgn()
+                board.as_pgn(),
+                ending.said(ReportLanguage::En)
             ),
             Finding::MixedNotation { at, system, algebraic } => format!(
                 "{}: the sheet mixes notations: algebraic for the first {algebraic} moves, {system} from here",
@@ -432,11 +538,13 @@ impl Finding {
                  without a capture or a pawn move (Art. 9.3)",
                 label(at)
             ),
-            Finding::IncompleteRecord { moves } => format!(
-                "the record stops after move {moves} with no result and the game not over: \
-                 the last moves were not written (a player with less than five minutes may stop recording, \
-                 FIDE Art. 8.4); the result is left as *"
+            Finding::ResultMissing { moves } => format!(
+                "no result is written and the final position, after move {moves}, is not an ending of the game: \
+                 the arbiter must establish the result (the players record the result and sign the scoresheets, \
+                 Art. 8.7); the record may have stopped early (a player with less than five minutes may stop \
+                 recording, Art. 8.4); the result is left as *"
             ),
+            Finding::IncompleteRecord { .. } => incomplete_message(self, ReportLanguage::En),
             Finding::DuplicateBoard { board, round, other, parted, stops } => {
                 duplicate_board_message(&q(board), &q(round), &q(other), *parted, *stops)
             }
@@ -468,7 +576,7 @@ impl Finding {
                 copies_message(at, [&q(written), &q(other_written)], [read, other_read], files)
             }
             Finding::ArbiterDecision { at, .. } => {
-                let said = self.decision().unwrap_or_default();
+                let said = self.decision_in(ReportLanguage::En).unwrap_or_default();
                 match at {
                     Some(at) => format!("{}: {said}", label(at)),
                     None => said,
@@ -557,6 +665,385 @@ fn pairing_mismatch_message(written: &str, found: Option<&str>, candidates: &[St
     }
 }
 
+impl Finding {
+    /// [`Finding::message`] in Spanish, as an arbiter in Spain writes it:
+    /// `jugada 9... (línea 3, columna 7): escrito "Cf8", leído como Nf3: la
+    /// única jugada legal que encaja`. One arm per kind, as in English.
+    fn message_es(&self) -> String {
+        let q = |w: &str| quoted(w).into_owned();
+        let l = label_es;
+        match self {
+            Finding::IllegalMove { at, written, fen, unread } => format!(
+                "{}: \"{}\" no corresponde a ninguna jugada legal aquí; la partida se conserva hasta este punto, la \
+                 última posición que la planilla permite establecer ({fen}); las {unread} anotaciones desde aquí no \
+                 se pueden reconstruir",
+                l(at),
+                q(written)
+            ),
+            Finding::NonAlgebraic { at, written, read: None } => format!(
+                "{}: desde \"{}\" la planilla está en notación descriptiva (P-K4, CAR3), que no se lee en este \
+                 idioma; la partida se conserva hasta este punto",
+                l(at),
+                q(written)
+            ),
+            Finding::NonAlgebraic { at, written, read: Some((system, moves)) } => format!(
+                "{}: desde \"{}\" la planilla está en notación {} ({moves} jugadas), leída como tal; la FIDE solo \
+                 reconoce la notación algebraica (Apéndice C): esta planilla no puede servir como prueba, y debe \
+                 indicarse al jugador que anote en notación algebraica",
+                l(at),
+                q(written),
+                system_es(system)
+            ),
+            Finding::IllegibleEntry { at, written, replacement, .. } => format!(
+                "{}: escrito \"{}\" (ilegible), leído como {replacement}: la única jugada que permite el resto de \
+                 la partida",
+                l(at),
+                q(written)
+            ),
+            Finding::MissingMove { at, replacement, .. } => {
+                format!(
+                    "{}: no se anotó ninguna jugada, leída como {replacement}: el resto de la partida la exige",
+                    l(at)
+                )
+            }
+            Finding::ExtraEntry { at, written, repeat: true, .. } => {
+                format!("{}: \"{}\" escrito dos veces; se omite la segunda", l(at), q(written))
+            }
+            Finding::ExtraEntry { at, written, repeat: false, .. } => format!(
+                "{}: escrito \"{}\", que no corresponde a ninguna jugada de la partida aquí; se omite",
+                l(at),
+                q(written)
+            ),
+            Finding::TypoRepaired { at, written, replacement, .. } => format!(
+                "{}: escrito \"{}\", leído como {replacement}: la única jugada legal que encaja",
+                l(at),
+                q(written)
+            ),
+            Finding::AmbiguousRepair { at, written, replacement, alternatives, margin } => {
+                let others: Vec<&str> = alternatives.iter().filter(|a| *a != replacement).map(String::as_str).collect();
+                let others = if others.is_empty() {
+                    "otra lectura casi igual de probable".to_string()
+                } else {
+                    others.join(", ")
+                };
+                let why =
+                    if *margin < 0.0 { " (puesta primero como la jugada más probable en la posición)" } else { "" };
+                format!(
+                    "{}: escrito \"{}\", leído como {replacement}{why}, pero el resto de la partida también admite \
+                     {others}",
+                    l(at),
+                    q(written)
+                )
+            }
+            Finding::MovesAfterEnd { at, written } => {
+                format!("{}: \"{}\" está anotado cuando la partida ya había terminado", l(at), q(written))
+            }
+            Finding::CheckMarkMismatch { at, written, replacement } => {
+                format!("{}: escrito \"{}\", pero {replacement} no da ese jaque ni mate", l(at), q(written))
+            }
+            Finding::NumberingError { at, written } => {
+                format!("{}: el número de jugada escrito antes de \"{}\" no sigue la numeración", l(at), q(written))
+            }
+            Finding::LanguageInferred { code, name } => {
+                format!("letras de las piezas leídas en {} ({code})", language_es(code).unwrap_or(name))
+            }
+            Finding::UnknownLanguage { given } => {
+                format!("idioma desconocido \"{}\"; el idioma se dedujo de las jugadas", q(given))
+            }
+            Finding::ResultMismatch { written, board, ending } => format!(
+                "el resultado anotado es {} pero la posición final da {} ({}); se conserva el resultado anotado \
+                 hasta que un árbitro decida",
+                written.as_pgn(),
+                board.as_pgn(),
+                ending.said(ReportLanguage::Es)
+            ),
+            Finding::MixedNotation { at, system, algebraic } => format!(
+                "{}: la planilla mezcla notaciones: algebraica en las primeras {algebraic} jugadas, {} desde aquí",
+                l(at),
+                system_es(system)
+            ),
+            Finding::DrawOffer { at } => {
+                format!("{}: el jugador ofreció tablas con esta jugada, (=) (Art. 9.1.2)", l(at))
+            }
+            Finding::DrawClaim { at, repetition: true } => format!(
+                "{}: la partida se anotó como tablas donde podían reclamarse: la posición final se dio en el \
+                 tablero por tercera vez (Art. 9.2)",
+                l(at)
+            ),
+            Finding::DrawClaim { at, repetition: false } => format!(
+                "{}: la partida se anotó como tablas donde podían reclamarse: cincuenta jugadas de cada bando sin \
+                 captura ni movimiento de peón (Art. 9.3)",
+                l(at)
+            ),
+            Finding::ResultMissing { moves } => format!(
+                "no hay resultado anotado y la posición final, tras la jugada {moves}, no pone fin a la partida: el \
+                 árbitro debe establecer el resultado (los jugadores anotan el resultado y firman las planillas, \
+                 Art. 8.7); la planilla pudo dejar de anotarse antes (un jugador con menos de cinco minutos puede \
+                 dejar de anotar, Art. 8.4); el resultado queda como *"
+            ),
+            Finding::IncompleteRecord { .. } => incomplete_message(self, ReportLanguage::Es),
+            Finding::DuplicateBoard { board, round, other, parted, stops } => {
+                let label = |ply: u32| At { ply, line: 0, col: 0 }.move_label();
+                let how = match (parted, stops) {
+                    (Some(ply), true) => format!(
+                        "los mismos jugadores y jugadas, pero esta planilla se detiene antes de la jugada {} donde \
+                         aquella continúa",
+                        label(*ply)
+                    ),
+                    (Some(ply), false) => {
+                        format!("los mismos jugadores, pero las jugadas se separan en la jugada {}", label(*ply))
+                    }
+                    (None, _) => "otros jugadores".to_string(),
+                };
+                format!(
+                    "el tablero {} de la ronda {} ya tiene una partida en el archivo de la ronda ({}) y esta es otra \
+                     ({how}); no se añade: un árbitro debe elegir",
+                    q(board),
+                    q(round),
+                    q(other)
+                )
+            }
+            Finding::EncodingGuessed { line } => format!(
+                "el archivo no está en UTF-8 (desde la línea {line}): se leyó como Windows-1252; compruebe las \
+                 letras acentuadas de los nombres (un archivo guardado en UTF-8 se lee sin suposiciones)"
+            ),
+            Finding::HeadersDropped { dropped, first } => format!(
+                "la planilla tiene {} campos de cabecera; se conservan los {} primeros y se omiten los otros \
+                 {dropped} (el primero de ellos \"{}\")",
+                dropped + crate::sheet::MAX_HEADERS,
+                crate::sheet::MAX_HEADERS,
+                q(first)
+            ),
+            Finding::SearchBudget { at, written, unread: 0 } => format!(
+                "{}: la búsqueda de una lectura agotó su presupuesto tras \"{}\", antes de sopesar todas las dudas; \
+                 puede que la lectura no sea la mejor",
+                l(at),
+                q(written)
+            ),
+            Finding::SearchBudget { at, written, unread } => format!(
+                "{}: la búsqueda de una lectura de \"{}\" agotó su presupuesto; la partida se conserva tal como se \
+                 leyó hasta este punto ({unread} anotaciones desde aquí sin leer)",
+                l(at),
+                q(written)
+            ),
+            Finding::PairingMismatch { written, found, candidates } => {
+                let written = pairing_es(&q(written));
+                match found {
+                    Some(found) => {
+                        format!(
+                            "la planilla indica {written}, pero sus jugadores están emparejados en {}",
+                            pairing_es(found)
+                        )
+                    }
+                    None if candidates.is_empty() => format!(
+                        "ningún emparejamiento del archivo de emparejamientos coincide con la planilla ({written})"
+                    ),
+                    None => format!(
+                        "ningún emparejamiento del archivo de emparejamientos coincide claramente con la planilla \
+                         ({written}); los más cercanos: {}",
+                        candidates.iter().map(|c| pairing_es(c)).collect::<Vec<_>>().join("; ")
+                    ),
+                }
+            }
+            Finding::PairingResultMismatch { written, pairing, at } => format!(
+                "el resultado anotado es {} pero el archivo de emparejamientos da {} ({})",
+                written.as_pgn(),
+                pairing.as_pgn(),
+                pairing_es(at)
+            ),
+            Finding::ColoursReversed { pairing } => format!(
+                "las blancas de la planilla son las negras del emparejamiento ({}): los colores están invertidos en \
+                 la planilla o en el tablero",
+                pairing_es(pairing)
+            ),
+            Finding::CopiesDisagree { at, written, read, other_written, other_read, files } => format!(
+                "{}: las dos copias difieren: {} tiene \"{}\" ({}), {} tiene \"{}\" ({}); el resto de la partida no \
+                 dice cuál es la correcta",
+                l(at),
+                quoted(&files[0]),
+                placeholder_es(&q(written)),
+                placeholder_es(read),
+                quoted(&files[1]),
+                placeholder_es(&q(other_written)),
+                placeholder_es(other_read)
+            ),
+            Finding::ArbiterDecision { at, .. } => {
+                let said = self.decision_in(ReportLanguage::Es).unwrap_or_default();
+                match at {
+                    Some(at) => format!("{}: {said}", l(at)),
+                    None => said,
+                }
+            }
+        }
+    }
+}
+
+/// Where a finding is, in Spanish: `jugada 9... (línea 14, columna 8)`.
+fn label_es(at: &At) -> String {
+    if at.line > 0 {
+        format!("jugada {} (línea {}, columna {})", at.move_label(), at.line, at.col)
+    } else {
+        format!("jugada {}", at.move_label())
+    }
+}
+
+/// "1 move", "15 moves"; in Spanish "1 jugada", "15 jugadas".
+fn moves_word(n: u32, lang: ReportLanguage) -> String {
+    match (lang, n) {
+        (ReportLanguage::En, 1) => "1 move".to_string(),
+        (ReportLanguage::En, n) => format!("{n} moves"),
+        (ReportLanguage::Es, 1) => "1 jugada".to_string(),
+        (ReportLanguage::Es, n) => format!("{n} jugadas"),
+    }
+}
+
+/// The message of an `incomplete-record`: which copy, how many moves it
+/// lacks and from which, and the rule that explains it or does not.
+fn incomplete_message(f: &Finding, lang: ReportLanguage) -> String {
+    let Finding::IncompleteRecord { file, missing, from, other_ends } = f else { return String::new() };
+    let file = quoted(file);
+    let from_label = At { ply: *from, line: 0, col: 0 }.move_label();
+    let reached = from.saturating_sub(1).div_ceil(2);
+    let n = moves_word(*missing, lang);
+    let plausible = f.severity() == Severity::Info;
+    match lang {
+        ReportLanguage::En => {
+            let head = format!("{file}: the record lacks {n} of the game, from move {from_label} on");
+            if plausible {
+                format!(
+                    "{head}, the last ones, which the other copy has: a player with less than five minutes may \
+                     stop recording (Art. 8.4)"
+                )
+            } else if !other_ends {
+                format!(
+                    "{head}, and the other copy does not reach the end either: each player records the moves \
+                     (Art. 8.1), and only a player with less than five minutes may stop (Art. 8.4)"
+                )
+            } else {
+                format!(
+                    "{head}: it stops at move {reached}, too early for a player short of time who stopped \
+                     recording (Art. 8.4); each player records the moves (Art. 8.1)"
+                )
+            }
+        }
+        ReportLanguage::Es => {
+            let head = format!("{file}: a la planilla le faltan {n} de la partida, desde la jugada {from_label}");
+            if plausible {
+                format!(
+                    "{head}, las últimas, que la otra copia tiene: un jugador con menos de cinco minutos puede dejar \
+                     de anotar (Art. 8.4)"
+                )
+            } else if !other_ends {
+                format!(
+                    "{head}, y la otra copia tampoco llega al final: cada jugador anota las jugadas (Art. 8.1), y \
+                     solo un jugador con menos de cinco minutos puede dejar de anotar (Art. 8.4)"
+                )
+            } else {
+                format!(
+                    "{head}: se detiene en la jugada {reached}, demasiado pronto para un jugador apurado de tiempo \
+                     que dejó de anotar (Art. 8.4); cada jugador anota las jugadas (Art. 8.1)"
+                )
+            }
+        }
+    }
+}
+
+/// A notation system's name in Spanish.
+fn system_es(system: &str) -> &str {
+    match system {
+        "English descriptive" => "descriptiva inglesa",
+        "Spanish descriptive" => "descriptiva española",
+        "French descriptive" => "descriptiva francesa",
+        crate::notation::descriptive::NUMERIC => "numérica ICCF",
+        other => other,
+    }
+}
+
+/// A language's name in Spanish, by its ISO code.
+fn language_es(code: &str) -> Option<&'static str> {
+    const NAMES: [(&str, &str); 27] = [
+        ("en", "inglés"),
+        ("es", "español"),
+        ("de", "alemán"),
+        ("fr", "francés"),
+        ("it", "italiano"),
+        ("pt", "portugués"),
+        ("nl", "neerlandés"),
+        ("pl", "polaco"),
+        ("sv", "sueco"),
+        ("da", "danés"),
+        ("no", "noruego"),
+        ("eo", "esperanto"),
+        ("fi", "finés"),
+        ("is", "islandés"),
+        ("cs", "checo"),
+        ("sk", "eslovaco"),
+        ("hu", "húngaro"),
+        ("ro", "rumano"),
+        ("ca", "catalán"),
+        ("hr", "croata"),
+        ("et", "estonio"),
+        ("tr", "turco"),
+        ("lv", "letón"),
+        ("lt", "lituano"),
+        ("ru", "ruso"),
+        ("uk", "ucraniano"),
+        ("bg", "búlgaro"),
+    ];
+    NAMES.iter().find(|(c, _)| *c == code).map(|(_, n)| *n)
+}
+
+/// A pairing as the pairings code describes it (`round 2, board 3: A - B`),
+/// its leading words in Spanish (`ronda 2, tablero 3: A - B`); the players'
+/// names are left as they are.
+fn pairing_es(text: &str) -> String {
+    let mut rest = text;
+    let mut out = String::with_capacity(text.len() + 8);
+    for (en, es) in [("round ", "ronda "), ("board ", "tablero ")] {
+        if let Some(after) = rest.strip_prefix(en) {
+            out.push_str(es);
+            let end = after.find([',', ':']).unwrap_or(after.len());
+            out.push_str(&after[..end]);
+            rest = &after[end..];
+            if let Some(r) = rest.strip_prefix(", ").filter(|r| r.starts_with("board ")) {
+                out.push_str(", ");
+                rest = r;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What the two copies' reader writes where a copy has no entry or no move,
+/// in Spanish.
+fn placeholder_es(text: &str) -> &str {
+    match text {
+        "(not written)" => "(no anotada)",
+        "(nothing more)" => "(nada más)",
+        "the game ending here" => "la partida termina aquí",
+        other => other,
+    }
+}
+
+/// Why an arbiter decided, in Spanish where the program wrote it (the doubt
+/// settled, a game accepted or rejected); the arbiter's own note as written.
+fn why_es(why: &str) -> std::borrow::Cow<'_, str> {
+    match why {
+        "copies disagreed" => "las copias diferían".into(),
+        "the sheet was ambiguous" => "la planilla era ambigua".into(),
+        "decided by the arbiter" => "decidido por el árbitro".into(),
+        "accepted" => "aceptada".into(),
+        _ => match (why.strip_suffix(" accepted"), why.strip_prefix("rejected: ")) {
+            (Some(code), _) if code.chars().all(|c| c.is_ascii_lowercase() || c == ' ') => {
+                format!("aceptado ({})", code.replace(' ', "-")).into()
+            }
+            (_, Some(reason)) => format!("rechazada: {reason}").into(),
+            _ => why.into(),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -586,10 +1073,14 @@ mod tests {
             Finding::NumberingError { at, written: w() },
             Finding::LanguageInferred { code: "es", name: "Spanish" },
             Finding::UnknownLanguage { given: "Klingon".into() },
-            Finding::ResultMismatch { written: GameResult::WhiteWins, board: GameResult::Draw, ending: "stalemate" },
+            Finding::ResultMismatch {
+                written: GameResult::WhiteWins,
+                board: GameResult::Draw,
+                ending: Ending::Stalemate,
+            },
             Finding::DrawOffer { at },
             Finding::DrawClaim { at, repetition: true },
-            Finding::IncompleteRecord { moves: 30 },
+            Finding::IncompleteRecord { file: "b.csv".into(), missing: 15, from: 91, other_ends: true },
             Finding::DuplicateBoard {
                 board: "7".into(),
                 round: "4".into(),
@@ -627,6 +1118,8 @@ mod tests {
             },
             Finding::NonAlgebraic { at, written: "P-K4".into(), read: Some(("English descriptive", 40)) },
             Finding::MixedNotation { at, system: "Spanish descriptive", algebraic: 4 },
+            Finding::ResultMissing { moves: 30 },
+            Finding::IncompleteRecord { file: "b.csv".into(), missing: 50, from: 21, other_ends: true },
         ]
     }
 
@@ -663,16 +1156,18 @@ mod tests {
                 Finding::DrawOffer { .. } => 23,
                 Finding::DrawClaim { .. } => 24,
                 Finding::MixedNotation { .. } => 25,
+                Finding::ResultMissing { .. } => 26,
             })
             .collect();
-        assert!((0..26).all(|k| kinds.contains(&k)));
+        assert!((0..27).all(|k| kinds.contains(&k)));
     }
 
     #[test]
     fn codes_are_distinct_kebab_case_words() {
         let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
         codes.dedup(); // the two extra entries
-        codes.remove(codes.len() - 2); // a second non-algebraic-notation, read
+        codes.pop(); // a second incomplete-record, a warning
+        codes.remove(codes.len() - 3); // a second non-algebraic-notation, read
         for c in &codes {
             assert!(c.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())), "{c}");
         }
@@ -697,6 +1192,67 @@ mod tests {
                 assert!(m.contains(r), "{m} does not name {r}");
             }
         }
+    }
+
+    #[test]
+    fn every_kind_has_a_spanish_message_that_says_where_and_what() {
+        for f in one_of_each() {
+            let (en, es) = (f.message(), f.message_in(ReportLanguage::Es));
+            assert_eq!(en, f.message_in(ReportLanguage::En));
+            assert_ne!(es, en, "{}: no Spanish", f.code());
+            match f.at() {
+                Some(at) => {
+                    assert!(es.starts_with(&format!("jugada {} (línea 3, columna 7): ", at.move_label())), "{es}")
+                }
+                None => assert!(!es.starts_with("jugada "), "{es}"),
+            }
+            if let Some(w) = f.written() {
+                assert!(es.contains(&format!("\"{w}\"")), "{es} does not quote {w}");
+            }
+            if let Some(r) = f.replacement() {
+                assert!(es.contains(r), "{es} does not name {r}");
+            }
+            for word in [" move ", "written", "the game", " read "] {
+                assert!(!es.contains(word), "{}: English left in {es}", f.code());
+            }
+        }
+        let typo = &one_of_each()[6];
+        assert_eq!(
+            typo.message_in(ReportLanguage::Es),
+            "jugada 5. (línea 3, columna 7): escrito \"Cf8\", leído como Nf3: la única jugada legal que encaja"
+        );
+    }
+
+    #[test]
+    fn the_rules_are_named_in_both_languages() {
+        let all = one_of_each();
+        let rules = [
+            (13, "Art. 5.2.1"),
+            (15, "Art. 9.2"),
+            (16, "Art. 8.4"),
+            (28, "Art. 8.7"),
+            (28, "Art. 8.4"),
+            (29, "Art. 8.1"),
+        ];
+        for (i, rule) in rules {
+            for lang in ReportLanguage::ALL {
+                let m = all[i].message_in(lang);
+                assert!(m.contains(rule), "{lang:?} {}: {m}", all[i].code());
+            }
+        }
+        let read = all[26].message_in(ReportLanguage::Es);
+        assert!(read.contains("Apéndice C") && read.contains("descriptiva inglesa"), "{read}");
+        let incomplete = all[16].message_in(ReportLanguage::Es);
+        assert!(incomplete.starts_with("b.csv: a la planilla le faltan 15 jugadas"), "{incomplete}");
+        assert!(all[16].message().contains("from move 46. on"), "{}", all[16].message());
+        assert_eq!(all[16].severity(), Severity::Info, "the last moves of a long game, Art. 8.4");
+        assert_eq!(all[29].severity(), Severity::Warning, "a copy that stops at move 10");
+        let decision = all[25].message_in(ReportLanguage::Es);
+        assert!(decision.contains("árbitro Ana López: 5.Bd6, las copias diferían"), "{decision}");
+        let pairing = all[21].message_in(ReportLanguage::Es);
+        assert!(pairing.contains("ronda 2, tablero 35") && pairing.contains("ronda 2, tablero 3: Navara"), "{pairing}");
+        assert_eq!(ReportLanguage::from_code("es"), Some(ReportLanguage::Es));
+        assert_eq!(ReportLanguage::from_code("fr"), None);
     }
 
     #[test]
@@ -729,9 +1285,11 @@ mod tests {
                 Finding::HeadersDropped { first, .. } => *first = long.clone(),
                 _ => continue,
             }
-            let m = f.message();
-            assert!(m.contains(&format!("\"{cut}…\"")), "{}: {}", f.code(), &m[..m.len().min(200)]);
-            assert!(m.chars().count() < 400, "{}: {} characters", f.code(), m.chars().count());
+            for lang in ReportLanguage::ALL {
+                let m = f.message_in(lang);
+                assert!(m.contains(&format!("\"{cut}…\"")), "{}: {}", f.code(), &m[..m.len().min(200)]);
+                assert!(m.chars().count() < 400, "{}: {} characters", f.code(), m.chars().count());
+            }
         }
         assert_eq!(quoted("Cf3"), "Cf3");
         let exact: String = "é".repeat(QUOTED_CHARS);
@@ -746,7 +1304,8 @@ mod tests {
             sev,
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
-                Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info, Warning, Warning
+                Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info, Warning, Warning,
+                Warning, Warning
             ]
         );
     }

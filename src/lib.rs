@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use scoresheet::{Options, Status, convert};
-//! let report = convert("board-3.txt", b"1.e4 e5 2.Cf3 Cc6 3.Ab5 a6", &Options::default());
+//! let report = convert("board-3.txt", b"1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 1/2-1/2", &Options::default());
 //! assert_eq!(report.games[0].status, Status::Validated);
 //! assert_eq!(report.games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
 //! ```

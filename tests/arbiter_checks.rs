@@ -1,10 +1,13 @@
-//! The arbiter's checks of a game's end and its draws (Laws of Chess,
-//! Art. 5 and 9): the result written against the final position, a draw
-//! that could be claimed, a draw offered. The result written is never
-//! changed silently.
+//! The arbiter's checks of a game's end, its record and its draws (Laws of
+//! Chess, Art. 5, 8 and 9): the result written against the final position, a
+//! result not written, a copy that lacks moves the game had, a draw that
+//! could be claimed, a draw offered. The result written is never changed
+//! silently. The messages in English or Spanish (`report_language`).
 
-use scoresheet::convert::{Options, convert};
-use scoresheet::emit::report::{GameReport, Status};
+use scoresheet::config::Config;
+use scoresheet::convert::{Input, Options, convert, convert_together};
+use scoresheet::emit::report::{FindingReport, GameReport, Status};
+use scoresheet::finding::ReportLanguage;
 
 fn game(text: &str) -> GameReport {
     convert("mesa.txt", text.as_bytes(), &Options::default()).games.remove(0)
@@ -39,6 +42,7 @@ fn a_stalemate_recorded_as_a_win_is_an_error() {
 fn a_stalemate_or_a_mate_with_no_result_written_gives_the_boards() {
     let g = game("1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7#\n");
     assert_eq!((g.result.as_str(), g.status), ("1-0", Status::Validated));
+    assert!(codes(&g).is_empty(), "the board gives the result: {:?}", codes(&g));
 }
 
 #[test]
@@ -66,10 +70,108 @@ fn a_draw_offer_is_marked_at_its_move() {
 }
 
 #[test]
-fn a_game_not_over_with_no_result_is_an_incomplete_record() {
+fn a_game_not_over_with_no_result_goes_to_the_arbiter_for_its_result() {
     let g = game("1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n");
-    assert_eq!(codes(&g), [("incomplete-record", "Info".to_string())]);
+    assert_eq!(codes(&g), [("result-missing", "Warning".to_string())], "one copy: no incomplete-record");
     assert_eq!(g.result, "*");
+    assert!(g.pgn.contains("[Result \"*\"]") && g.pgn.trim_end().ends_with('*'), "{}", g.pgn);
+    assert_eq!(g.status, Status::Review, "the arbiter establishes the result");
+    let m = &g.findings[1].message;
+    assert!(m.contains("after move 3") && m.contains("Art. 8.7") && m.contains("Art. 8.4"), "{m}");
+    // A result written is the players' (Art. 8.7): no finding.
+    assert!(codes(&game("1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 1/2-1/2\n")).is_empty());
+}
+
+fn input(name: &str, text: &str) -> Input {
+    (name.to_string(), Ok(text.as_bytes().to_vec()))
+}
+
+/// The first 60 moves of a long corpus game, as text with a result written.
+fn sixty_moves() -> Vec<String> {
+    let games = scoresheet_dev::corpus::load_range(0, 400);
+    let g = games.iter().find(|g| g.sans.len() >= 124).expect("a game of 62 moves in the corpus");
+    g.sans[..120].to_vec()
+}
+
+fn record(sans: &[String], result: &str) -> String {
+    let mut out = String::new();
+    for (i, san) in sans.iter().enumerate() {
+        if i % 2 == 0 {
+            out.push_str(&format!("{}.", i / 2 + 1));
+        }
+        out.push_str(san);
+        out.push(if i % 2 == 1 { '\n' } else { ' ' });
+    }
+    format!("{out}\n{result}\n")
+}
+
+/// The game read from copy `a.txt` (all of `sans`) and copy `b.txt` (its first `b_moves` moves).
+fn two_copies(sans: &[String], b_moves: usize, opts: &Options) -> GameReport {
+    let head = "Event: Open\nRound: 4\nBoard: 7\nWhite: Navara, David\nBlack: Carlsen, Magnus\n\n";
+    let a = format!("{head}{}", record(sans, "1-0"));
+    let b = format!("{head}{}", record(&sans[..2 * b_moves], ""));
+    let (mut reports, notes) = convert_together(&[input("a.txt", &a), input("b.txt", &b)], opts);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(reports[0].games[0].sheets.as_ref().map(|s| s.len()), Some(2), "read as one game of two copies");
+    reports[0].games.remove(0)
+}
+
+fn finding<'g>(g: &'g GameReport, code: &str) -> &'g FindingReport {
+    g.findings.iter().find(|f| f.code == code).unwrap_or_else(|| panic!("no {code}: {:?}", codes(g)))
+}
+
+#[test]
+fn a_copy_that_stops_at_move_45_of_60_lacks_15_moves_as_art_8_4_allows() {
+    let sans = sixty_moves();
+    let g = two_copies(&sans, 45, &Options::default());
+    assert_eq!(g.moves, sans, "the game is the copy that goes on");
+    assert_eq!(g.result, "1-0");
+    let f = finding(&g, "incomplete-record");
+    assert_eq!(f.severity, scoresheet::finding::Severity::Info, "{}", f.message);
+    assert!(f.message.starts_with("b.txt: the record lacks 15 moves"), "{}", f.message);
+    assert!(f.message.contains("from move 46. on") && f.message.contains("Art. 8.4"), "{}", f.message);
+    assert_eq!(g.status, Status::Validated, "{:?}", codes(&g));
+    assert!(g.findings.iter().all(|f| f.code != "result-missing"), "copy a gives the result");
+}
+
+#[test]
+fn a_copy_that_stops_at_move_10_of_60_is_a_warning() {
+    let sans = sixty_moves();
+    let g = two_copies(&sans, 10, &Options::default());
+    assert_eq!(g.moves, sans);
+    let f = finding(&g, "incomplete-record");
+    assert_eq!(f.severity, scoresheet::finding::Severity::Warning, "{}", f.message);
+    assert!(f.message.starts_with("b.txt: the record lacks 50 moves of the game, from move 11. on"), "{}", f.message);
+    assert!(f.message.contains("Art. 8.1") && f.message.contains("Art. 8.4"), "{}", f.message);
+    assert_eq!(g.status, Status::Review);
+}
+
+#[test]
+fn the_messages_are_in_spanish_when_the_config_says_so_and_the_codes_are_not() {
+    let opts = Config::parse("report_language: es\n").unwrap().options().unwrap();
+    assert_eq!(opts.report_language, ReportLanguage::Es);
+    let g = convert("mesa.txt", "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n".as_bytes(), &opts).games.remove(0);
+    assert_eq!(codes(&g), [("result-missing", "Warning".to_string())]);
+    let m = &g.findings[1].message;
+    assert!(m.starts_with("no hay resultado anotado") && m.contains("Art. 8.7"), "{m}");
+    let flat: String = g.pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("{result-missing: no hay resultado anotado"), "{flat}");
+    // A repair says where, what was written and what it was read as.
+    let g = convert("mesa.txt", "Language: es\n1.e4 e5 2.Cf8 Cc6 1-0\n".as_bytes(), &opts).games.remove(0);
+    let typo = finding(&g, "typo-repaired");
+    assert_eq!(
+        typo.message,
+        "jugada 2. (línea 2, columna 11): escrito \"Cf8\", leído como Nf3: la única jugada legal que encaja"
+    );
+    // Two copies: the file, the moves missing and the rule.
+    let g = two_copies(&sixty_moves(), 45, &Options { report_language: ReportLanguage::Es, ..Options::default() });
+    let f = finding(&g, "incomplete-record");
+    assert!(f.message.starts_with("b.txt: a la planilla le faltan 15 jugadas de la partida, desde la jugada 46."));
+    assert!(f.message.contains("Art. 8.4"), "{}", f.message);
+    // English is the default; other languages are refused as any value out of range.
+    assert_eq!(Options::default().report_language, ReportLanguage::En);
+    let e = Config::parse("max_file_bytes: 2048\nreport_language: fr\n").unwrap_err().to_string();
+    assert_eq!(e, "line 2: report_language is \"fr\", allowed: en or es");
 }
 
 #[test]

@@ -91,7 +91,7 @@ fn a_thousand_key_lines_are_not_read_as_moves() {
 
 #[test]
 fn a_note_typed_after_the_moves_is_kept_as_a_comment_not_read_as_moves() {
-    let report = convert("note.txt", b"1.e4 e5 2.Cf3 Cc6\nNota: blancas en apuros\n3.Ab5 a6", &Options::default());
+    let report = convert("note.txt", b"1.e4 e5 2.Cf3 Cc6\nNota: blancas en apuros\n3.Ab5 a6 1-0", &Options::default());
     let game = &report.games[0];
     assert_eq!(game.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
     assert_eq!(game.status, Status::Validated);

@@ -15,7 +15,7 @@ const SCHOLARS_MATE_ES: &str = "Torneo: Torneo escolar\nBlancas: Martín, Lucía
 const FIDE_EXAMPLE_ES: &str = "Blancas: García, Ana\nNegras: López, Pedro\n\n\
     1.d4 Cf6, 2.c4 e6, 3.Cc3 Ab4, 4.Ad2 0-0, 5.e4 d5, 6. exd5 exd5, 7.cxd5 Axc3,\n\
     8.Axc3 Cxd5, 9.Cf3 b6, 10.Db3 Cxc3, 11.bxc3 c5, 12.Ae2 cxd4, 13.Cxd4 Te8,\n\
-    14.0-0 Cd7, 15.a4 Cc5, 16.Db4 Ab7, 17.a5\n";
+    14.0-0 Cd7, 15.a4 Cc5, 16.Db4 Ab7, 17.a5 1-0\n";
 
 /// A sheet with an illegible box: converts, status review, with a finding.
 const ILLEGIBLE_DE: &str = "Weiß: Müller, Jan\nSchwarz: Schmidt, Eva\n\n\
@@ -86,7 +86,7 @@ fn convert_with_output_dir_writes_there_and_creates_it() {
     assert_eq!(listing(&dir.path().join("in")), ["fide.txt"]);
     let pgn = read(&dir.path().join("out/pgn/fide.pgn"));
     assert!(pgn.contains("[White \"García, Ana\"]"), "{pgn}");
-    assert!(pgn.contains("17. a5 *"), "{pgn}");
+    assert!(pgn.contains("17. a5 1-0"), "{pgn}");
 }
 
 #[test]
@@ -304,7 +304,9 @@ fn a_bad_file_among_good_ones_does_not_stop_the_run() {
     assert!(files[1]["error"].is_string());
     assert!(files[2]["error"].is_null());
 
-    assert_eq!(listing(&dir.path().join("out")), ["mesa1.pgn", "mesa3.pgn"]);
+    // mesa3 has no result written: its game is read, and goes to the arbiter
+    // for the result (result-missing), with a review page.
+    assert_eq!(listing(&dir.path().join("out")), ["index.html", "mesa1.pgn", "mesa3.pgn", "mesa3.review.html"]);
     assert!(read(&dir.path().join("out/mesa3.pgn")).contains("1. d4 Nf6 2. c4 e6 *"));
 }
 
@@ -355,7 +357,7 @@ fn converting_a_corrected_sheet_again_keeps_the_old_pgn_and_says_where_the_new_o
     assert_stderr_mentions(&out, "mesa.pgn already exists");
     assert_stderr_mentions(&out, "mesa.scoresheet.pgn written instead");
     assert!(read(&dir.path().join("mesa.pgn")).contains("Qxf7#"));
-    assert!(read(&dir.path().join("mesa.scoresheet.pgn")).contains("17. a5 *"));
+    assert!(read(&dir.path().join("mesa.scoresheet.pgn")).contains("17. a5 1-0"));
     assert_eq!(listing(dir.path()), ["mesa.pgn", "mesa.scoresheet.pgn", "mesa.txt"]);
 }
 
@@ -369,7 +371,7 @@ fn converting_again_with_force_replaces_the_old_pgn() {
     scoresheet().current_dir(dir.path()).args(["convert", "--force", "mesa.txt"]).assert().success();
 
     let pgn = read(&dir.path().join("mesa.pgn"));
-    assert!(pgn.contains("17. a5 *"), "{pgn}");
+    assert!(pgn.contains("17. a5 1-0"), "{pgn}");
     assert!(!pgn.contains("Qxf7#"), "{pgn}");
     assert_eq!(listing(dir.path()), ["mesa.pgn", "mesa.txt"]);
 }

@@ -16,6 +16,14 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, File, Rank, Role, Square};
 
+/// The status but for `result-missing`: these sheets are parts of games
+/// with no result written, which the arbiter establishes (Art. 8.7); what is
+/// checked here is how the moves were read.
+fn moves_status(g: &GameReport) -> Status {
+    let only_result = g.findings.iter().all(|f| f.severity < Severity::Warning || f.code == "result-missing");
+    if g.status == Status::Review && only_result { Status::Validated } else { g.status }
+}
+
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
@@ -50,7 +58,7 @@ fn codes(g: &GameReport) -> Vec<&'static str> {
 #[track_caller]
 fn assert_validated(g: &GameReport, moves: &[&str]) {
     assert_eq!(g.moves, moves, "moves; findings: {:?}", g.findings);
-    assert_eq!(g.status, Status::Validated, "findings: {:?}", g.findings);
+    assert_eq!(moves_status(g), Status::Validated, "findings: {:?}", g.findings);
     assert!(
         !codes(g)
             .iter()
@@ -85,7 +93,7 @@ fn finding_at<'a>(g: &'a GameReport, ply: u32, written: &str) -> Option<&'a Find
 /// and an information finding at the move says what it was read as.
 #[track_caller]
 fn assert_read_loosely(g: &GameReport, ply: u32, written: &str, read_as: &str) {
-    assert_eq!(g.status, Status::Validated, "findings: {:?}", g.findings);
+    assert_eq!(moves_status(g), Status::Validated, "findings: {:?}", g.findings);
     let f = finding_at(g, ply, written)
         .unwrap_or_else(|| panic!("no finding about {written:?} at ply {ply}: {:?}", g.findings));
     assert_eq!(f.severity, Severity::Info, "{f:?}");
@@ -193,7 +201,7 @@ fn french_fb5_without_a_header_is_read_as_french() {
     let g = sheet("1.e4 e5 2.Cf3 Cc6 3.Fb5 a6 4.Fa4 Cf6");
     assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]);
     assert_eq!(g.language, "fr");
-    assert_eq!(g.status, Status::Validated);
+    assert_eq!(moves_status(&g), Status::Validated);
 }
 
 #[test]
@@ -208,7 +216,7 @@ fn dutch_lb5_without_a_header_is_read_as_dutch() {
     let g = sheet("1.e4 e5 2.Pf3 Pc6 3.Lb5 a6 4.La4 Pf6");
     assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]);
     assert_eq!(g.language, "nl");
-    assert_eq!(g.status, Status::Validated);
+    assert_eq!(moves_status(&g), Status::Validated);
 }
 
 /// A short game using all five piece letters, both colours, no check.
@@ -226,7 +234,7 @@ fn every_language_letters_typed_with_a_language_header_give_english_san() {
     for l in LANGUAGES {
         let text = five_letter_game(l);
         let g = sheet_in(l.code, &text);
-        if g.moves != FIVE_LETTER_GAME_SAN || g.status != Status::Validated || g.language != l.code {
+        if g.moves != FIVE_LETTER_GAME_SAN || moves_status(&g) != Status::Validated || g.language != l.code {
             wrong.push(format!(
                 "{} ({}): {text:?} gave {:?}, status {:?}, language {}, findings {:?}",
                 l.code,
@@ -286,7 +294,7 @@ fn russian_cyrillic_letters_without_a_header_are_read_as_russian() {
     let g = sheet("1.e4 e5 2.Кf3 Кc6 3.Сc4 Сc5 4.Фe2 Фe7 5.Крf1 Кf6 6.Лg1 Лf8");
     assert_eq!(g.moves, FIVE_LETTER_GAME_SAN);
     assert_eq!(g.language, "ru");
-    assert_eq!(g.status, Status::Validated);
+    assert_eq!(moves_status(&g), Status::Validated);
 }
 
 #[test]
@@ -935,7 +943,7 @@ fn r_without_a_header_is_the_spanish_king_when_only_that_is_legal_re2() {
     let g = sheet("1.e4 e5 2.Re2 Cc6");
     assert_eq!(g.moves, ["e4", "e5", "Ke2", "Nc6"]);
     assert_eq!(g.language, "es");
-    assert_eq!(g.status, Status::Validated);
+    assert_eq!(moves_status(&g), Status::Validated);
     assert!(codes(&g).contains(&"language-inferred"));
 }
 
@@ -945,7 +953,7 @@ fn r_without_a_header_is_the_english_rook_when_only_that_is_legal_ra3() {
     let g = sheet("1.a4 e5 2.Ra3 Nc6");
     assert_eq!(g.moves, ["a4", "e5", "Ra3", "Nc6"]);
     assert_eq!(g.language, "en");
-    assert_eq!(g.status, Status::Validated);
+    assert_eq!(moves_status(&g), Status::Validated);
 }
 
 #[test]
@@ -968,7 +976,7 @@ fn german_s_and_l_without_a_header_are_read_as_german() {
     let g = sheet("1.e4 e5 2.Sf3 Sc6 3.Lb5 a6");
     assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
     assert_eq!(g.language, "de");
-    assert_eq!(g.status, Status::Validated);
+    assert_eq!(moves_status(&g), Status::Validated);
 }
 
 #[test]

@@ -22,7 +22,7 @@ const DOUBT: &str = "Event: Open\nRound: 2\nWhite: Navara\nBlack: Ana\n\n1.e4 e5
 #[test]
 fn a_game_in_review_gets_a_page_with_the_board_and_the_alternatives_and_the_index_lists_it() {
     let t = tempfile::tempdir().unwrap();
-    let out = convert_into(t.path(), &[("mesa3.txt", DOUBT), ("mesa4.txt", "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n")]);
+    let out = convert_into(t.path(), &[("mesa3.txt", DOUBT), ("mesa4.txt", "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 1-0\n")]);
     assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
     let dir = t.path().join("out");
     let page = fs::read_to_string(dir.join("mesa3.review.html")).expect("the review page");

@@ -14,7 +14,7 @@ use tracing::info;
 use crate::convert::Options;
 use crate::emit::file::{Staging, replace_staged};
 use crate::emit::report::{FindingReport, GameReport, Status};
-use crate::finding::{Finding, quoted};
+use crate::finding::{Finding, ReportLanguage, quoted};
 use crate::sheet::Sheet;
 
 use super::Folders;
@@ -313,7 +313,7 @@ fn validated_in_round(
         file.save(&cfg.staging).map_err(io_at(pgn))?;
         *out.findings.entry(finding.code()).or_default() += 1;
         placed.status = Status::Review;
-        return review(cfg, name, gname, &flagged(game, &finding), old, placed);
+        return review(cfg, name, gname, &flagged(game, &finding, cfg.options.report_language), old, placed);
     }
     let p = put_game(pgn, gname, ".pgn", game.pgn.as_bytes(), old, &cfg.staging).map_err(io_at(pgn))?;
     placed.files.push(p);
@@ -332,11 +332,11 @@ fn validated_in_round(
 
 /// `game` sent to review for `finding`, which the daemon found: the finding in
 /// its report and, as a comment before the first move, in its PGN.
-fn flagged(game: &GameReport, finding: &Finding) -> GameReport {
+fn flagged(game: &GameReport, finding: &Finding, lang: ReportLanguage) -> GameReport {
     let mut g = game.clone();
     g.status = Status::Review;
-    g.pgn = with_comment(&g.pgn, &format!("{}: {}", finding.code(), finding.message()));
-    g.findings.push(FindingReport::from(finding));
+    g.pgn = with_comment(&g.pgn, &crate::emit::pgn::comment_of(finding, lang));
+    g.findings.push(FindingReport::of(finding, lang));
     g
 }
 

@@ -24,7 +24,7 @@ use tracing::{info, warn};
 use crate::convert::{Input, Options, convert_together};
 use crate::emit::file::replace_staged;
 use crate::emit::report::{FindingReport, GameReport, Status};
-use crate::finding::Severity;
+use crate::finding::{ReportLanguage, Severity};
 use crate::pairing::Tournament;
 use crate::sheet::Sheet;
 
@@ -307,9 +307,14 @@ fn place_all(
                 Slot::Done
             }
             (Known::Partner(_), Some(g), Some(r)) => Slot::Placed(rejoin(cfg, name, (k, count), g, &r, out)?),
-            (Known::Third(_), Some(g), Some(r)) => {
-                Slot::Placed(route(cfg, name, (k, count), &third_copy(name, g, &r), Replacing::default(), out)?)
-            }
+            (Known::Third(_), Some(g), Some(r)) => Slot::Placed(route(
+                cfg,
+                name,
+                (k, count),
+                &third_copy(name, g, &r, cfg.options.report_language),
+                Replacing::default(),
+                out,
+            )?),
             (Known::New, Some(g), _) => match first_copy(name, reports, k) {
                 Some(first) => Slot::With(first),
                 None => Slot::Placed(route(cfg, name, (k, count), g, Replacing::default(), out)?),
@@ -404,15 +409,22 @@ pub fn replace(
 
 /// A third copy of a game read from two (`record`): read alone, said in the
 /// log, and sent to review (with `third-copy`) rather than beside the game.
-fn third_copy(name: &str, game: &GameReport, record: &GameRecord) -> GameReport {
-    let files: Vec<&str> = record.sheets.iter().map(|s| s.archived.as_str()).collect();
-    let files = files.join(" and ");
+fn third_copy(name: &str, game: &GameReport, record: &GameRecord, lang: ReportLanguage) -> GameReport {
+    let names: Vec<&str> = record.sheets.iter().map(|s| s.archived.as_str()).collect();
+    let (files, es) = (names.join(" and "), names.join(" y "));
     warn!(file = %name, game_of = %files, "a third copy of a game read from two copies: read alone, not merged");
     let mut g = game.clone();
     if g.status == Status::Rejected {
         return g;
     }
-    let message = format!("a third copy of the game read from {files}: read alone, not merged; an arbiter chooses");
+    let message = match lang {
+        ReportLanguage::En => {
+            format!("a third copy of the game read from {files}: read alone, not merged; an arbiter chooses")
+        }
+        ReportLanguage::Es => {
+            format!("una tercera copia de la partida leída de {es}: leída sola, sin combinar; un árbitro elige")
+        }
+    };
     g.status = Status::Review;
     g.pgn = with_comment(&g.pgn, &format!("{THIRD_COPY}: {message}"));
     g.findings.push(FindingReport {

@@ -366,9 +366,14 @@ const RULES: &[(&str, &str, &str)] = &[
         "Art. 8.7: los jugadores firman el resultado. El resultado anotado no encaja con la posición final: compruébelo.",
     ),
     (
+        "result-missing",
+        "Law 8.7: the players record the result and sign. None is written and the game is not over on the board: establish the result.",
+        "Art. 8.7: los jugadores anotan el resultado y firman. No hay resultado anotado y la partida no ha terminado en el tablero: establezca el resultado.",
+    ),
+    (
         "incomplete-record",
-        "Law 8.1: the record stops before the game's end. Check the other copy for the rest.",
-        "Art. 8.1: la planilla acaba antes que la partida. Busque el resto en la otra copia.",
+        "Laws 8.1 and 8.4: this copy lacks moves the other has. Only a player with less than five minutes may stop recording.",
+        "Arts. 8.1 y 8.4: a esta copia le faltan jugadas que la otra tiene. Solo un jugador con menos de cinco minutos puede dejar de anotar.",
     ),
     (
         "duplicate-board",

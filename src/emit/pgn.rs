@@ -4,7 +4,7 @@
 
 use shakmaty::san::SanPlus;
 
-use crate::finding::Finding;
+use crate::finding::{Finding, ReportLanguage};
 use crate::reconstruct::Game;
 use crate::sheet::Sheet;
 
@@ -46,8 +46,15 @@ pub fn san_text(san: SanPlus) -> String {
 }
 
 /// Writes one game whose tags ([`tags`]) and move texts ([`san_text`] of each
-/// move, one per move) the caller has already worked out.
-pub fn write_with(sheet: &Sheet, game: &Game, tags: &[(String, String)], sans: &[String]) -> String {
+/// move, one per move) the caller has already worked out; the findings'
+/// comments in `lang`.
+pub fn write_with(
+    sheet: &Sheet,
+    game: &Game,
+    tags: &[(String, String)],
+    sans: &[String],
+    lang: ReportLanguage,
+) -> String {
     debug_assert_eq!(sans.len(), game.moves.len(), "one SAN per move");
     let mut s = String::with_capacity(256 + 8 * game.moves.len());
     for (k, v) in tags {
@@ -75,7 +82,7 @@ pub fn write_with(sheet: &Sheet, game: &Game, tags: &[(String, String)], sans: &
         w.comment(c);
     }
     for f in game.findings.iter().filter(|f| f.at().is_none_or(|_| game.moves.is_empty())) {
-        w.comment(&comment_of(f));
+        w.comment(&comment_of(f, lang));
     }
     let mut need_number = true;
     let mut number = String::with_capacity(8);
@@ -103,7 +110,7 @@ pub fn write_with(sheet: &Sheet, game: &Game, tags: &[(String, String)], sans: &
         }
         let last = i + 1 == game.moves.len();
         for f in game.findings.iter().filter(|f| f.at().is_some_and(|at| at.ply == ply || (last && at.ply > ply))) {
-            w.comment(&comment_of(f));
+            w.comment(&comment_of(f, lang));
             need_number = true;
         }
     }
@@ -131,11 +138,13 @@ fn push_number(s: &mut String, n: u32) {
     }
 }
 
-fn comment_of(f: &Finding) -> String {
+/// A finding as a PGN comment: its code (the same in every language) and
+/// its message in `lang`.
+pub fn comment_of(f: &Finding, lang: ReportLanguage) -> String {
     match f {
         // `{arbiter Ana López: 23...Bd6, copies disagreed}`: the decision says who.
-        Finding::ArbiterDecision { .. } => f.decision().unwrap_or_default(),
-        _ => format!("{}: {}", f.code(), f.message()),
+        Finding::ArbiterDecision { .. } => f.decision_in(lang).unwrap_or_default(),
+        _ => format!("{}: {}", f.code(), f.message_in(lang)),
     }
 }
 

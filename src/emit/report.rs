@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::finding::{Finding, Severity};
+use crate::finding::{Finding, ReportLanguage, Severity};
 
 /// The report of one run: one entry per input file.
 #[derive(Debug, Clone, Serialize, Default)]
@@ -82,7 +82,15 @@ pub struct FindingReport {
 }
 
 impl From<&Finding> for FindingReport {
+    /// The finding with its message in English.
     fn from(f: &Finding) -> Self {
+        FindingReport::of(f, ReportLanguage::En)
+    }
+}
+
+impl FindingReport {
+    /// The finding as reported, its message in `lang`.
+    pub fn of(f: &Finding, lang: ReportLanguage) -> Self {
         let at = f.at();
         let located = at.filter(|a| a.line > 0);
         FindingReport {
@@ -93,7 +101,7 @@ impl From<&Finding> for FindingReport {
             written: f.written().map(str::to_string),
             replacement: f.replacement().map(str::to_string),
             alternatives: f.alternatives().to_vec(),
-            message: f.message(),
+            message: f.message_in(lang),
             margin: f.margin(),
             line: located.map(|a| a.line),
             col: located.map(|a| a.col),

@@ -245,7 +245,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
         }
     }
     let params = &settings.params;
-    let (scored, doubt, confirmed, contradicted) = with_searcher(sheets[0], alone[0].language, params, |a| {
+    let (scored, doubt, confirmed, contradicted, reach) = with_searcher(sheets[0], alone[0].language, params, |a| {
         with_searcher(sheets[1], alone[1].language, params, |b| {
             let mut w = Weigher::new(a, b);
             for g in games {
@@ -257,7 +257,8 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
             let doubt = w.doubt(&scored, params.limits.review_margin);
             let confirmed = scored.first().map(|(_, g)| w.confirmed(g)).unwrap_or_default();
             let contradicted = scored.first().map_or(0.0, |(_, g)| w.contradiction(g, &alone));
-            (scored, doubt, confirmed, contradicted)
+            let reach = scored.first().map(|(_, g)| w.reach(g)).unwrap_or_default();
+            (scored, doubt, confirmed, contradicted, reach)
         })
     });
     if scored.is_empty() {
@@ -271,7 +272,32 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     // clearly ahead, however the others fare.
     let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, best);
     let margin = if contradicted { 0.0 } else { margin };
-    decide(sheets, files, alone, (best, doubt.as_ref(), &confirmed), margin, settings)
+    let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &confirmed), margin, settings);
+    incomplete(&mut joint.game, files, reach);
+    joint
+}
+
+/// Each copy that stops before the game read from both does: an
+/// `incomplete-record` naming its file, how many moves it lacks and from
+/// which (`reach`: how many moves of the game each copy's entries cover).
+/// The game's `result-missing`, when its findings are the shorter copy's
+/// (a game neither copy read alone), is said of the game's last move.
+fn incomplete(game: &mut Game, files: [&str; 2], reach: [usize; 2]) {
+    let plies = game.moves.len();
+    for c in 0..2 {
+        let Some(lacking) = plies.checked_sub(reach[c]).filter(|&n| n > 0) else { continue };
+        game.findings.push(Finding::IncompleteRecord {
+            file: files[c].to_string(),
+            missing: lacking.div_ceil(2) as u32,
+            from: reach[c] as u32 + 1,
+            other_ends: reach[1 - c] >= plies,
+        });
+    }
+    for f in &mut game.findings {
+        if let Finding::ResultMissing { moves } = f {
+            *moves = plies.div_ceil(2) as u32;
+        }
+    }
 }
 
 /// The games weighed, the likeliest as chess first among those within
@@ -484,7 +510,7 @@ fn decide(
     margin: f32,
     settings: &Settings,
 ) -> Joint {
-    let clean = |g: &Game| g.findings.iter().all(|f| f.severity() < Severity::Warning);
+    let clean = |g: &Game| !g.findings.iter().any(doubts_moves);
     let owners: Vec<usize> = (0..2).filter(|&i| moves_of(&alone[i]) == best).collect();
     let base = owners.iter().copied().find(|&i| clean(&alone[i])).or(owners.first().copied());
     let parted = first_difference(&alone[0], &alone[1]);
@@ -515,7 +541,7 @@ fn decide(
             game.findings.push(f);
         }
         // A game not validated says why, whatever the doubt found.
-        if game.findings.iter().all(|f| f.severity() < Severity::Warning) {
+        if !game.findings.iter().any(doubts_moves) {
             let k = parted.or(doubt.map(|d| d.ply)).unwrap_or(0);
             game.findings.push(disagreement(sheets, files, [&a, &b], k));
         }
@@ -526,7 +552,14 @@ fn decide(
 /// Whether the joint game stands validated as its copy's reading left it: a
 /// game of its own copy, clean there, and clearly ahead in the sum.
 fn base_validates(game: &Game, spliced: bool, clear: bool) -> bool {
-    !spliced && clear && game.findings.iter().all(|f| f.severity() < Severity::Warning)
+    !spliced && clear && !game.findings.iter().any(doubts_moves)
+}
+
+/// Whether a finding puts the game's moves in doubt: a warning or an error,
+/// but for `result-missing` (the result, not the moves, is for the arbiter;
+/// the other copy cannot settle it).
+fn doubts_moves(f: &Finding) -> bool {
+    f.severity() >= Severity::Warning && !matches!(f, Finding::ResultMissing { .. })
 }
 
 /// The first ply (0-based) where two readings play different moves, or where

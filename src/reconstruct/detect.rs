@@ -10,7 +10,7 @@ use super::read::{descriptive_at, is_illegible};
 use super::searcher::Step;
 use super::{Game, san_of};
 use crate::cost::DESCRIPTIVE_NEAR;
-use crate::finding::{At, Finding};
+use crate::finding::{At, Ending, Finding};
 use crate::notation::lex::{CheckMark, Lexed};
 use crate::sheet::{GameResult, Sheet};
 
@@ -201,11 +201,11 @@ pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
     // arbiter's to judge.
     let pos = &game.position;
     let board = match (pos.legal_moves().is_empty(), pos.is_check(), pos.turn()) {
-        (true, true, Color::White) => Some((GameResult::BlackWins, "checkmate, Art. 5.1.1")),
-        (true, true, Color::Black) => Some((GameResult::WhiteWins, "checkmate, Art. 5.1.1")),
-        (true, false, _) if complete => Some((GameResult::Draw, "stalemate, Art. 5.2.1")),
+        (true, true, Color::White) => Some((GameResult::BlackWins, Ending::Checkmate)),
+        (true, true, Color::Black) => Some((GameResult::WhiteWins, Ending::Checkmate)),
+        (true, false, _) if complete => Some((GameResult::Draw, Ending::Stalemate)),
         _ if complete && !game.moves.is_empty() && pos.is_insufficient_material() => {
-            Some((GameResult::Draw, "neither side can checkmate, Art. 5.2.2"))
+            Some((GameResult::Draw, Ending::NoMate))
         }
         _ => None,
     };
@@ -217,9 +217,12 @@ pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
         }
         (Some(w), _) => w,
         (None, Some((b, _))) => b,
+        // No result the players signed (Art. 8.7) and none the board gives:
+        // the arbiter establishes it. Whether the record lacks moves the game
+        // had cannot be told from one copy (see `copies::incomplete`).
         (None, None) => {
             if complete && !game.moves.is_empty() {
-                game.findings.push(Finding::IncompleteRecord { moves: game.moves.len().div_ceil(2) as u32 });
+                game.findings.push(Finding::ResultMissing { moves: game.moves.len().div_ceil(2) as u32 });
             }
             GameResult::Unknown
         }

@@ -4,6 +4,7 @@
 
 use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::Status;
+use scoresheet::finding::Severity;
 use scoresheet::notation::Language;
 
 /// Reads `entries` (in `lang`, with a `Language:` header) strictly, without
@@ -13,7 +14,13 @@ pub fn read_strictly(entries: &[String], lang: &str) -> Option<Vec<String>> {
     let mut strict = Options::default();
     strict.params.enabled = false;
     let report = convert("written.txt", text.as_bytes(), &strict);
-    report.games.into_iter().next().filter(|g| g.status == Status::Validated).map(|g| g.moves)
+    // The entries carry no result: a game that needs only its result
+    // (`result-missing`) is as legal to the end as a validated one.
+    let legal = |g: &scoresheet::emit::report::GameReport| {
+        g.status == Status::Validated
+            || g.findings.iter().all(|f| f.severity < Severity::Warning || f.code == "result-missing")
+    };
+    report.games.into_iter().next().filter(legal).map(|g| g.moves)
 }
 
 /// Whether the entries as written, read strictly under the true language,
