@@ -17,7 +17,7 @@ async fn the_report_opens_from_files_without_a_network_and_draws_the_board_at_th
     let t = tempfile::tempdir().unwrap();
     let (doubt, sure) = (t.path().join("mesa3.txt"), t.path().join("mesa4.txt"));
     fs::write(&doubt, DOUBT).unwrap();
-    fs::write(&sure, "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n").unwrap();
+    fs::write(&sure, "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 1/2-1/2\n").unwrap();
     let out = t.path().join("out");
     let run = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
         .arg("convert")
