@@ -11,36 +11,53 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
+/// What may follow a piece to tell it apart: its square or rank in
+/// parentheses, or its rank after `/` (`Kt(3)`, `R (Q 1)`, `N/5`).
+const QUALIFIER: &str = r"(?: ?\((?:[QK] ?)?(?:(?:Kt|[RNBTACDF]) ?)?[1-8]?\.?\)| ?/ ?[1-8])?";
+
 /// A descriptive move printed with spaces, as old books set them:
-/// `P - K 4`, `Kt - K B 3`, `B x Kt ch`, `Q P x B`.
+/// `P - K 4`, `Kt - K B 3`, `B x Kt ch`, `Q P x B`, `Kt (3) - B 5`.
 static SPACED: LazyLock<Regex> = LazyLock::new(|| {
     // Each part starts and ends with a letter or a digit: a match never
     // takes in the space before or after it (`KB3 P-QB4` is two moves).
     let piece = r"(?:[QK] ?)?(?:Kt|KT|[RNB]) ?P|(?:[QK] ?)?(?:Kt|KT|[RNB])|[QK] ?P|Kt|[PKQRBN]";
     let square = r"(?:[QK] ?)?(?:(?:Kt|KT|[RNB]) ?)?[1-8]";
-    let victim = piece;
-    let pattern =
-        format!(r"\b(?:{piece}) ?[-–—] ?(?:{square})\b(?: ch\b)?|\b(?:{piece}) ?[x×] ?(?:{victim})\b(?: ch\b)?");
+    let q = QUALIFIER;
+    let pattern = format!(
+        r"\b(?:{piece}){q} ?[-–—] ?(?:{square})\b(?: ch\b)?|\b(?:{piece}){q} ?[x×] ?(?:{piece})\b{q}(?: ch\b)?"
+    );
     Regex::new(&pattern).expect("a valid pattern")
 });
 
+/// A page in the spaced style: a piece, a space, then a dash or an `x` and
+/// a space (`P - K 4`, `B x Kt`).
+static SPACED_STYLE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(?:Kt|[PKQRBN])(?: ?\([^)]{1,6}\))? [-–—x×] ").expect("a valid pattern"));
+
 /// A Spanish or French descriptive move printed with spaces: `A x C`,
-/// `PD x A`, `P x P`, `C - 3AR`, `D 4 FR` (as the 1930 FIDE rules print it). Capital letters around an `x` or before a
-/// rank are no algebraic move, nor a name: closed up wherever they are.
+/// `PD x A`, `P x P`, `C - 3AR`, `D 4 FR` (as the 1930 FIDE rules print
+/// it). Capital letters around an `x` or before a rank are no algebraic
+/// move, nor a name: closed up wherever they are.
 static SPACED_SIDE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     let piece = r"[PRDTACF][RDTACF]{0,2}";
-    let pattern = format!(r"\b{piece} ?[x×:] ?{piece}\b|\b{piece} ?[-–—]? ?[1-8] ?[RDTACF]{{1,2}}\b");
+    let square = r"[1-8] ?[RDTACF]{1,2}\b";
+    let pattern = format!(r"\b{piece} ?[x×:] ?{piece}\b|\b{piece} ?[-–—] ?{square}|\b{piece} {square}");
     Regex::new(&pattern).expect("a valid pattern")
 });
 
 /// A move in the words of nineteenth-century books: `P. to K's 4th.`,
 /// `K. Kt. to B's 3d.`, `Q. B. to his 5th.`, `Kt. takes Kt.`,
-/// `P. takes K. P.`, `R. to K. sq.`.
+/// `P. takes K. P.`, `R. to K. sq.`, `Kt.(3) to B.'s 5th.`.
 static WORDS: LazyLock<Regex> = LazyLock::new(|| {
     let unit = r"(?:Kt|K|Q|B|R|P)\.?(?:['’]s)?";
-    let piece = format!(r"(?:{unit} {{0,2}}){{0,2}}{unit}");
+    let q = QUALIFIER;
+    // A side, a piece, then the piece or pawn named: `K. Kt.`, `Q. B. P.`,
+    // `K.'s Kt.`, `P.` (never `P. K.`: what follows is the next move's).
+    let side = r"(?:K|Q)\.?(?:['’]s)? {0,2}";
+    let named = r"(?:Kt|B|R)\.?(?:['’]s)?";
+    let piece = format!(r"(?:(?:{side})?(?:{named} {{0,2}}P\.?|{named}|P\.?)|K\.?|Q\.?)");
     let square = format!(r"(?:(?:his|her) )?(?:{unit} {{0,2}}){{0,2}}(?:[1-8](?:st|nd|rd|d|th)?|[Ss]q(?:uare)?)\.?");
-    let pattern = format!(r"\b{piece} +to +{square}|\b{piece} +takes +{piece}(?:[ .]|$)");
+    let pattern = format!(r"\b{piece}{q} +to +{square}|\b{piece}{q} +takes +{piece}{q}(?:[ .]|$)");
     Regex::new(&pattern).expect("a valid pattern")
 });
 
@@ -54,27 +71,58 @@ static CASTLING: LazyLock<Regex> = LazyLock::new(|| {
 static FOOTNOTE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[(?:[A-Z]|\d{1,3})\]").expect("a valid pattern"));
 
 /// `text` with each printed move closed up and footnote marks taken off
-/// (columns kept); the English spaced forms only where three or more are
-/// spaced (a page of an old book), never in algebraic movetext.
+/// (columns kept); the English spaced forms only on a page in the spaced
+/// style (three or more such moves), never in algebraic movetext.
 pub(crate) fn close_printed(text: &str) -> Cow<'_, str> {
     let mut text = Cow::Borrowed(text);
-    let spaced = |m: &regex::Match<'_>| m.as_str().contains(' ');
     if FOOTNOTE.is_match(&text) {
         text = Cow::Owned(FOOTNOTE.replace_all(&text, |c: &Captures<'_>| " ".repeat(c[0].chars().count())).into());
     }
     if WORDS.is_match(&text) {
-        text = Cow::Owned(WORDS.replace_all(&text, |c: &Captures<'_>| closed(&in_words(&c[0]), &c[0])).into());
+        text = Cow::Owned(close_matches(&text, &WORDS, in_words));
     }
     if CASTLING.is_match(&text) {
         text = Cow::Owned(CASTLING.replace_all(&text, |c: &Captures<'_>| closed(&castling(c), &c[0])).into());
     }
-    if SPACED.find_iter(&text).filter(spaced).take(3).count() == 3 {
-        text = Cow::Owned(SPACED.replace_all(&text, |c: &Captures<'_>| closed(&c[0], &c[0])).into());
+    if SPACED_STYLE.find_iter(&text).take(3).count() == 3 {
+        text = Cow::Owned(close_matches(&text, &SPACED, str::to_string));
     }
-    if SPACED_SIDE_AFTER.find_iter(&text).any(|m| spaced(&m)) {
-        text = Cow::Owned(SPACED_SIDE_AFTER.replace_all(&text, |c: &Captures<'_>| closed(&c[0], &c[0])).into());
+    if SPACED_SIDE_AFTER.find_iter(&text).any(|m| m.as_str().contains(' ')) {
+        text = Cow::Owned(close_matches(&text, &SPACED_SIDE_AFTER, str::to_string));
     }
     text
+}
+
+/// `text` with each match of `re` closed up into the entry `entry` makes of
+/// it. A match that took in the piece of the next move (`B x Kt P - K 4`:
+/// what follows starts with a dash, an `x`, `to` or `takes`) gives back its
+/// last word while what is left is still a match.
+fn close_matches(text: &str, re: &Regex, entry: impl Fn(&str) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while let Some(m) = re.find_at(text, at) {
+        let mut end = m.end();
+        while moves_on_its_own(&text[end..]) {
+            let Some(cut) = text[m.start()..end].trim_end().rfind(' ') else { break };
+            let shorter = &text[m.start()..m.start() + cut];
+            if !re.find(shorter).is_some_and(|s| s.range() == (0..shorter.len())) {
+                break;
+            }
+            end = m.start() + cut;
+        }
+        out.push_str(&text[at..m.start()]);
+        out.push_str(&closed(&entry(&text[m.start()..end]), &text[m.start()..end]));
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// Whether `rest` goes on with a dash, an `x`, `to` or `takes`: the word
+/// before it is the piece of a move of its own.
+fn moves_on_its_own(rest: &str) -> bool {
+    let r = rest.trim_start();
+    r.starts_with(['-', '–', '—', '×']) || r.starts_with("x ") || r.starts_with("to ") || r.starts_with("takes ")
 }
 
 /// `entry` without its spaces, padded with spaces to as many characters
@@ -89,27 +137,28 @@ fn closed(entry: &str, printed: &str) -> String {
 /// `P-K4`, `Q. B. to his 5th.` is `QB-QB5`, `Q. to her Kt.'s 3rd.` is
 /// `Q-QKt3`, `Kt. takes Kt.` is `KtxKt`.
 fn in_words(printed: &str) -> String {
+    let printed = printed.split_whitespace().collect::<Vec<_>>().join(" ");
     let clean = |s: &str| -> String {
-        let s: String = s.replace("'s", "").replace("’s", "").chars().filter(|c| !matches!(c, '.' | ' ')).collect();
-        // `4th`, `3d`: the rank alone.
-        match s.find(|c: char| c.is_ascii_digit()) {
-            Some(i) => s[..=i].to_string(),
-            None => s,
-        }
+        s.replace("'s", "").replace("’s", "").chars().filter(|c| !matches!(c, '.' | ' ')).collect()
+    };
+    // `4th`, `3d`: the rank alone.
+    let rank_alone = |s: String| match s.find(|c: char| c.is_ascii_digit()) {
+        Some(i) => s[..=i].to_string(),
+        None => s,
     };
     if let Some((piece, victim)) = printed.split_once(" takes ") {
         return format!("{}x{}", clean(piece), clean(victim.trim()));
     }
-    let Some((piece, square)) = printed.split_once(" to ") else { return printed.to_string() };
+    let Some((piece, square)) = printed.split_once(" to ") else { return printed };
     let piece = clean(piece.trim());
     let square = square.trim();
     let square = match (square.strip_prefix("his "), square.strip_prefix("her ")) {
         // "his": the file of the piece itself; "her": the queen's side.
-        (Some(rest), _) => format!("{}{}", piece.trim_end_matches('P'), clean(rest)),
+        (Some(rest), _) => format!("{}{}", piece.split('(').next().unwrap_or("").trim_end_matches('P'), clean(rest)),
         (_, Some(rest)) => format!("Q{}", clean(rest)),
         _ => clean(square),
     };
-    format!("{piece}-{square}")
+    format!("{piece}-{}", rank_alone(square))
 }
 
 /// Castling closed up: `Castles KR` is `CastlesKR`, `O - O` is `O-O`.
@@ -323,5 +372,30 @@ mod tests {
         assert_eq!(prose, Some("A good move; preparing the way for Castling. "));
         assert_eq!(prose_within("12. ...  Castles KR 13.  Castles Kt-Kt5"), None);
         assert_eq!(prose_within("1. e4 e5 2. Nf3 Nc6"), None);
+    }
+
+    #[test]
+    fn a_move_closed_up_leaves_the_next_move_its_piece() {
+        // Spaced: `B x Kt` then `P - Q 4`, not `B x Kt P` (the knight's pawn).
+        let text = "1. P - K 4 P - K 4 2. Kt - K B 3 Kt - Q B 3 3. B - Kt 5 P - Q R 3 4. B x Kt P - Q 4 5. B x Kt P";
+        let closed = close_printed(text);
+        let tokens: Vec<&str> = closed.split_whitespace().collect();
+        assert_eq!(tokens[9..], ["4.", "BxKt", "P-Q4", "5.", "BxKtP"]);
+        // In words: `P. takes P.` then `Kt. to B's 3rd.`.
+        let closed = close_printed("7. P. takes P. Kt. to K. B.'s 3rd.");
+        assert_eq!(closed.split_whitespace().collect::<Vec<_>>(), ["7.", "PxP", "Kt-KB3"]);
+        // Compact moves are not spaced ones: nothing glued across a space.
+        let compact = "1. P-K4 P-K4 2. N-KB3 N-QB3 3. RxQ Kt-QB6 4. K-R1 R-B2 5. DC2 TD-R1 6. PTD4 TR-D1";
+        assert_eq!(close_printed(compact), compact);
+    }
+
+    #[test]
+    fn a_piece_told_apart_in_spaced_and_worded_moves() {
+        let text = "1. P - K 4 P - K 4 2. Kt - K B 3 Kt - Q B 3 3. Kt (3) - Q 2 R (1) - K 1 4. Q x Kt (K 4) B - K 2";
+        let closed = close_printed(text);
+        let tokens: Vec<&str> = closed.split_whitespace().collect();
+        assert_eq!(tokens[7..], ["Kt(3)-Q2", "R(1)-K1", "4.", "QxKt(K4)", "B-K2"]);
+        let closed = close_printed("16. Kt.(3) to B.'s 5th. R.(R1) to B.'s sq.");
+        assert_eq!(closed.split_whitespace().collect::<Vec<_>>(), ["16.", "Kt(3)-B5", "R(R1)-Bsq"]);
     }
 }

@@ -28,7 +28,21 @@ pub fn looks_descriptive(core: &str) -> bool {
     let takes_piece = b.windows(3).any(|w| capital(w[0]) && matches!(w[1], b'x' | b':') && capital(w[2]));
     let three = b.windows(3).any(|w| w.iter().all(|&c| capital(c)));
     let rank_after_piece = pairs.into_iter().any(|w| capital(w[0]) && w[0] > b'H' && w[1].is_ascii_digit());
-    dash || takes_piece || three || rank_after_piece
+    // `P4R`, `C3AR`, `A5C`: a piece, a rank, then a file's letters.
+    let rank_first =
+        b.len() <= 4 && capital(b[0]) && b.get(1).is_some_and(u8::is_ascii_digit) && b[2..].iter().all(|&c| capital(c));
+    dash || takes_piece || three || rank_after_piece || rank_first
+}
+
+/// Whether an entry can be descriptive though nothing marks it so (`PD4`,
+/// `AD3`, typed algebraic in capitals, reads the same): only capitals,
+/// digits and `-x:/=()`, two capitals or more.
+fn may_be_descriptive(core: &str) -> bool {
+    let b = core.as_bytes();
+    b.iter().filter(|&&c| c.is_ascii_uppercase() && c != b'O').count() >= 2
+        && b.iter().all(|&c| {
+            c.is_ascii_uppercase() || matches!(c, b'1'..=b'8' | b'-' | b'x' | b':' | b'/' | b'=' | b'(' | b')')
+        })
 }
 
 /// Whether the record from `cores[0]` on is in descriptive notation: at least
@@ -123,11 +137,39 @@ mod tests {
     }
 
     #[test]
+    fn a_record_is_descriptive_from_its_start_where_its_first_moves_can_be() {
+        // `PD4`, `Kt-KB3`, `C3AR` alone could be capitals typed for algebraic
+        // moves; the record after them says what they are.
+        for (line, system) in [
+            (&["Kt-KB3", "P-Q4", "P-Q4", "Kt-KB3", "P-B4", "P-K3"][..], &ENGLISH),
+            (&["C3AR", "C3AR", "P3CR", "P4D", "A2C", "P3R"][..], &SPANISH),
+            (&["PD4", "PD4", "PAD4", "PR3", "CAD3", "CAR3"][..], &SPANISH),
+        ] {
+            let read = read_line(system, line);
+            assert!(!read.contains(&"?".to_string()), "{line:?}: {read:?}");
+            let mut lexed: Vec<_> = line.iter().map(|e| crate::notation::lex::lex(e)).collect();
+            mark(&mut lexed);
+            assert!(lexed.iter().all(|l| l.descriptive), "{line:?}");
+        }
+        // Castling before the first descriptive move is no start of it.
+        let mut lexed: Vec<_> =
+            ["e4", "e5", "O-O", "PAD3", "PD4", "CAR3", "CAD3"].iter().map(|e| crate::notation::lex::lex(e)).collect();
+        mark(&mut lexed);
+        assert_eq!(
+            lexed.iter().map(|l| l.descriptive).collect::<Vec<_>>(),
+            [false, false, false, true, true, true, true]
+        );
+    }
+
+    #[test]
     fn descriptive_entries_are_told_from_algebraic_ones() {
         for d in ["P-K4", "N-KB3", "PxP", "PR4", "CAR3", "PAD4", "B-N5", "QxQ"] {
             assert!(looks_descriptive(d), "{d}");
         }
-        for a in ["e4", "Cf3", "CF3", "Nbd7", "0-0", "O-O-O", "exd5", "T1", "?"] {
+        for d in ["P4R", "C3AR", "A5C", "T1D"] {
+            assert!(looks_descriptive(d), "{d}");
+        }
+        for a in ["e4", "Cf3", "CF3", "Nbd7", "0-0", "O-O-O", "exd5", "T1", "?", "e8Q"] {
             assert!(!looks_descriptive(a), "{a}");
         }
     }
@@ -208,6 +250,15 @@ pub struct Said {
     /// `TD`): the one that started on that side of the board.
     pub wing: Option<CastlingSide>,
     pub what: What,
+}
+
+/// A piece as an entry names it: the file and rank it stands on where
+/// written (`QBP`, `N(Q4)`, `R/1`), or its wing (`QKt`).
+struct Mover {
+    files: Files,
+    role: Role,
+    rank: Option<u8>,
+    wing: Option<CastlingSide>,
 }
 
 /// Where the move goes.
@@ -340,15 +391,15 @@ impl System {
             // Compact: the piece, then the square (`PR4`, `CAR3`, `P4R`).
             None => return self.compact(body, promotion),
         };
-        let (from, role, from_rank) = self.mover(mover)?;
-        let (from, wing) = wing(role, from);
+        let Mover { files: from, role, rank: from_rank, wing } = self.mover(mover)?;
         let what = match rest.as_bytes()[0] {
             b'-' => {
                 let (files, rank) = self.square(&rest[1..])?;
                 What::To { files, rank, promotion }
             }
             _ => {
-                let (files, victim, rank) = self.mover(&rest[1..])?;
+                // A piece taken named by its side (`BxQKt`) stands anywhere.
+                let Mover { files, role: victim, rank, .. } = self.mover(&rest[1..])?;
                 What::Takes { victim, files, rank, promotion }
             }
         };
@@ -363,16 +414,17 @@ impl System {
     }
 
     /// The piece that moves (or is taken), with the file and the rank it
-    /// stands on where written: `P`, `QP`, `KBP`, `QR` (English), `PD`, `TD`,
-    /// `CR` (Spanish, French), `N(Q4)`, `R/1`.
-    fn mover(&self, s: &str) -> Option<(Files, Role, Option<u8>)> {
+    /// stands on where written, or its wing: `P`, `QP`, `KBP`, `QR`
+    /// (English), `PD`, `TD`, `CR` (Spanish, French), `N(Q4)`, `R/1`.
+    fn mover(&self, s: &str) -> Option<Mover> {
         let (base, files, rank) = self.qualified(s)?;
         let (named, role) = match self.piece(base) {
             Some((r, n)) if n == base.len() => (Files::new(), r),
             _ if self.side_first => self.side_first_mover(base)?,
             _ => self.side_after_mover(base)?,
         };
-        Some((files.unwrap_or(named), role, rank))
+        let (named, wing) = wing(role, named);
+        Some(Mover { files: files.unwrap_or(named), role, rank, wing })
     }
 
     /// English names the file or the side first: `QP`, `KBP`, `QR`, `KKt`.
@@ -478,13 +530,25 @@ pub fn mark(lexed: &mut [super::lex::Lexed<'_>]) {
             l.core.to_string()
         }
     };
-    let cores: Vec<String> = lexed.iter().map(knight).collect();
+    // `Kt` is the knight of old books: as `N`, the entry's letters are capitals.
+    let cores: Vec<String> = lexed.iter().map(knight).map(|c| c.replace("Kt", "N")).collect();
     let first = (0..cores.len())
         .find(|&i| looks_descriptive(&cores[i]) && descriptive_from(cores[i..].iter().map(String::as_str)));
-    let Some(first) = first else {
+    let Some(mut first) = first else {
         mark_numeric(lexed);
         return;
     };
+    // The entries before it that read as descriptive too (`1. PD4 PD4 2. P4AD`):
+    // the record is descriptive from its start.
+    // Castling and blank boxes belong to no notation: passed over, never a start.
+    for j in (0..first).rev() {
+        if may_be_descriptive(&cores[j]) {
+            first = j;
+        } else if !castling_or_blank(&cores[j]) {
+            break;
+        }
+    }
+    let cores: Vec<String> = lexed.iter().map(knight).collect();
     for (l, core) in lexed[first..].iter_mut().zip(&cores[first..]) {
         if *core != l.core {
             l.nags.pop();
@@ -492,6 +556,11 @@ pub fn mark(lexed: &mut [super::lex::Lexed<'_>]) {
         }
         l.descriptive = true;
     }
+}
+
+/// Castling (`O-O`, `0-0-0`) or an empty or illegible box: no notation's own.
+fn castling_or_blank(core: &str) -> bool {
+    core.is_empty() || core.bytes().all(|c| matches!(c, b'O' | b'0' | b'-' | b'?' | b'.' | b'X'))
 }
 
 /// ICCF numeric notation, the moves of a record in it marked: three or more

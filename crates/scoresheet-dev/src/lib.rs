@@ -11,6 +11,7 @@
 pub mod book;
 pub mod check;
 pub mod corpus;
+pub mod descriptive;
 pub mod generate;
 pub mod noisy;
 pub mod pairs;
