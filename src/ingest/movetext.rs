@@ -2,7 +2,7 @@
 //! numbered pair per line separated by spaces or tabs, `12. ... Cf6`, `1) d4`,
 //! moves without numbers, PGN with comments, NAGs and variations.
 
-use super::printed::close_printed;
+use super::printed::{close_printed, is_resignation};
 use crate::notation::lex::{is_en_passant_mark, standalone_nag};
 use crate::sheet::{Entry, GameResult, Sheet};
 
@@ -295,6 +295,12 @@ impl Reader<'_> {
             self.after_number = after_number;
             return false;
         }
+        // `38. R-Q8 ch Resigns`: the side to move gave up; nothing after it is played.
+        if is_resignation(t) {
+            let white_to_move = self.next_ply.map_or(self.sheet.entries.len() % 2 == 0, |p| p % 2 == 1);
+            self.sheet.result = Some(if white_to_move { GameResult::BlackWins } else { GameResult::WhiteWins });
+            return true;
+        }
         // A full stop left alone (`4th (best).`): punctuation, no box.
         if t == "." {
             return false;
@@ -462,6 +468,16 @@ mod tests {
     fn check_and_mate_written_as_words_go_with_their_move() {
         let s = read("6. NxN ch QxN 9. R-K1 dis. ch. K-B1 23. B-K7 mate 7. e4 + e5 8. Qh5 ch mate");
         assert_eq!(texts(&s), ["NxN+", "QxN", "R-K1+", "K-B1", "B-K7#", "e4+", "e5", "Qh5#"]);
+    }
+
+    #[test]
+    fn a_resignation_ends_the_game_with_its_result() {
+        let mut s = read("1. P-K4 P-K4 2. Q-R5 K-K2 3. QxKP mate");
+        assert_eq!(s.result, None);
+        s = read("1. e4 e5 2. Qh5 Ke7 3. Qxe5+ Resigns");
+        assert_eq!((s.entries.len(), s.result), (5, Some(GameResult::WhiteWins)));
+        s = read("1. e4 e5 2. Qh5 Ke7 abandonan.");
+        assert_eq!(s.result, Some(GameResult::BlackWins), "White to move gave up");
     }
 
     #[test]

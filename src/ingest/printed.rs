@@ -242,28 +242,37 @@ fn is_word(t: &str) -> bool {
     letters && !piece_like
 }
 
+/// Words that say a player gave the game up.
+const GIVES_UP: &[&str] = &[
+    "resigns",
+    "resigned",
+    "surrenders",
+    "surrendered",
+    "abandona",
+    "abandonan",
+    "abandonó",
+    "abandonaron",
+    "abandonne",
+    "abandonnent",
+    "aufgegeben",
+    "aufgabe",
+    "сдались",
+    "сдался",
+    "сдаются",
+];
+
+/// Whether a token of movetext is a word of resignation (`Resigns.`,
+/// `abandona`, `aufgegeben`): the side to move gave the game up.
+pub(crate) fn is_resignation(token: &str) -> bool {
+    let w = token.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase();
+    !w.is_empty() && GIVES_UP.contains(&w.as_str())
+}
+
 /// Who resigned, as a line of text says it: `Black surrenders.`, `White
 /// resigns`, `Las negras abandonan`, `Schwarz gab auf`, `Белые сдались`;
 /// `Some(None)` where the words name no side (`Resigns.`: the side to move).
 pub(crate) fn resignation(line: &str) -> Option<Option<shakmaty::Color>> {
     use shakmaty::Color;
-    const GIVES_UP: &[&str] = &[
-        "resigns",
-        "resigned",
-        "surrenders",
-        "surrendered",
-        "abandona",
-        "abandonan",
-        "abandonó",
-        "abandonaron",
-        "abandonne",
-        "abandonnent",
-        "aufgegeben",
-        "aufgabe",
-        "сдались",
-        "сдался",
-        "сдаются",
-    ];
     const WHITE: &[&str] = &["white", "blancas", "blancs", "weiß", "weiss", "белые"];
     const BLACK: &[&str] = &["black", "negras", "noirs", "schwarz", "черные", "чёрные"];
     let words: Vec<String> =
