@@ -297,7 +297,7 @@ impl Reader<'_> {
         }
         // `38. R-Q8 ch Resigns`: the side to move gave up; nothing after it is played.
         if is_resignation(t) {
-            let white_to_move = self.next_ply.map_or(self.sheet.entries.len() % 2 == 0, |p| p % 2 == 1);
+            let white_to_move = self.next_ply.map_or(self.sheet.entries.len().is_multiple_of(2), |p| p % 2 == 1);
             self.sheet.result = Some(if white_to_move { GameResult::BlackWins } else { GameResult::WhiteWins });
             return true;
         }
