@@ -129,6 +129,10 @@ pub enum Finding {
     /// The sheet mixes notations: algebraic up to `at`'s move, descriptive
     /// (in `system`) from there.
     MixedNotation { at: At, system: &'static str, algebraic: u32 },
+    /// The sheet mixes two languages' piece letters: its own (`own`, a
+    /// language's name) and, from `at` on, `moves` moves that only `other`'s
+    /// letters read (`Nf6` on a Spanish sheet). Code `mixed-notation`.
+    MixedLetters { at: At, own: &'static str, other: &'static str, moves: u32 },
     /// The box holds "?", "X", "---" or is empty; the move was read from the rest of the game.
     IllegibleEntry { at: At, written: String, replacement: String, margin: f32 },
     /// A move was not written; the rest of the game says which it was.
@@ -248,7 +252,7 @@ impl Finding {
         match self {
             Finding::IllegalMove { .. } => "illegal-move",
             Finding::NonAlgebraic { .. } => "non-algebraic-notation",
-            Finding::MixedNotation { .. } => "mixed-notation",
+            Finding::MixedNotation { .. } | Finding::MixedLetters { .. } => "mixed-notation",
             Finding::IllegibleEntry { .. } => "illegible-entry",
             Finding::MissingMove { .. } => "missing-move",
             Finding::ExtraEntry { .. } => "extra-entry",
@@ -283,7 +287,7 @@ impl Finding {
             Finding::IllegalMove { .. } | Finding::NonAlgebraic { read: None, .. } => Severity::Error,
             // Read: the game is there, but the sheet is no evidence.
             Finding::NonAlgebraic { read: Some(_), .. } => Severity::Warning,
-            Finding::MixedNotation { .. } => Severity::Warning,
+            Finding::MixedNotation { .. } | Finding::MixedLetters { .. } => Severity::Warning,
             Finding::ExtraEntry { repeat: false, .. } => Severity::Warning,
             Finding::AmbiguousRepair { .. } | Finding::MovesAfterEnd { .. } => Severity::Warning,
             // The result the players signed is not the one the board gives:
@@ -388,9 +392,10 @@ impl Finding {
             | Finding::ResultMismatch { .. }
             | Finding::ResultMissing { .. }
             | Finding::IncompleteRecord { .. } => none,
-            Finding::DrawOffer { at } | Finding::DrawClaim { at, .. } | Finding::MixedNotation { at, .. } => {
-                Parts { at: Some(*at), ..none }
-            }
+            Finding::DrawOffer { at }
+            | Finding::DrawClaim { at, .. }
+            | Finding::MixedNotation { at, .. }
+            | Finding::MixedLetters { at, .. } => Parts { at: Some(*at), ..none },
             Finding::DuplicateBoard { .. } => none,
             Finding::EncodingGuessed { .. } => none,
             Finding::HeadersDropped { .. } => none,
@@ -523,6 +528,11 @@ impl Finding {
             ),
             Finding::MixedNotation { at, system, algebraic } => format!(
                 "{}: the sheet mixes notations: algebraic for the first {algebraic} moves, {system} from here",
+                label(at)
+            ),
+            Finding::MixedLetters { at, own, other, moves } => format!(
+                "{}: the sheet mixes two languages' piece letters: {own}, and from here {moves} moves in {other} \
+                 letters; each were read as such, but a record keeps to one set of letters (Appendix C)",
                 label(at)
             ),
             Finding::DrawOffer { at } => {
@@ -761,6 +771,12 @@ impl Finding {
                 "{}: la planilla mezcla notaciones: algebraica en las primeras {algebraic} jugadas, {} desde aquí",
                 l(at),
                 system_es(system)
+            ),
+            Finding::MixedLetters { at, own, other, moves } => format!(
+                "{}: la planilla mezcla las letras de piezas de dos idiomas: las suyas ({own}) y, desde aquí, {moves} \
+                 jugadas con las de otro ({other}); cada una se leyó así, pero una planilla se lleva con unas solas \
+                 letras (Apéndice C)",
+                l(at)
             ),
             Finding::DrawOffer { at } => {
                 format!("{}: el jugador ofreció tablas con esta jugada, (=) (Art. 9.1.2)", l(at))
@@ -1120,6 +1136,7 @@ mod tests {
             Finding::MixedNotation { at, system: "Spanish descriptive", algebraic: 4 },
             Finding::ResultMissing { moves: 30 },
             Finding::IncompleteRecord { file: "b.csv".into(), missing: 50, from: 21, other_ends: true },
+            Finding::MixedLetters { at, own: "Spanish", other: "English", moves: 4 },
         ]
     }
 
@@ -1157,15 +1174,17 @@ mod tests {
                 Finding::DrawClaim { .. } => 24,
                 Finding::MixedNotation { .. } => 25,
                 Finding::ResultMissing { .. } => 26,
+                Finding::MixedLetters { .. } => 27,
             })
             .collect();
-        assert!((0..27).all(|k| kinds.contains(&k)));
+        assert!((0..28).all(|k| kinds.contains(&k)));
     }
 
     #[test]
     fn codes_are_distinct_kebab_case_words() {
         let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
         codes.dedup(); // the two extra entries
+        codes.pop(); // mixed-notation again, of letters
         codes.pop(); // a second incomplete-record, a warning
         codes.remove(codes.len() - 3); // a second non-algebraic-notation, read
         for c in &codes {
@@ -1305,7 +1324,7 @@ mod tests {
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
                 Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info, Warning, Warning,
-                Warning, Warning
+                Warning, Warning, Warning
             ]
         );
     }

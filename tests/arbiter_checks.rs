@@ -185,3 +185,19 @@ fn an_illegal_move_says_the_last_position_the_record_supports_and_what_is_lost()
     assert!(f.message.contains(after_a6), "{}", f.message);
     assert!(f.message.contains("cannot be reconstructed"), "{}", f.message);
 }
+
+#[test]
+fn a_sheet_that_turns_to_english_letters_is_mixed_notation_once() {
+    // Spanish letters for the first moves, English from move 4 on.
+    let text = "Idioma: es\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 1/2-1/2\n";
+    let g = game(text);
+    assert_eq!(g.moves.join(" "), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6");
+    let mixed: Vec<_> = g.findings.iter().filter(|f| f.code == "mixed-notation").collect();
+    assert_eq!(mixed.len(), 1, "{:?}", g.findings);
+    assert_eq!((mixed[0].ply, mixed[0].written.as_deref()), (Some(7), None));
+    assert!(mixed[0].message.contains("Spanish, and from here 5 moves in English letters"), "{}", mixed[0].message);
+    assert_eq!(g.status, Status::Review);
+    // One English letter on a Spanish sheet is a slip, not a second set of letters.
+    let g = game("Idioma: es\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Nf6 5.O-O Ae7 1/2-1/2\n");
+    assert!(g.findings.iter().all(|f| f.code != "mixed-notation"), "{:?}", g.findings);
+}

@@ -183,6 +183,46 @@ pub(super) fn descriptive(sheet: &Sheet, lexed: &[Lexed<'_>], game: &mut Game) {
     }
 }
 
+/// How many moves in another language's letters make a sheet of mixed
+/// letters: one or two are slips of a player who reads books in English
+/// (each read at a cost, `typo-repaired`); three or more, and a fifth of
+/// the piece moves or more, are a second set of letters.
+const MIXED_LETTERS: usize = 3;
+const MIXED_LETTERS_SHARE: usize = 5;
+
+/// Moves that only English letters read on a sheet in another language
+/// (`Nf6`, `Bb5` on a Spanish sheet): said once, at the first, where there
+/// are [`MIXED_LETTERS`] or more.
+pub(super) fn other_letters(sheet: &Sheet, lexed: &[Lexed<'_>], game: &mut Game) {
+    let Some(english) = crate::notation::Language::find("en") else { return };
+    if game.language.pieces == english.pieces {
+        return;
+    }
+    let (mut pos, mut readings, mut found) = (shakmaty::Chess::default(), Vec::new(), Vec::new());
+    let mut piece_moves = 0;
+    for (k, m) in game.moves.iter().enumerate() {
+        piece_moves += usize::from(m.mv.role() != shakmaty::Role::Pawn && !m.mv.is_castle());
+        if let Some(e) = m.entry.filter(|&e| !lexed[e].descriptive && !lexed[e].numeric) {
+            let reads = |lang, readings: &mut Vec<_>| {
+                crate::notation::reading::readings_into(&lexed[e].core, lang, readings);
+                crate::notation::reading::exact_move(&pos, readings) == Some(m.mv)
+            };
+            if !reads(game.language, &mut readings) && reads(english, &mut readings) {
+                found.push((k as u32 + 1, e));
+            }
+        }
+        pos.play_unchecked(m.mv);
+    }
+    if let [(ply, e), ..] = found[..]
+        && found.len() >= MIXED_LETTERS
+        && found.len() * MIXED_LETTERS_SHARE >= piece_moves
+    {
+        let at = at_entry(sheet, ply, e);
+        let (own, other, moves) = (game.language.name, english.name, found.len() as u32);
+        game.findings.push(Finding::MixedLetters { at, own, other, moves });
+    }
+}
+
 /// Entries written after the game ended, from entry `i`.
 pub(super) fn moves_after_end(sheet: &Sheet, ply: u32, i: usize) -> Finding {
     Finding::MovesAfterEnd { at: at_entry(sheet, ply, i), written: sheet.entries[i].text.clone() }

@@ -191,6 +191,7 @@ fn read_within(sheet: &Sheet, settings: &Settings, meter: &Meter) -> Game {
     findings.append(&mut game.findings);
     game.findings = findings;
     detect::descriptive(sheet, &lexed, &mut game);
+    detect::other_letters(sheet, &lexed, &mut game);
     game
 }
 
