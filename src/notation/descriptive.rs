@@ -99,6 +99,12 @@ mod tests {
         // `PxA` could be b7 or d7 here: the knight's pawn is named.
         let compact = ["PR4", "PR4", "CAR3", "CAD3", "AC5", "PTD3", "AxC", "PCDxA"];
         assert_eq!(read_line(&SPANISH, &compact), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "bxc6"]);
+        // The queen's knight to K4, the king's rook to Q1: its side before its square.
+        let said = SPANISH.read(&normalise("CD4R")).expect("read");
+        assert_eq!((said.role, said.wing), (Role::Knight, Some(CastlingSide::QueenSide)));
+        assert!(matches!(said.what, What::To { rank: 4, ref files, .. } if files[..] == [File::E]));
+        let said = FRENCH.read(&normalise("TR1D")).expect("read");
+        assert_eq!((said.role, said.wing), (Role::Rook, Some(CastlingSide::KingSide)));
         let fr = ["P4R", "P4R", "C3FR", "C3FD", "F5C", "P3TD", "FxC", "PDxF"];
         assert_eq!(read_line(&FRENCH, &fr), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]);
     }
@@ -406,11 +412,28 @@ impl System {
         Some(Said { role, from, from_rank, wing, what })
     }
 
-    /// `PR4`, `CAR3`, `P4R`, `C3AR`: a piece then its square.
+    /// `PR4`, `CAR3`, `P4R`, `C3AR`: a piece then its square; Spanish and
+    /// French books also put the piece's side between them (`CD4R`, the
+    /// queen's knight to K4; `TRD1`).
     fn compact(&self, s: &str, promotion: Option<Role>) -> Option<Said> {
         let (role, n) = self.piece(s)?;
-        let (files, rank) = self.square(&s[n..])?;
-        Some(Said { role, from: Files::new(), from_rank: None, wing: None, what: What::To { files, rank, promotion } })
+        let what = |(files, rank)| What::To { files, rank, promotion };
+        if let Some(square) = self.square(&s[n..]) {
+            return Some(Said { role, from: Files::new(), from_rank: None, wing: None, what: what(square) });
+        }
+        if self.side_first || !minor_or_rook(role) {
+            return None;
+        }
+        let rest = &s[n..];
+        let (wing, m) = if rest.starts_with(self.king) {
+            (CastlingSide::KingSide, self.king.len())
+        } else if rest.starts_with(self.queen) {
+            (CastlingSide::QueenSide, self.queen.len())
+        } else {
+            return None;
+        };
+        let square = self.square(&rest[m..])?;
+        Some(Said { role, from: Files::new(), from_rank: None, wing: Some(wing), what: what(square) })
     }
 
     /// The piece that moves (or is taken), with the file and the rank it

@@ -616,9 +616,10 @@ impl Writer {
                     (true, Style::Words) if square.ends_with('.') => format!("{mover} to {square}"),
                     (true, Style::Words) => format!("{mover} to {square}."),
                     // Spanish and French close a bare piece up with its square
-                    // (`P4R`); a named one takes a dash (`CD-4R`), else `CD4R`
-                    // could be read as a piece on the queen's file.
-                    (false, _) if form.mover == Mover::Bare => format!("{mover}{square}"),
+                    // (`P4R`), and a wing's piece as books print it (`CD4R`,
+                    // the queen's knight to K4); one named by its file or
+                    // square takes a dash (`PD-4R`, `C(3AD)-4R`).
+                    (false, _) if matches!(form.mover, Mover::Bare | Mover::Wing(_)) => format!("{mover}{square}"),
                     (false, _) => format!("{mover}-{square}"),
                 };
                 format!("{body}{}", self.promotion(promotion))
