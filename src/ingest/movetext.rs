@@ -494,7 +494,7 @@ mod tests {
     fn spanish_and_french_moves_printed_with_spaces_are_closed_up() {
         let s = read("4. A x C, PD x A; 5. O-O, A3D; 6. C - 3AR, P x P");
         assert_eq!(texts(&s), ["AxC", "PDxA", "O-O", "A3D", "C-3AR", "PxP"]);
-        assert_eq!(texts(&read("1. P 4 R P 4 R 2. D 4 FR")), ["P4R", "P4R", "D4FR"]);
+        assert_eq!(texts(&read("1. P 4 R P 4 R 2. D 4 FR T 4 CR — 2 CR")), ["P4R", "P4R", "D4FR", "T4CR—2CR"]);
         assert_eq!((s.entries[1].line, s.entries[1].col), (1, 11), "each keeps its column");
         // A players' line is not a move.
         assert_eq!(texts(&read("A - C 1. e4 e5")), ["A", "-", "C", "e4", "e5"]);

@@ -35,13 +35,15 @@ static SPACED_STYLE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b(?:Kt|[PKQRBN])(?: ?\([^)]{1,6}\))? [-–—x×] ").expect("a valid pattern"));
 
 /// A Spanish or French descriptive move printed with spaces: `A x C`,
-/// `PD x A`, `P x P`, `C - 3AR`, `D 4 FR` (as the 1930 FIDE rules print
-/// it). Capital letters around an `x` or before a rank are no algebraic
+/// `PD x A`, `P x P`, `C - 3AR`, `D 4 FR`, `T 4 CR — 2 CR` (the rook on
+/// CR4 to CR2: the 1930 FIDE rules print both). Capital letters around an `x` or before a rank are no algebraic
 /// move, nor a name: closed up wherever they are.
 static SPACED_SIDE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     let piece = r"[PRDTACF][RDTACF]{0,2}";
     let square = r"[1-8] ?[RDTACF]{1,2}\b";
-    let pattern = format!(r"\b{piece} ?[x×:] ?{piece}\b|\b{piece} ?[-–—] ?{square}|\b{piece} {square}");
+    let pattern = format!(
+        r"\b{piece} ?[1-8] ?[RDTACF]{{1,2}} ?[-–—] ?{square}|\b{piece} ?[x×:] ?{piece}\b|\b{piece} ?[-–—] ?{square}|\b{piece} {square}"
+    );
     Regex::new(&pattern).expect("a valid pattern")
 });
 

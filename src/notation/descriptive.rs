@@ -103,6 +103,9 @@ mod tests {
         let said = SPANISH.read(&normalise("CD4R")).expect("read");
         assert_eq!((said.role, said.wing), (Role::Knight, Some(CastlingSide::QueenSide)));
         assert!(matches!(said.what, What::To { rank: 4, ref files, .. } if files[..] == [File::E]));
+        // The 1930 FIDE rules' own example: the rook on KN4 to KN2.
+        let said = FRENCH.read(&normalise("T4CR—2CR")).expect("read");
+        assert_eq!((said.from.as_slice(), said.from_rank), (&[File::G][..], Some(4)));
         let said = FRENCH.read(&normalise("TR1D")).expect("read");
         assert_eq!((said.role, said.wing), (Role::Rook, Some(CastlingSide::KingSide)));
         let fr = ["P4R", "P4R", "C3FR", "C3FD", "F5C", "P3TD", "FxC", "PDxF"];
@@ -440,6 +443,13 @@ impl System {
     /// stands on where written, or its wing: `P`, `QP`, `KBP`, `QR`
     /// (English), `PD`, `TD`, `CR` (Spanish, French), `N(Q4)`, `R/1`.
     fn mover(&self, s: &str) -> Option<Mover> {
+        // `T4CR` (-2CR): the piece on a square, as the 1930 FIDE rules write it.
+        if let Some((role, n)) = self.piece(s)
+            && n < s.len()
+            && let Some((files, rank)) = self.square(&s[n..]).filter(|_| s.as_bytes()[n].is_ascii_digit())
+        {
+            return Some(Mover { files, role, rank: Some(rank), wing: None });
+        }
         let (base, files, rank) = self.qualified(s)?;
         let (named, role) = match self.piece(base) {
             Some((r, n)) if n == base.len() => (Files::new(), r),
