@@ -43,14 +43,17 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
             resigned = resigned.or(resignation(&line[prose.clone()]));
             let text = &line[prose.clone()];
             let inner = text.trim_end();
-            let open = prose.start > 0;
-            movetext.push_str(&line[..prose.start - usize::from(open)]);
+            // The `{` takes the place of a space before the prose where there
+            // is one (any other whitespace is kept, and the `{` added).
+            let before = &line[..prose.start];
+            let open = before.ends_with([' ', '\t']);
+            movetext.push_str(&before[..before.len() - usize::from(open)]);
             movetext.push('{');
             movetext.push_str(inner);
             movetext.push('}');
-            // The spaces after it, less the one the `}` took (or the `{` had to add).
+            // The whitespace after it, less what the `}` (and a `{` added) took.
             let taken = usize::from(!open) + 1;
-            movetext.push_str(&text[inner.len()..][taken.min(text.len() - inner.len())..]);
+            movetext.extend(text[inner.len()..].chars().skip(taken));
             movetext.push_str(&line[prose.end..]);
         } else {
             moves_started |= !line.trim().is_empty();
