@@ -24,6 +24,18 @@ pub fn is_illegible_text(t: &str) -> bool {
     ILLEGIBLE.contains(&t) || is_dots(t)
 }
 
+/// The NAG of an annotation typed as a box of its own that an illegible
+/// box could also be (`?`, `??`, `?!`, `!?`).
+fn standalone_glyph(t: &str) -> Option<u8> {
+    match t {
+        "?" => Some(2),
+        "??" => Some(4),
+        "!?" => Some(5),
+        "?!" => Some(6),
+        _ => None,
+    }
+}
+
 /// Two or more dots or ellipses, and nothing else.
 fn is_dots(t: &str) -> bool {
     t.len() >= 2 && t.chars().all(|c| matches!(c, '.' | '…'))
@@ -48,7 +60,7 @@ type Chars<'t> = std::iter::Peekable<std::str::CharIndices<'t>>;
 pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, sheet: &mut Sheet) -> usize {
     let closed = if dialect == Dialect::Plain { close_printed(text) } else { std::borrow::Cow::Borrowed(text) };
     let text = &*closed;
-    let mut r = Reader { sheet, next_ply: None, after_number: false, before_number: None, line, col };
+    let mut r = Reader { sheet, since_number: 0, next_ply: None, after_number: false, before_number: None, line, col };
     let mut chars = text.char_indices().peekable();
     let mut token = String::new();
     let mut token_at = (line, col);
@@ -66,6 +78,12 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
             }
             '(' => {
                 r.parenthesis(&text[i..], &mut chars, &mut token);
+                continue;
+            }
+            // `[2. f4 exf4 3. Nf3]`: a variation in brackets, as web pages
+            // print them, kept as a comment, never in the game.
+            '[' if dialect == Dialect::Plain && token.is_empty() => {
+                r.bracket(&mut chars);
                 continue;
             }
             // `;` parts moves in plain text (`1. P4R, P4R; 2. C3AR`), `|` the
@@ -111,6 +129,26 @@ impl Reader<'_> {
             body.push(c);
         }
         self.comment(body.split_whitespace().collect::<Vec<_>>().join(" "));
+    }
+
+    /// `[...]`, its `[` just read (nested ones within): kept as a comment
+    /// of the entry before.
+    fn bracket(&mut self, chars: &mut Chars<'_>) {
+        let (mut body, mut depth) = (String::new(), 1);
+        self.advance('[');
+        for (_, c) in chars.by_ref() {
+            self.advance(c);
+            match c {
+                '[' => depth += 1,
+                ']' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                break;
+            }
+            body.push(c);
+        }
+        self.comment(format!("[{}]", body.split_whitespace().collect::<Vec<_>>().join(" ")));
     }
 
     /// `; ...` to the end of the line (PGN), its `;` just read.
@@ -178,6 +216,8 @@ fn plain(b: u8) -> bool {
 
 struct Reader<'a> {
     sheet: &'a mut Sheet,
+    /// Entries read since the last move number.
+    since_number: usize,
     /// The half-move the next box stands at, from the last move number seen.
     next_ply: Option<u32>,
     /// The last token was a move number: what follows it is a box.
@@ -264,8 +304,16 @@ impl Reader<'_> {
                 && let Some(n) = number
             {
                 // Books in two columns number Black's move again (`1. P-K4 |
-                // 1. P-K4`): the number of the move whose Black box is next.
-                let black = marks.contains("..") || marks.contains('…') || self.next_ply == Some(2 * n);
+                // 1. P-K4`): the number of the move whose Black box is next,
+                // one entry after the last number. Three entries after it,
+                // one of them a `?` (`2. Nf3 ? Nc6 3.`), that `?` was the
+                // annotation of the move before, not a box.
+                let overshot = self.next_ply == Some(2 * n);
+                if overshot && self.since_number == 3 && self.annotation_not_a_box() {
+                    self.next_ply = Some(2 * n - 1);
+                }
+                let black = marks.contains("..") || marks.contains('…') || (overshot && self.since_number == 1);
+                self.since_number = 0;
                 self.before_number = self.next_ply;
                 self.next_ply = Some(2 * n - 1 + u32::from(black));
                 if !dots.is_empty() {
@@ -334,10 +382,29 @@ impl Reader<'_> {
             return false;
         }
         self.sheet.entries.push(Entry { text: t.to_string(), line, col, ply: self.next_ply, ..Entry::default() });
+        self.since_number += 1;
         if let Some(p) = self.next_ply.as_mut() {
             *p += 1;
         }
         false
+    }
+
+    /// Of the last three entries, the one that is a `?`, `??`, `?!` or `!?`
+    /// alone becomes the annotation of the entry before it, and the entry
+    /// after it takes its box. Whether one was.
+    fn annotation_not_a_box(&mut self) -> bool {
+        let entries = &mut self.sheet.entries;
+        let n = entries.len();
+        let Some(k) = (n.saturating_sub(2)..n).find(|&k| standalone_glyph(&entries[k].text).is_some()) else {
+            return false;
+        };
+        let Some(nag) = standalone_glyph(&entries[k].text) else { return false };
+        entries.remove(k);
+        entries[k - 1].nags.push(nag);
+        for p in entries[k..].iter_mut().filter_map(|e| e.ply.as_mut()) {
+            *p = p.saturating_sub(1);
+        }
+        true
     }
 
     fn nag(&mut self, n: u8) {
@@ -478,6 +545,34 @@ mod tests {
         assert_eq!((s.entries.len(), s.result), (5, Some(GameResult::WhiteWins)));
         s = read("1. e4 e5 2. Qh5 Ke7 abandonan.");
         assert_eq!(s.result, Some(GameResult::BlackWins), "White to move gave up");
+    }
+
+    #[test]
+    fn an_annotation_typed_apart_is_no_box() {
+        let s = read("1. e4 e5 2. Nf3 ? Nc6 3. Bb5 a6");
+        assert_eq!(texts(&s), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+        assert_eq!(s.entries[2].nags, [2]);
+        let plies: Vec<u32> = s.entries.iter().filter_map(|e| e.ply).collect();
+        assert_eq!(plies, [1, 2, 3, 4, 5, 6]);
+        // In a box of its own row, a `?` is the illegible box it looks like.
+        let s = read("1. e4 e5 2. Nf3 ? 3. Bb5 a6");
+        assert_eq!(texts(&s), ["e4", "e5", "Nf3", "?", "Bb5", "a6"]);
+    }
+
+    #[test]
+    fn a_variation_in_brackets_is_a_comment() {
+        let s = read("1. e4 e5 2. Nf3 [2. f4 exf4 3. Nf3] Nc6 3. Bb5");
+        assert_eq!(texts(&s), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+        assert_eq!(s.entries[2].comments, ["[2. f4 exf4 3. Nf3]"]);
+        assert_eq!(s.entries[3].ply, Some(4));
+    }
+
+    #[test]
+    fn a_capture_typed_with_a_space_is_one_move() {
+        let s = read("1. e4 d5 2. ex d5 Dx d5 3. Cc3 Dd8 4. d4 Cf6 5. Ax f6");
+        assert_eq!(texts(&s)[2..4], ["exd5", "Dxd5"]);
+        assert_eq!(texts(&s)[8], "Axf6");
+        assert_eq!((s.entries[3].line, s.entries[3].col), (1, 19), "each keeps its column");
     }
 
     #[test]

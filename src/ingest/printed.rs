@@ -69,6 +69,11 @@ static CASTLING: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\bCastles?\.? *\(?([KQ])\.? *R\.?\)?|\b[O0] - [O0](?: - [O0])?\b").expect("a valid pattern")
 });
 
+/// An algebraic capture typed with a space before its square (`dx e4`,
+/// `Cx e4`, `Nx e4`): one move.
+static SPACED_CAPTURE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|\s)[A-Z]?[a-h]?[1-8]?[x×:] [a-h][1-8]\b").expect("a valid pattern"));
+
 /// A footnote mark glued to a move: `3d.[A]`, `Kt-B3[12]`.
 static FOOTNOTE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[(?:[A-Z]|\d{1,3})\]").expect("a valid pattern"));
 
@@ -88,6 +93,15 @@ pub(crate) fn close_printed(text: &str) -> Cow<'_, str> {
     }
     if SPACED_STYLE.find_iter(&text).take(3).count() == 3 {
         text = Cow::Owned(close_matches(&text, &SPACED, str::to_string));
+    }
+    if SPACED_CAPTURE.is_match(&text) {
+        // The whitespace the match starts with stays where it is.
+        let capture = |c: &Captures<'_>| {
+            let m = &c[0];
+            let lead = m.len() - m.trim_start().len();
+            format!("{}{}", &m[..lead], closed(m.trim_start(), m.trim_start()))
+        };
+        text = Cow::Owned(SPACED_CAPTURE.replace_all(&text, capture).into());
     }
     if SPACED_SIDE_AFTER.find_iter(&text).any(|m| m.as_str().contains(' ')) {
         text = Cow::Owned(close_matches(&text, &SPACED_SIDE_AFTER, str::to_string));

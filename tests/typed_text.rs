@@ -1,0 +1,47 @@
+//! Game texts as people type them on web pages and in bulletins: each test
+//! is named for what a user typed, and asserts the game it gives.
+
+use scoresheet::convert::{Options, convert};
+use scoresheet::emit::report::GameReport;
+
+fn game(text: &str) -> GameReport {
+    convert("partie.txt", text.as_bytes(), &Options::default()).games.remove(0)
+}
+
+#[test]
+fn nf3_with_a_question_mark_typed_apart() {
+    let g = game("1. e4 e5 2. Nf3 ? Nc6 3. Bb5 a6 1/2-1/2\n");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert!(g.pgn.contains("2. Nf3 $2 Nc6"), "{}", g.pgn);
+    assert!(g.findings.iter().all(|f| f.code != "illegible-entry"), "{:?}", g.findings);
+}
+
+#[test]
+fn a_variation_in_square_brackets() {
+    let g = game("1. e4 e5 2. Nf3 [2. f4 exf4 3. Nf3] Nc6 3. Bb5 1-0\n");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    let flat = g.pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("2. Nf3 {[2. f4 exf4 3. Nf3]} 2... Nc6"), "kept as a comment: {flat}");
+}
+
+#[test]
+fn captures_and_checks_typed_with_spaces() {
+    let g = game(
+        "Idioma: es\n\n1. e4 d5 2. ex d5 Dx d5 3. Cc3 Da5 4. d4 c6 5. Cf3 Af5 6. Ac4 e6 7. Ad2 Ab4 8. a3 Ax c3 9. Ax c3 Dc7 1/2-1/2\n",
+    );
+    assert_eq!(g.moves[2..4], ["exd5", "Qxd5"]);
+    assert_eq!(g.moves[15..], ["Bxc3", "Bxc3", "Qc7"]);
+    let g = game("1. e4 f5 2. Qh5 + g6 1-0\n");
+    assert_eq!(g.moves, ["e4", "f5", "Qh5+", "g6"]);
+    assert!(g.findings.iter().all(|f| f.code != "extra-entry"), "{:?}", g.findings);
+}
+
+#[test]
+fn white_resigns_written_after_the_moves() {
+    let g = game("1. f3 e5 2. g4 Qh4#\n");
+    assert_eq!(g.result, "0-1");
+    let g = game("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7\nBlack resigns.\n");
+    assert_eq!((g.moves.len(), g.result.as_str()), (8, "1-0"));
+    let g = game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 Resigns\n");
+    assert_eq!(g.result, "0-1", "White, to move, gave up");
+}
