@@ -45,3 +45,26 @@ fn white_resigns_written_after_the_moves() {
     let g = game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 Resigns\n");
     assert_eq!(g.result, "0-1", "White, to move, gave up");
 }
+
+#[test]
+fn the_players_written_above_the_moves() {
+    for (text, white, black, result) in [
+        ("Marshall - Capablanca\n1. d4 d5 2. c4 e6 1-0\n", "Marshall", "Capablanca", "1-0"),
+        ("A vs B\n1. d4 d5 2. c4 e6 0-1\n", "A", "B", "0-1"),
+        ("Tal, M. – Botvinnik, M., 1-0\n\n1. d4 d5 2. c4 e6\n", "Tal, M.", "Botvinnik, M.", "1-0"),
+    ] {
+        let g = game(text);
+        assert_eq!(g.moves, ["d4", "d5", "c4", "e6"], "{text}");
+        assert!(g.pgn.contains(&format!("[White \"{white}\"]")), "{text}: {}", g.pgn);
+        assert!(g.pgn.contains(&format!("[Black \"{black}\"]")), "{text}: {}", g.pgn);
+        assert_eq!(g.result, result, "{text}");
+    }
+}
+
+#[test]
+fn white_and_black_in_german_on_one_line() {
+    let g = game("Weiß: Reddmann Schwarz: Schmidt\n\n1. e4 c5 2. Sf3 d6 1/2-1/2\n");
+    assert!(g.pgn.contains("[White \"Reddmann\"]"), "{}", g.pgn);
+    assert!(g.pgn.contains("[Black \"Schmidt\"]"), "{}", g.pgn);
+    assert_eq!(g.moves, ["e4", "c5", "Nf3", "d6"]);
+}

@@ -18,13 +18,24 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     let mut resigned = None;
     for line in text.split_inclusive('\n') {
         if let Some((key, value)) = header_line(line, moves_started) {
-            let tag = tag_name(key);
-            if tag == "Result"
-                && let Some(r) = GameResult::parse(value)
-            {
-                sheet.result = sheet.result.or(Some(r));
+            // `Weiß: Reddmann Schwarz: Schmidt`: two headers on one line.
+            for (key, value) in split_headers(key, value) {
+                let tag = tag_name(key);
+                if tag == "Result"
+                    && let Some(r) = GameResult::parse(value)
+                {
+                    sheet.result = sheet.result.or(Some(r));
+                }
+                sheet.set_header(&tag, value);
             }
-            sheet.set_header(&tag, value);
+            movetext.extend(line.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+        } else if !moves_started
+            && sheet.header("White").is_none()
+            && let Some((white, black, result)) = players_line(line)
+        {
+            sheet.set_header("White", white);
+            sheet.set_header("Black", black);
+            sheet.result = sheet.result.or(result);
             movetext.extend(line.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
         } else if not_movetext(line) || is_prose(line) {
             resigned = resigned.or(resignation(line));
@@ -86,6 +97,46 @@ fn not_movetext(line: &str) -> bool {
         && !castle
         && !is_move_key(&k.to_lowercase())
         && value.chars().next().is_none_or(char::is_whitespace)
+}
+
+/// A header's value cut where another known header starts in it:
+/// `Weiß: Reddmann Schwarz: Schmidt` is White and Black.
+fn split_headers<'a>(key: &'a str, value: &'a str) -> Vec<(&'a str, &'a str)> {
+    let mut out = Vec::new();
+    let (mut key, mut value) = (key, value);
+    // A later `Key:` whose key, a word alone, is a known header.
+    while let Some((at, next)) = value.match_indices(':').find_map(|(i, _)| {
+        let before = value[..i].trim_end();
+        let start = before.rfind(char::is_whitespace).map_or(0, |j| j + 1);
+        (start > 0 && canonical(&before[start..]).is_some()).then_some((start, &before[start..]))
+    }) {
+        let colon = value[at..].find(':').map_or(value.len(), |c| at + c);
+        out.push((key, value[..at].trim()));
+        key = next;
+        value = value[colon + 1..].trim();
+    }
+    out.push((key, value));
+    out
+}
+
+/// A line of the players above the moves: `Marshall - Capablanca`,
+/// `Anderssen vs. Dufresne`, `Tal – Botvinnik, 1-0`: White, Black and the
+/// result where written.
+fn players_line(line: &str) -> Option<(&str, &str, Option<GameResult>)> {
+    static PLAYERS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        let name = r"[\p{L}](?:[\p{L}.,' ]*[\p{L}.])?";
+        regex::Regex::new(&format!(
+            r"^\s*({name})\s+(?:-|–|—|vs\.?|v\.?)\s+({name})\s*(?:[,;]\s*(1-0|0-1|1/2-1/2|½-½))?\s*$"
+        ))
+        .expect("a valid pattern")
+    });
+    let c = PLAYERS.captures(line)?;
+    let (white, black) = (c.get(1)?.as_str().trim_end_matches(','), c.get(2)?.as_str().trim_end_matches(','));
+    // `O - O` is castling, not two players.
+    if [white, black].iter().any(|n| n.eq_ignore_ascii_case("o")) {
+        return None;
+    }
+    Some((white, black, c.get(3).and_then(|r| GameResult::parse(r.as_str()))))
 }
 
 /// `Key: value`, where the key is one a header can have. Before the moves any
