@@ -68,3 +68,27 @@ fn white_and_black_in_german_on_one_line() {
     assert!(g.pgn.contains("[Black \"Schmidt\"]"), "{}", g.pgn);
     assert_eq!(g.moves, ["e4", "c5", "Nf3", "d6"]);
 }
+
+#[test]
+fn two_games_in_one_text_file() {
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n1. d4 d5 2. c4 e6 0-1\n";
+    let games = convert("two.txt", text.as_bytes(), &Options::default()).games;
+    let read: Vec<(Vec<String>, String)> = games.into_iter().map(|g| (g.moves, g.result)).collect();
+    assert_eq!(read.len(), 2, "{read:?}");
+    assert_eq!(read[0].0, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert_eq!(read[1], (vec!["d4".into(), "d5".into(), "c4".into(), "e6".into()], "0-1".to_string()));
+    // The second game's findings give the file's lines.
+    let text = "1. e4 e5 2. Nf3 Nc6 1-0\n\n1. d4 d5 2. c4 Qxx9 0-1\n";
+    let games = convert("two.txt", text.as_bytes(), &Options::default()).games;
+    let f = games[1].findings.iter().find(|f| f.written.as_deref() == Some("Qxx9")).expect("the bad entry");
+    assert_eq!((f.line, f.col), (Some(3), Some(16)));
+}
+
+#[test]
+fn numbered_games_on_a_textbook_page() {
+    let text = "Партия №14.\n1. e4 e5 2. Nf3 Nc6\n\nПартия №15.\n1. d4 d5 2. c4 c6\n\nGame 3\nWhite: A\nBlack: B\n1. c4 e5 1/2-1/2\n";
+    let games = convert("book.txt", text.as_bytes(), &Options::default()).games;
+    let moves: Vec<String> = games.iter().map(|g| g.moves.join(" ")).collect();
+    assert_eq!(moves, ["e4 e5 Nf3 Nc6", "d4 d5 c4 c6", "c4 e5"]);
+    assert!(games[2].pgn.contains("[White \"A\"]"));
+}

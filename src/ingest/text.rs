@@ -7,9 +7,57 @@ use super::printed::{is_prose, prose_within, resignation};
 use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
 
-/// Reads a plain text sheet (one game).
+/// Reads a plain text file: one game, or several, one after another (a
+/// game ends at its result where a new move 1 or headers follow, or where a
+/// numbered heading starts the next: `Game 3`, `Partida 2`, `Партия №14`).
 pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
-    let mut sheet = Sheet { line: 1, ..Sheet::default() };
+    let starts = game_starts(text);
+    let mut sheets = Vec::with_capacity(starts.len());
+    for (k, &(line, at)) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).map_or(text.len(), |&(_, e)| e);
+        // Read from its first line: line numbers stay the file's.
+        let sheet = read_game(&text[at..end], line)?;
+        if !sheet.entries.is_empty() || starts.len() == 1 {
+            sheets.push(sheet);
+        }
+    }
+    Ok(sheets)
+}
+
+/// Where each game of a text file starts: its line (1-based) and byte offset.
+fn game_starts(text: &str) -> Vec<(usize, usize)> {
+    static HEADING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)^\s*(?:(?:game|partida|partie|partita|spiel|partie nr\.?|партия)\s*(?:№|no\.?|nr\.?)?\s*\d+|№\s*\d+)\b[.:]?",
+        )
+        .expect("a valid pattern")
+    });
+    static ENDS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|½-½)\s*$").expect("a valid pattern")
+    });
+    let (mut starts, mut moves, mut ended) = (vec![(1, 0)], false, false);
+    let mut at = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let t = line.trim();
+        let first_move = t.starts_with("1.") || t.starts_with("1 ") || t.starts_with("1)");
+        let header = t.split_once(':').is_some_and(|(k, _)| canonical(k).is_some());
+        if moves && ((ended && (first_move || header)) || HEADING.is_match(t)) {
+            starts.push((i + 1, at));
+            (moves, ended) = (false, false);
+        }
+        if !t.is_empty() {
+            moves |=
+                t.bytes().any(|b| b.is_ascii_digit()) && !header && !HEADING.is_match(t) && players_line(t).is_none();
+            ended = ENDS.is_match(t);
+        }
+        at += line.len();
+    }
+    starts
+}
+
+/// Reads one game of a text file, its text starting at line `line`.
+fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
+    let mut sheet = Sheet { line, ..Sheet::default() };
     // Header lines are blanked (not removed) so that line and column numbers of
     // the moves stay those of the file.
     let mut movetext = String::with_capacity(text.len());
@@ -76,9 +124,9 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     // About one box per six characters of movetext ("Cf3+, "): the entries
     // are not moved again and again as they grow.
     sheet.entries.reserve(movetext.len() / 6);
-    read_movetext(&movetext, 1, 1, Dialect::Plain, &mut sheet);
+    read_movetext(&movetext, line, 1, Dialect::Plain, &mut sheet);
     sheet.result = sheet.result.or(written).or_else(|| resigned.map(|side| loser_result(&sheet, side)));
-    Ok(vec![sheet])
+    Ok(sheet)
 }
 
 /// A `Key: value` line whose key is none a header has, nor a move (`K0: a`,
