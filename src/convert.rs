@@ -193,7 +193,20 @@ fn read_findings(sheet: &Sheet) -> impl Iterator<Item = Finding> {
         .first_dropped
         .as_ref()
         .map(|first| Finding::HeadersDropped { dropped: sheet.headers_dropped, first: first.clone() });
-    encoding.into_iter().chain(headers)
+    encoding.into_iter().chain(headers).chain(set_up(sheet))
+}
+
+/// A set-up position the sheet gives (`FEN`, `SetUp`, a variant other than
+/// standard chess) other than the standard start: the game is read from the
+/// standard start, so it is never passed.
+fn set_up(sheet: &Sheet) -> Option<Finding> {
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let value = |key: &str| sheet.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)).map(|(_, v)| v.trim());
+    if let Some(fen) = value("FEN").filter(|f| f.split_whitespace().next() != Some(START)) {
+        return Some(Finding::SetUpPosition { given: format!("FEN {fen}") });
+    }
+    let variant = value("Variant").filter(|v| !matches!(v.to_ascii_lowercase().as_str(), "standard" | "chess" | ""));
+    variant.map(|v| Finding::SetUpPosition { given: format!("Variant {v}") })
 }
 
 /// `validated` when nothing needs a person, `review` when an arbiter must look,

@@ -133,6 +133,10 @@ pub enum Finding {
     /// language's name) and, from `at` on, `moves` moves that only `other`'s
     /// letters read (`Nf6` on a Spanish sheet). Code `mixed-notation`.
     MixedLetters { at: At, own: &'static str, other: &'static str, moves: u32 },
+    /// The sheet gives a set-up position (`FEN`, a variant such as Chess960)
+    /// other than the standard start; games are read from the standard
+    /// start only, so the moves shown are not the game's.
+    SetUpPosition { given: String },
     /// The box holds "?", "X", "---" or is empty; the move was read from the rest of the game.
     IllegibleEntry { at: At, written: String, replacement: String, margin: f32 },
     /// A move was not written; the rest of the game says which it was.
@@ -253,6 +257,7 @@ impl Finding {
             Finding::IllegalMove { .. } => "illegal-move",
             Finding::NonAlgebraic { .. } => "non-algebraic-notation",
             Finding::MixedNotation { .. } | Finding::MixedLetters { .. } => "mixed-notation",
+            Finding::SetUpPosition { .. } => "set-up-position",
             Finding::IllegibleEntry { .. } => "illegible-entry",
             Finding::MissingMove { .. } => "missing-move",
             Finding::ExtraEntry { .. } => "extra-entry",
@@ -288,6 +293,8 @@ impl Finding {
             // Read: the game is there, but the sheet is no evidence.
             Finding::NonAlgebraic { read: Some(_), .. } => Severity::Warning,
             Finding::MixedNotation { .. } | Finding::MixedLetters { .. } => Severity::Warning,
+            // Never passed: the game read is not the game played.
+            Finding::SetUpPosition { .. } => Severity::Error,
             Finding::ExtraEntry { repeat: false, .. } => Severity::Warning,
             Finding::AmbiguousRepair { .. } | Finding::MovesAfterEnd { .. } => Severity::Warning,
             // The result the players signed is not the one the board gives:
@@ -398,7 +405,7 @@ impl Finding {
             | Finding::MixedLetters { at, .. } => Parts { at: Some(*at), ..none },
             Finding::DuplicateBoard { .. } => none,
             Finding::EncodingGuessed { .. } => none,
-            Finding::HeadersDropped { .. } => none,
+            Finding::HeadersDropped { .. } | Finding::SetUpPosition { .. } => none,
             Finding::SearchBudget { at, written, unread: _ } => Parts { at: Some(*at), written: Some(written), ..none },
             Finding::PairingMismatch { candidates, .. } => Parts { alternatives: candidates, ..none },
             Finding::PairingResultMismatch { .. } => none,
@@ -561,6 +568,11 @@ impl Finding {
             Finding::EncodingGuessed { line } => format!(
                 "the file is not UTF-8 (from line {line}): it was read as Windows-1252; check the accented \
                  letters of names (a file saved as UTF-8 is read without a guess)"
+            ),
+            Finding::SetUpPosition { given } => format!(
+                "the sheet gives a set-up position ({}): games are read from the standard starting position \
+                 only, so the moves shown are not the game's; the arbiter must establish the game",
+                q(given)
             ),
             Finding::HeadersDropped { dropped, first } => format!(
                 "the sheet has {} header fields; the first {} are kept, the other {dropped} left out (the first \
@@ -822,6 +834,11 @@ impl Finding {
             Finding::EncodingGuessed { line } => format!(
                 "el archivo no está en UTF-8 (desde la línea {line}): se leyó como Windows-1252; compruebe las \
                  letras acentuadas de los nombres (un archivo guardado en UTF-8 se lee sin suposiciones)"
+            ),
+            Finding::SetUpPosition { given } => format!(
+                "la planilla da una posición de partida propia ({}): las partidas se leen solo desde la posición \
+                 inicial, así que las jugadas mostradas no son las de la partida; el árbitro debe establecerla",
+                q(given)
             ),
             Finding::HeadersDropped { dropped, first } => format!(
                 "la planilla tiene {} campos de cabecera; se conservan los {} primeros y se omiten los otros \
@@ -1137,6 +1154,7 @@ mod tests {
             Finding::ResultMissing { moves: 30 },
             Finding::IncompleteRecord { file: "b.csv".into(), missing: 50, from: 21, other_ends: true },
             Finding::MixedLetters { at, own: "Spanish", other: "English", moves: 4 },
+            Finding::SetUpPosition { given: "FEN 8/8/8/8/8/8/8/K6k w - - 0 1".into() },
         ]
     }
 
@@ -1175,18 +1193,21 @@ mod tests {
                 Finding::MixedNotation { .. } => 25,
                 Finding::ResultMissing { .. } => 26,
                 Finding::MixedLetters { .. } => 27,
+                Finding::SetUpPosition { .. } => 28,
             })
             .collect();
-        assert!((0..28).all(|k| kinds.contains(&k)));
+        assert!((0..29).all(|k| kinds.contains(&k)));
     }
 
     #[test]
     fn codes_are_distinct_kebab_case_words() {
         let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
         codes.dedup(); // the two extra entries
+        let set_up = codes.pop();
         codes.pop(); // mixed-notation again, of letters
         codes.pop(); // a second incomplete-record, a warning
         codes.remove(codes.len() - 3); // a second non-algebraic-notation, read
+        codes.extend(set_up);
         for c in &codes {
             assert!(c.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())), "{c}");
         }
@@ -1324,7 +1345,7 @@ mod tests {
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
                 Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info, Warning, Warning,
-                Warning, Warning, Warning
+                Warning, Warning, Warning, Error
             ]
         );
     }

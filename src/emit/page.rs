@@ -376,6 +376,11 @@ const RULES: &[(&str, &str, &str)] = &[
         "Arts. 8.1 y 8.4: a esta copia le faltan jugadas que la otra tiene. Solo un jugador con menos de cinco minutos puede dejar de anotar.",
     ),
     (
+        "set-up-position",
+        "The sheet starts from a position of its own (FEN, Chess960). The moves shown were read from the standard start: enter the game.",
+        "La planilla parte de una posición propia (FEN, Chess960). Las jugadas mostradas se leyeron desde la posición inicial: introduzca la partida.",
+    ),
+    (
         "duplicate-board",
         "Two games for one board of the round. Check which sheet is that board's game.",
         "Dos partidas para un mismo tablero de la ronda. Compruebe qué planilla es la de ese tablero.",

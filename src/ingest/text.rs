@@ -65,7 +65,11 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
     // Who resigned, where a line says so.
     let mut resigned = None;
     for line in text.split_inclusive('\n') {
-        if let Some((key, value)) = header_line(line, moves_started) {
+        if let Some((key, value)) = tag_line(line) {
+            // `[FEN "..."]`, `[White "..."]`: a PGN tag typed in a text sheet.
+            sheet.set_header(&tag_name(key), value);
+            movetext.extend(line.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+        } else if let Some((key, value)) = header_line(line, moves_started) {
             // `Weiß: Reddmann Schwarz: Schmidt`: two headers on one line.
             for (key, value) in split_headers(key, value) {
                 let tag = tag_name(key);
@@ -145,6 +149,14 @@ fn not_movetext(line: &str) -> bool {
         && !castle
         && !is_move_key(&k.to_lowercase())
         && value.chars().next().is_none_or(char::is_whitespace)
+}
+
+/// A PGN tag pair on a line of its own: `[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]`.
+fn tag_line(line: &str) -> Option<(&str, &str)> {
+    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (key, value) = inner.split_once(char::is_whitespace)?;
+    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+    (key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !key.is_empty()).then_some((key, value))
 }
 
 /// A header's value cut where another known header starts in it:
