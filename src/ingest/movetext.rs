@@ -134,21 +134,30 @@ impl Reader<'_> {
     /// `[...]`, its `[` just read (nested ones within): kept as a comment
     /// of the entry before.
     fn bracket(&mut self, chars: &mut Chars<'_>) {
+        let body = self.nested(chars, '[', ']');
+        self.comment(format!("[{}]", body.split_whitespace().collect::<Vec<_>>().join(" ")));
+    }
+
+    /// What stands between `open`, just read, and the `close` that matches
+    /// it (others nested within), read past.
+    fn nested(&mut self, chars: &mut Chars<'_>, open: char, close: char) -> String {
         let (mut body, mut depth) = (String::new(), 1);
-        self.advance('[');
+        self.advance(open);
         for (_, c) in chars.by_ref() {
             self.advance(c);
-            match c {
-                '[' => depth += 1,
-                ']' => depth -= 1,
-                _ => {}
-            }
+            depth = if c == open {
+                depth + 1
+            } else if c == close {
+                depth - 1
+            } else {
+                depth
+            };
             if depth == 0 {
                 break;
             }
             body.push(c);
         }
-        self.comment(format!("[{}]", body.split_whitespace().collect::<Vec<_>>().join(" ")));
+        body
     }
 
     /// `; ...` to the end of the line (PGN), its `;` just read.
@@ -191,19 +200,7 @@ impl Reader<'_> {
             self.draw_offer();
             return;
         }
-        let mut depth = 1;
-        self.advance('(');
-        for (_, c) in chars.by_ref() {
-            self.advance(c);
-            match c {
-                '(' => depth += 1,
-                ')' => depth -= 1,
-                _ => {}
-            }
-            if depth == 0 {
-                break;
-            }
-        }
+        self.nested(chars, '(', ')');
     }
 }
 
