@@ -61,6 +61,14 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// The result of a game `loser` gave up.
+    pub(crate) fn lost_by(loser: shakmaty::Color) -> GameResult {
+        match loser {
+            shakmaty::Color::White => GameResult::BlackWins,
+            shakmaty::Color::Black => GameResult::WhiteWins,
+        }
+    }
+
     /// Reads a result as people write it: `1-0`, `0-1`, `1/2-1/2`, `½-½`,
     /// `0.5-0.5`, `1:0`, or a word for a draw.
     ///

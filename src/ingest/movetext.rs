@@ -46,7 +46,7 @@ fn is_dots(t: &str) -> bool {
 fn check_word(t: &str) -> Option<&'static str> {
     let w = t.trim_end_matches('.').to_ascii_lowercase().replace('.', "");
     match w.as_str() {
-        "ch" | "check" | "dis ch" | "disch" | "dblch" | "dbl" | "dis" | "+" | "jaque" | "échec" | "echec" => Some("+"),
+        "ch" | "check" | "disch" | "dblch" | "dbl" | "dis" | "+" | "jaque" | "échec" | "echec" => Some("+"),
         "mate" | "checkmate" | "mat" | "mate!" | "#" | "++" | "mate++" => Some("#"),
         _ => None,
     }
@@ -333,7 +333,7 @@ impl Reader<'_> {
                 (None, Some(p)) => p > 1,
                 _ => false,
             };
-        if (matches!(t, "..." | "…" | "..") || is_dots(t)) && ellipsis {
+        if is_dots(t) && ellipsis {
             if let Some(p) = self.next_ply.as_mut() {
                 *p += u32::from(*p % 2 == 1);
             }
@@ -343,7 +343,8 @@ impl Reader<'_> {
         // `38. R-Q8 ch Resigns`: the side to move gave up; nothing after it is played.
         if is_resignation(t) {
             let white_to_move = self.next_ply.map_or(self.sheet.entries.len().is_multiple_of(2), |p| p % 2 == 1);
-            self.sheet.result = Some(if white_to_move { GameResult::BlackWins } else { GameResult::WhiteWins });
+            let loser = if white_to_move { shakmaty::Color::White } else { shakmaty::Color::Black };
+            self.sheet.result = Some(GameResult::lost_by(loser));
             return true;
         }
         // A full stop left alone (`4th (best).`): punctuation, no box.
@@ -392,10 +393,10 @@ impl Reader<'_> {
     fn annotation_not_a_box(&mut self) -> bool {
         let entries = &mut self.sheet.entries;
         let n = entries.len();
-        let Some(k) = (n.saturating_sub(2)..n).find(|&k| standalone_glyph(&entries[k].text).is_some()) else {
+        let Some((k, nag)) = (n.saturating_sub(2)..n).find_map(|k| Some((k, standalone_glyph(&entries[k].text)?)))
+        else {
             return false;
         };
-        let Some(nag) = standalone_glyph(&entries[k].text) else { return false };
         entries.remove(k);
         entries[k - 1].nags.push(nag);
         for p in entries[k..].iter_mut().filter_map(|e| e.ply.as_mut()) {

@@ -213,18 +213,11 @@ pub(crate) fn is_prose(line: &str) -> bool {
             if was > 0 || depth > 0 { ' ' } else { c }
         })
         .collect();
-    for token in outside.split_whitespace() {
-        let t = token.trim_matches(|c: char| !c.is_alphanumeric());
-        if t.is_empty() {
-            continue;
-        }
-        if MOVE_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w)) {
-            continue;
-        }
-        if is_word(t) {
-            words += 1;
-        } else {
-            moves += 1;
+    for t in outside.split_whitespace() {
+        match word_or_move(t) {
+            Some(true) => words += 1,
+            Some(false) => moves += 1,
+            None => {}
         }
     }
     (words >= 3 && words >= moves) || (words >= 1 && moves == 0)
@@ -240,13 +233,23 @@ pub(crate) fn prose_within(line: &str) -> Option<std::ops::Range<usize>> {
     }
     let tokens: Vec<(usize, &str)> =
         line.split_whitespace().map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t)).collect();
-    let bare = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-    let word = |t: &str| is_word(&bare(t)) && !MOVE_WORDS.iter().any(|w| bare(t).eq_ignore_ascii_case(w));
+    let word = |t: &str| word_or_move(t) == Some(true);
     let i = tokens.windows(3).position(|w| w.iter().all(|(_, t)| word(t)))?;
     let start = if i > 0 && matches!(tokens[i - 1].1, "A" | "I") { i - 1 } else { i };
     let number = |t: &str| t.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit()) && t.ends_with('.');
     let end = tokens[i..].iter().find(|(_, t)| number(t)).map_or(line.trim_end().len(), |(at, _)| *at);
     Some(tokens[start].0..end)
+}
+
+/// What a token of a line counts as, its punctuation aside: a word
+/// (`Some(true)`), a move or a number (`Some(false)`), or neither (nothing
+/// but punctuation, or a word of moves: [`MOVE_WORDS`]).
+fn word_or_move(token: &str) -> Option<bool> {
+    let t = token.trim_matches(|c: char| !c.is_alphanumeric());
+    if t.is_empty() || MOVE_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w)) {
+        return None;
+    }
+    Some(is_word(t))
 }
 
 /// A run of two or more letters that names no move: a lowercase letter in

@@ -41,13 +41,13 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
         let t = line.trim();
         let first_move = t.starts_with("1.") || t.starts_with("1 ") || t.starts_with("1)");
         let header = t.split_once(':').is_some_and(|(k, _)| canonical(k).is_some());
-        if moves && ((ended && (first_move || header)) || HEADING.is_match(t)) {
+        let heading = HEADING.is_match(t);
+        if moves && ((ended && (first_move || header)) || heading) {
             starts.push((i + 1, at));
             (moves, ended) = (false, false);
         }
         if !t.is_empty() {
-            moves |=
-                t.bytes().any(|b| b.is_ascii_digit()) && !header && !HEADING.is_match(t) && players_line(t).is_none();
+            moves |= t.bytes().any(|b| b.is_ascii_digit()) && !header && !heading && players_line(t).is_none();
             ended = ENDS.is_match(t);
         }
         at += line.len();
@@ -68,7 +68,7 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
         if let Some((key, value)) = tag_line(line) {
             // `[FEN "..."]`, `[White "..."]`: a PGN tag typed in a text sheet.
             sheet.set_header(&tag_name(key), value);
-            movetext.extend(line.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+            movetext.extend(blank(line));
         } else if let Some((key, value)) = header_line(line, moves_started) {
             // `Weiß: Reddmann Schwarz: Schmidt`: two headers on one line.
             for (key, value) in split_headers(key, value) {
@@ -80,7 +80,7 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
                 }
                 sheet.set_header(&tag, value);
             }
-            movetext.extend(line.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+            movetext.extend(blank(line));
         } else if !moves_started
             && sheet.header("White").is_none()
             && let Some((white, black, result)) = players_line(line)
@@ -88,7 +88,7 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
             sheet.set_header("White", white);
             sheet.set_header("Black", black);
             sheet.result = sheet.result.or(result);
-            movetext.extend(line.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+            movetext.extend(blank(line));
         } else if not_movetext(line) || is_prose(line) {
             resigned = resigned.or(resignation(line));
             // Kept, as a comment where it stands, but not read as entries:
@@ -211,9 +211,11 @@ fn header_line(line: &str, moves_started: bool) -> Option<(&str, &str)> {
 /// named, the side to move after the last entry.
 fn loser_result(sheet: &Sheet, side: Option<shakmaty::Color>) -> GameResult {
     let last_ply = sheet.entries.iter().rev().find_map(|e| e.ply).unwrap_or(0);
-    let loser = side.unwrap_or(if last_ply % 2 == 1 { shakmaty::Color::Black } else { shakmaty::Color::White });
-    match loser {
-        shakmaty::Color::White => GameResult::BlackWins,
-        shakmaty::Color::Black => GameResult::WhiteWins,
-    }
+    GameResult::lost_by(side.unwrap_or(if last_ply % 2 == 1 { shakmaty::Color::Black } else { shakmaty::Color::White }))
+}
+
+/// `line` blanked: its characters spaces, its line break kept, so that the
+/// lines after it keep their numbers.
+fn blank(line: &str) -> impl Iterator<Item = char> + '_ {
+    line.chars().map(|c| if c == '\n' { '\n' } else { ' ' })
 }

@@ -564,9 +564,10 @@ pub fn mark(lexed: &mut [super::lex::Lexed<'_>]) {
         }
     };
     // `Kt` is the knight of old books: as `N`, the entry's letters are capitals.
-    let cores: Vec<String> = lexed.iter().map(knight).map(|c| c.replace("Kt", "N")).collect();
-    let first = (0..cores.len())
-        .find(|&i| looks_descriptive(&cores[i]) && descriptive_from(cores[i..].iter().map(String::as_str)));
+    let cores: Vec<String> = lexed.iter().map(knight).collect();
+    let tested: Vec<String> = cores.iter().map(|c| c.replace("Kt", "N")).collect();
+    let first = (0..tested.len())
+        .find(|&i| looks_descriptive(&tested[i]) && descriptive_from(tested[i..].iter().map(String::as_str)));
     let Some(mut first) = first else {
         mark_numeric(lexed);
         return;
@@ -575,13 +576,12 @@ pub fn mark(lexed: &mut [super::lex::Lexed<'_>]) {
     // the record is descriptive from its start.
     // Castling and blank boxes belong to no notation: passed over, never a start.
     for j in (0..first).rev() {
-        if may_be_descriptive(&cores[j]) {
+        if may_be_descriptive(&tested[j]) {
             first = j;
-        } else if !castling_or_blank(&cores[j]) {
+        } else if !castling_or_blank(&tested[j]) {
             break;
         }
     }
-    let cores: Vec<String> = lexed.iter().map(knight).collect();
     for (l, core) in lexed[first..].iter_mut().zip(&cores[first..]) {
         if *core != l.core {
             l.nags.pop();
