@@ -89,7 +89,8 @@ impl GameResult {
             if s.bytes().any(|b| b.is_ascii_digit()) {
                 return None;
             }
-            // The words are each language's `draws`.
+            // The words are each language's `draws`; a sentence's full stop aside.
+            let s = s.strip_suffix('.').unwrap_or(s);
             let draw = if s.is_ascii() {
                 draw_words().any(|w| s.eq_ignore_ascii_case(w))
             } else {
@@ -118,8 +119,10 @@ impl GameResult {
         }
         match &buf[..len] {
             b"1-0" | b"+-" | b"1-0." => Some(GameResult::WhiteWins),
-            b"0-1" | b"-+" => Some(GameResult::BlackWins),
-            b"1/2-1/2" | b"h-h" | b"0.5-0.5" | b"h" | b"1/2" | b"=" | b"h-1/2" | b"1/2-h" => Some(GameResult::Draw),
+            b"0-1" | b"-+" | b"0-1." => Some(GameResult::BlackWins),
+            b"1/2-1/2" | b"h-h" | b"0.5-0.5" | b"h" | b"1/2" | b"=" | b"h-1/2" | b"1/2-h" | b"h-h." | b"1/2-1/2." => {
+                Some(GameResult::Draw)
+            }
             b"*" => Some(GameResult::Unknown),
             _ => None,
         }
@@ -171,11 +174,13 @@ mod tests {
         let t = t.replace(['–', '—', ':'], "-").replace(',', ".");
         match t.as_str() {
             "1-0" | "+-" | "1-0." => Some(GameResult::WhiteWins),
-            "0-1" | "-+" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" | "0.5-0.5" | "½" | "1/2" | "=" | "½-1/2" | "1/2-½" => Some(GameResult::Draw),
+            "0-1" | "-+" | "0-1." => Some(GameResult::BlackWins),
+            "1/2-1/2" | "½-½" | "0.5-0.5" | "½" | "1/2" | "=" | "½-1/2" | "1/2-½" | "½-½." | "1/2-1/2." => {
+                Some(GameResult::Draw)
+            }
             "*" => Some(GameResult::Unknown),
             _ => {
-                let w = s.trim().to_lowercase();
+                let w = s.trim().trim_end_matches('.').to_lowercase();
                 draw_words().any(|d| d == w).then_some(GameResult::Draw)
             }
         }

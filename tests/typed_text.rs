@@ -3,6 +3,7 @@
 
 use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::GameReport;
+use scoresheet::finding::Severity;
 
 fn game(text: &str) -> GameReport {
     convert("partie.txt", text.as_bytes(), &Options::default()).games.remove(0)
@@ -112,4 +113,107 @@ fn a_set_up_position_is_never_passed_as_read_from_the_start() {
     let pgn = format!("[Event \"?\"]\n[FEN \"{odds}\"]\n[SetUp \"1\"]\n\n1. e4 e5 1-0\n");
     let g = convert("odds.pgn", pgn.as_bytes(), &Options::default()).games.remove(0);
     assert!(g.findings.iter().any(|f| f.code == "set-up-position"), "{:?}", g.findings);
+}
+
+#[test]
+fn a_table_with_dots_in_the_empty_column() {
+    let g = game("White Black\n1. e4 ...\n... e5\n2. Nf3 ...\n... Nc6\n3. Bb5 ...\n... a6\n4. Ba4 Nf6 1-0\n");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]);
+    assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
+    // Black's move in its own row after White's, no placeholder in the row above.
+    let g = game("1. e4\n... e5\n2. Nf3\n... Nc6\n1/2-1/2\n");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6"]);
+    assert!(g.findings.iter().all(|f| f.code != "illegible-entry"), "{:?}", g.findings);
+}
+
+#[test]
+fn results_written_with_colons_spaces_and_a_full_stop() {
+    let moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6";
+    for (end, want) in [
+        ("1 : 0", "1-0"),
+        ("1:0", "1-0"),
+        ("0 - 1.", "0-1"),
+        ("0:1", "0-1"),
+        ("½:½", "1/2-1/2"),
+        ("½ - ½", "1/2-1/2"),
+        ("remis", "1/2-1/2"),
+        ("Remis.", "1/2-1/2"),
+    ] {
+        let g = game(&format!("{moves} {end}\n"));
+        assert_eq!((g.moves.len(), g.result.as_str()), (6, want), "{end}: {:?}", g.findings);
+    }
+}
+
+#[test]
+fn resignations_in_german_russian_spanish_and_italian() {
+    for (text, want) in [
+        ("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 aufgegeben", "0-1"),
+        ("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 Weiß: aufgegeben", "0-1"),
+        ("1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 Белые сдались.", "0-1"),
+        ("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 Las negras abandonan.", "1-0"),
+        ("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 Il Nero abbandona", "1-0"),
+    ] {
+        let g = game(&format!("{text}\n"));
+        assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"], "{text}");
+        assert_eq!(g.result, want, "{text}");
+        assert!(g.findings.iter().all(|f| f.code != "extra-entry"), "{text}: {:?}", g.findings);
+    }
+}
+
+#[test]
+fn moves_printed_after_black_resigned_are_not_played() {
+    // What would have followed, as the page prints it after the resignation.
+    for text in [
+        "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 Черные сдались. 4. Сxc6 dxc6 5. Кxe5\n",
+        "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6\nЧерные сдались.\n4. Сxc6 dxc6 5. Кxe5\n",
+    ] {
+        let g = game(text);
+        assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"], "{text}");
+        assert_eq!(g.result, "1-0", "{text}");
+        let flat = g.pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("dxc6"), "kept as a comment: {flat}");
+        assert!(!flat.contains("4. Bxc6"), "never played: {flat}");
+    }
+}
+
+#[test]
+fn move_numbers_in_full_width_digits_and_ordinal_dots() {
+    for text in [
+        "１. e4 e5 ２. Nf3 Nc6 ３. Bb5 a6 1-0\n",
+        "1 . e4 e5 2 . Nf3 Nc6 3 . Bb5 a6 1-0\n",
+        "1) e4 e5, 2) Nf3 Nc6, 3) Bb5 a6, 1-0\n",
+    ] {
+        let g = game(text);
+        assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"], "{text}");
+        assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{text}: {:?}", g.findings);
+    }
+}
+
+#[test]
+fn a_long_algebraic_game_with_a_full_stop_after_each_move() {
+    let g = game("1. e2-e4 e7-e5. 2. Кg1-f3 Кb8-c6. 3. Крe1-e2. Крe8-e7. 1/2-1/2\n");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Ke2", "Ke7"]);
+    assert!(g.findings.iter().all(|f| f.code != "typo-repaired"), "{:?}", g.findings);
+}
+
+#[test]
+fn a_place_and_a_year_above_the_moves() {
+    let g = game("Marshall - Capablanca\nNueva York, 1909\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 1-0\n");
+    assert_eq!(g.moves, ["d4", "d5", "c4", "e6", "Nc3", "Nf6"]);
+    assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
+}
+
+#[test]
+fn a_second_game_after_a_line_saying_who_resigned() {
+    let text = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#\n\n1. d4 d5 2. c4 e6\nWhite resigns.\n\n1. c4 e5 1/2-1/2\n";
+    let games = convert("three.txt", text.as_bytes(), &Options::default()).games;
+    let read: Vec<(String, String)> = games.into_iter().map(|g| (g.moves.join(" "), g.result)).collect();
+    assert_eq!(
+        read,
+        [
+            ("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#".to_string(), "1-0".to_string()),
+            ("d4 d5 c4 e6".to_string(), "0-1".to_string()),
+            ("c4 e5".to_string(), "1/2-1/2".to_string())
+        ]
+    );
 }

@@ -50,7 +50,24 @@ fn not_empty(text: String, guessed_from: Option<usize>) -> Result<Decoded, Inges
     if text.trim().is_empty() {
         return Err(IngestError::Empty);
     }
-    Ok(Decoded { text, guessed_from })
+    Ok(Decoded { text: narrowed(text), guessed_from })
+}
+
+/// The text with full-width forms (`１．ｅ４`, as Japanese and Chinese
+/// keyboards type them, and the ideographic space) as their ASCII
+/// characters, one for one: columns stay.
+fn narrowed(text: String) -> String {
+    let wide = |c: char| matches!(c, '\u{FF01}'..='\u{FF5E}' | '\u{3000}');
+    if !text.contains(wide) {
+        return text;
+    }
+    text.chars()
+        .map(|c| match c {
+            '\u{3000}' => ' ',
+            c if wide(c) => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            c => c,
+        })
+        .collect()
 }
 
 /// NUL bytes or many control characters: not something a person typed.
@@ -91,6 +108,12 @@ mod tests {
         let bytes = b"Blancas: Gonz\xc3\xa1lez\nNegras: Mu\xf1oz\n";
         assert_eq!(decode(bytes).unwrap().guessed_from, Some(2), "the line of the first byte that is not UTF-8");
         assert_eq!(decode("Blancas: González".as_bytes()).unwrap().guessed_from, None);
+    }
+
+    #[test]
+    fn full_width_forms_are_read_as_ascii() {
+        let d = decode("１． ｅ４　ｅ５ ２．Ｎｆ３".as_bytes()).unwrap();
+        assert_eq!(d.text, "1. e4 e5 2.Nf3");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! numbered pair per line separated by spaces or tabs, `12. ... Cf6`, `1) d4`,
 //! moves without numbers, PGN with comments, NAGs and variations.
 
-use super::printed::{close_printed, is_resignation};
+use super::printed::{close_printed, is_resignation, side_named};
 use crate::notation::lex::{is_en_passant_mark, standalone_nag};
 use crate::sheet::{Entry, GameResult, Sheet};
 
@@ -60,7 +60,19 @@ type Chars<'t> = std::iter::Peekable<std::str::CharIndices<'t>>;
 pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, sheet: &mut Sheet) -> usize {
     let closed = if dialect == Dialect::Plain { close_printed(text) } else { std::borrow::Cow::Borrowed(text) };
     let text = &*closed;
-    let mut r = Reader { sheet, since_number: 0, next_ply: None, after_number: false, before_number: None, line, col };
+    let mut r = Reader {
+        sheet,
+        since_number: 0,
+        next_ply: None,
+        after_number: false,
+        before_number: None,
+        line,
+        col,
+        last_token_line: 0,
+        first_on_line: false,
+        after_end: None,
+        dialect,
+    };
     let mut chars = text.char_indices().peekable();
     let mut token = String::new();
     let mut token_at = (line, col);
@@ -113,6 +125,9 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
         }
     }
     r.flush(&mut token, token_at);
+    if let Some(tail) = r.after_end.take() {
+        r.comment(tail);
+    }
     text.len()
 }
 
@@ -223,6 +238,13 @@ struct Reader<'a> {
     before_number: Option<u32>,
     line: usize,
     col: usize,
+    /// The line of the token before, and whether this one is the first of its line.
+    last_token_line: usize,
+    first_on_line: bool,
+    /// Once a player resigned (or the result is written) in plain text, what
+    /// follows: the moves that might have come, kept as a comment, never played.
+    after_end: Option<String>,
+    dialect: Dialect,
 }
 
 impl Reader<'_> {
@@ -264,7 +286,20 @@ impl Reader<'_> {
 
     fn token(&mut self, t: &str, at: (usize, usize)) -> bool {
         let after_number = std::mem::take(&mut self.after_number);
-        self.classify(t, at, after_number)
+        self.first_on_line = at.0 != self.last_token_line;
+        self.last_token_line = at.0;
+        if let Some(tail) = self.after_end.as_mut() {
+            if !tail.is_empty() {
+                tail.push(' ');
+            }
+            tail.push_str(t);
+            return false;
+        }
+        let result = self.classify(t, at, after_number);
+        if result && self.dialect == Dialect::Plain && !self.sheet.entries.is_empty() {
+            self.after_end = Some(String::new());
+        }
+        result
     }
 
     fn classify(&mut self, t: &str, (line, col): (usize, usize), after_number: bool) -> bool {
@@ -333,6 +368,9 @@ impl Reader<'_> {
                 (None, Some(p)) => p > 1,
                 _ => false,
             };
+        if is_dots(t) && !after_number && self.placeholder(line) {
+            return false;
+        }
         if is_dots(t) && ellipsis {
             if let Some(p) = self.next_ply.as_mut() {
                 *p += u32::from(*p % 2 == 1);
@@ -342,8 +380,10 @@ impl Reader<'_> {
         }
         // `38. R-Q8 ch Resigns`: the side to move gave up; nothing after it is played.
         if is_resignation(t) {
-            let white_to_move = self.next_ply.map_or(self.sheet.entries.len().is_multiple_of(2), |p| p % 2 == 1);
-            let loser = if white_to_move { shakmaty::Color::White } else { shakmaty::Color::Black };
+            let loser = self.named_before(line).unwrap_or_else(|| {
+                let white_to_move = self.next_ply.map_or(self.sheet.entries.len().is_multiple_of(2), |p| p % 2 == 1);
+                if white_to_move { shakmaty::Color::White } else { shakmaty::Color::Black }
+            });
             self.sheet.result = Some(GameResult::lost_by(loser));
             return true;
         }
@@ -379,12 +419,59 @@ impl Reader<'_> {
             }
             return false;
         }
+        // `Kpe8-e7.`, `e5.`: the full stop a sentence or a book's row ends with.
+        let t = t.strip_suffix('.').filter(|m| !m.is_empty() && !m.ends_with('.')).unwrap_or(t);
         self.sheet.entries.push(Entry { text: t.to_string(), line, col, ply: self.next_ply, ..Entry::default() });
         self.since_number += 1;
         if let Some(p) = self.next_ply.as_mut() {
             *p += 1;
         }
         false
+    }
+
+    /// The side named just before a resignation on its line (`Черные
+    /// сдались`, `Las negras abandonan`): those words taken back from the
+    /// entries, and the side they name.
+    fn named_before(&mut self, line: usize) -> Option<shakmaty::Color> {
+        const ARTICLES: &[&str] = &["the", "las", "los", "les", "die", "il", "i", "as", "os"];
+        let last = self.sheet.entries.last().filter(|e| e.line == line)?;
+        let side = side_named(&last.text)?;
+        self.take_back();
+        if self
+            .sheet
+            .entries
+            .last()
+            .is_some_and(|e| e.line == line && ARTICLES.contains(&e.text.to_lowercase().as_str()))
+        {
+            self.take_back();
+        }
+        Some(side)
+    }
+
+    /// The last entry was no box: taken back, and its half-move freed.
+    fn take_back(&mut self) {
+        self.sheet.entries.pop();
+        self.since_number = self.since_number.saturating_sub(1);
+        if let Some(p) = self.next_ply.as_mut() {
+            *p = p.saturating_sub(1);
+        }
+    }
+
+    /// A table's column placeholder: `1. e4 ...` then, on the next line,
+    /// `... e5` (Black's move in its own row). The `...` at the start of the
+    /// line marks the column, not a box; with one at the end of the row
+    /// before, that one was a mark too. Whether this `...` was one.
+    fn placeholder(&mut self, line: usize) -> bool {
+        let black_next = self.next_ply.is_some_and(|p| p % 2 == 0);
+        let Some(last) = self.sheet.entries.last() else { return false };
+        if !self.first_on_line || last.line >= line {
+            return false;
+        }
+        if is_dots(&last.text) && last.ply.is_some_and(|p| p % 2 == 0) {
+            self.take_back();
+            return true;
+        }
+        black_next
     }
 
     /// Of the last three entries, the one that is a `?`, `??`, `?!` or `!?`

@@ -11,6 +11,8 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
+use crate::notation::language::{is_resign_word, side_word};
+
 /// What may follow a piece to tell it apart: its square or rank in
 /// parentheses, or its rank after `/` (`Kt(3)`, `R (Q 1)`, `N/5`).
 const QUALIFIER: &str = r"(?: ?\((?:[QK] ?)?(?:(?:Kt|[RNBTACDF]) ?)?[1-8]?\.?\)| ?/ ?[1-8])?";
@@ -74,6 +76,11 @@ static CASTLING: LazyLock<Regex> = LazyLock::new(|| {
 static SPACED_CAPTURE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|\s)[A-Z]?[a-h]?[1-8]?[x×:] [a-h][1-8]\b").expect("a valid pattern"));
 
+/// A result printed with spaces: `1 : 0`, `½ - ½`, `0 -1`.
+static SPACED_RESULT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|\s)(?:1/2|[01½]) ?[-:–—] ?(?:1/2|[01½])[.,]?(?:\s|$)").expect("a valid pattern")
+});
+
 /// A footnote mark glued to a move: `3d.[A]`, `Kt-B3[12]`.
 static FOOTNOTE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[(?:[A-Z]|\d{1,3})\]").expect("a valid pattern"));
 
@@ -103,10 +110,27 @@ pub(crate) fn close_printed(text: &str) -> Cow<'_, str> {
         };
         text = Cow::Owned(SPACED_CAPTURE.replace_all(&text, capture).into());
     }
+    if SPACED_RESULT.find_iter(&text).any(|m| m.as_str().trim().contains(' ')) {
+        text = Cow::Owned(SPACED_RESULT.replace_all(&text, spaced_result).into());
+    }
     if SPACED_SIDE_AFTER.find_iter(&text).any(|m| m.as_str().contains(' ')) {
         text = Cow::Owned(close_matches(&text, &SPACED_SIDE_AFTER, str::to_string));
     }
     text
+}
+
+/// A result printed with spaces closed up where it is one (`1 : 0`, not
+/// `0 - 0`), its whitespace around kept.
+fn spaced_result(c: &Captures<'_>) -> String {
+    let m = &c[0];
+    let inner = m.trim();
+    let lead = m.len() - m.trim_start().len();
+    let tail = &m[lead + inner.len()..];
+    let close = closed(inner, inner);
+    match crate::sheet::GameResult::parse(close.trim()) {
+        Some(r) if r != crate::sheet::GameResult::Unknown => format!("{}{close}{tail}", &m[..lead]),
+        _ => m.to_string(),
+    }
 }
 
 /// `text` with each match of `re` closed up into the entry `entry` makes of
@@ -246,10 +270,20 @@ pub(crate) fn prose_within(line: &str) -> Option<std::ops::Range<usize>> {
 /// but punctuation, or a word of moves: [`MOVE_WORDS`]).
 fn word_or_move(token: &str) -> Option<bool> {
     let t = token.trim_matches(|c: char| !c.is_alphanumeric());
-    if t.is_empty() || MOVE_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w)) {
+    if t.is_empty() || MOVE_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w)) || is_date(token, t) {
         return None;
     }
     Some(is_word(t))
+}
+
+/// A year or a date (`1909,`, `12.03.1909`, `1909/03/12`), not a move
+/// number (`19.`): `token` as written, `t` without its punctuation around.
+fn is_date(token: &str, t: &str) -> bool {
+    let year =
+        |y: &str| y.len() == 4 && (y.starts_with('1') || y.starts_with("20")) && y.bytes().all(|b| b.is_ascii_digit());
+    let parts: Vec<&str> = t.split(['.', '/', '-']).collect();
+    let numbers = parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    (year(t) && !token.ends_with(['.', ')'])) || (parts.len() == 3 && numbers && parts.iter().any(|p| year(p)))
 }
 
 /// A run of two or more letters that names no move: a lowercase letter in
@@ -262,45 +296,30 @@ fn is_word(t: &str) -> bool {
 }
 
 /// Words that say a player gave the game up.
-const GIVES_UP: &[&str] = &[
-    "resigns",
-    "resigned",
-    "surrenders",
-    "surrendered",
-    "abandona",
-    "abandonan",
-    "abandonó",
-    "abandonaron",
-    "abandonne",
-    "abandonnent",
-    "aufgegeben",
-    "aufgabe",
-    "сдались",
-    "сдался",
-    "сдаются",
-];
-
 /// Whether a token of movetext is a word of resignation (`Resigns.`,
-/// `abandona`, `aufgegeben`): the side to move gave the game up.
+/// `abandona`, `aufgegeben`): a player gave the game up.
 pub(crate) fn is_resignation(token: &str) -> bool {
     let w = token.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase();
-    !w.is_empty() && GIVES_UP.contains(&w.as_str())
+    !w.is_empty() && is_resign_word(&w)
+}
+
+/// The side a token names (`Black`, `negras`, `Черные.`), its punctuation aside.
+pub(crate) fn side_named(token: &str) -> Option<shakmaty::Color> {
+    side_word(&token.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase())
 }
 
 /// Who resigned, as a line of text says it: `Black surrenders.`, `White
-/// resigns`, `Las negras abandonan`, `Schwarz gab auf`, `Белые сдались`;
+/// resigns`, `Las negras abandonan`, `Weiß: aufgegeben`, `Белые сдались`;
 /// `Some(None)` where the words name no side (`Resigns.`: the side to move).
 pub(crate) fn resignation(line: &str) -> Option<Option<shakmaty::Color>> {
     use shakmaty::Color;
-    const WHITE: &[&str] = &["white", "blancas", "blancs", "weiß", "weiss", "белые"];
-    const BLACK: &[&str] = &["black", "negras", "noirs", "schwarz", "черные", "чёрные"];
     let words: Vec<String> =
         line.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    if words.is_empty() || words.len() > 6 || !words.iter().any(|w| GIVES_UP.contains(&w.as_str())) {
+    if words.is_empty() || words.len() > 6 || !words.iter().any(|w| is_resign_word(w)) {
         return None;
     }
-    let named = |side: &[&str]| words.iter().any(|w| side.contains(&w.as_str()));
-    Some(match (named(WHITE), named(BLACK)) {
+    let named = |side: Color| words.iter().any(|w| side_word(w) == Some(side));
+    Some(match (named(Color::White), named(Color::Black)) {
         (true, false) => Some(Color::White),
         (false, true) => Some(Color::Black),
         _ => None,
@@ -400,6 +419,8 @@ mod tests {
         assert_eq!(prose, Some("A good move; preparing the way for Castling. "));
         assert_eq!(prose_within("12. ...  Castles KR 13.  Castles Kt-Kt5"), None);
         assert_eq!(prose_within("1. e4 e5 2. Nf3 Nc6"), None);
+        assert!(is_prose("Nueva York, 1909") && is_prose("Hastings 12.08.1895"));
+        assert!(!is_prose("1. 5254 7275 2. 1828 5755"), "ICCF numbers");
     }
 
     #[test]

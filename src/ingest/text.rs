@@ -35,20 +35,33 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
     static ENDS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|½-½)\s*$").expect("a valid pattern")
     });
+    static NUMBER: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?:^|\s)(\d{1,3}) ?[.)]").expect("a valid pattern"));
     let (mut starts, mut moves, mut ended) = (vec![(1, 0)], false, false);
+    // The highest move number of the game so far: a game that reached move 3
+    // and a line that starts again at `1.` (White's move) is the next game,
+    // a result written or not (a mate needs none).
+    let mut reached = 0;
     let mut at = 0;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let t = line.trim();
         let first_move = t.starts_with("1.") || t.starts_with("1 ") || t.starts_with("1)");
+        let blacks_first = ["1...", "1. ...", "1 ...", "1…", "1. …"].iter().any(|p| t.starts_with(p));
         let header = t.split_once(':').is_some_and(|(k, _)| canonical(k).is_some());
         let heading = HEADING.is_match(t);
-        if moves && ((ended && (first_move || header)) || heading) {
+        let again = first_move && !blacks_first && reached >= 3;
+        if moves && ((ended && (first_move || header)) || heading || again) {
             starts.push((i + 1, at));
-            (moves, ended) = (false, false);
+            (moves, ended, reached) = (false, false, 0);
         }
         if !t.is_empty() {
-            moves |= t.bytes().any(|b| b.is_ascii_digit()) && !header && !heading && players_line(t).is_none();
-            ended = ENDS.is_match(t);
+            let moves_line = t.bytes().any(|b| b.is_ascii_digit()) && !header && !heading && players_line(t).is_none();
+            moves |= moves_line;
+            ended = ENDS.is_match(t) || resignation(t).is_some();
+            if moves_line && !is_prose(t) {
+                let numbers = NUMBER.captures_iter(t).filter_map(|c| c[1].parse::<u32>().ok());
+                reached = reached.max(numbers.max().unwrap_or(0));
+            }
         }
         at += line.len();
     }
@@ -89,7 +102,9 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
             sheet.set_header("Black", black);
             sheet.result = sheet.result.or(result);
             movetext.extend(blank(line));
-        } else if not_movetext(line) || is_prose(line) {
+        } else if not_movetext(line) || is_prose(line) || resigned.is_some() {
+            // After a line saying who resigned, what is printed is what might
+            // have followed: kept, never played.
             resigned = resigned.or(resignation(line));
             // Kept, as a comment where it stands, but not read as entries:
             // each would be searched for a move it cannot be.

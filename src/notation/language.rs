@@ -37,6 +37,12 @@ pub struct Language {
     pub draws: &'static [&'static str],
     /// Keys a YAML form puts the moves under (lowercase).
     pub move_keys: &'static [&'static str],
+    /// Words saying a player gave the game up (`resigns`, `aufgegeben`,
+    /// `сдались`), lowercase.
+    pub resigns: &'static [&'static str],
+    /// Words naming White and Black as the side that did something (`Las
+    /// negras abandonan`, `Белые сдались`), lowercase.
+    pub sides: [&'static [&'static str]; 2],
 }
 
 /// The PGN tags a header key can stand for. Their names are the keys every
@@ -143,6 +149,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["time control"]),
         ],
         draws: &["draw"],
+        resigns: &["resigns", "resigned", "resign", "surrenders", "surrendered"],
+        sides: [&["white"], &["black"]],
         move_keys: &["moves", "game"],
     },
     Language {
@@ -166,6 +174,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["ritmo"]),
         ],
         draws: &["tablas", "tabla", "empate"],
+        resigns: &["abandona", "abandonan", "abandonó", "abandonaron", "rinde", "rinden"],
+        sides: [&["blancas", "blanco", "blancos"], &["negras", "negro", "negros"]],
         move_keys: &["movimientos", "jugadas", "partida"],
     },
     Language {
@@ -189,6 +199,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["bedenkzeit"]),
         ],
         draws: &["remis"],
+        resigns: &["aufgegeben", "aufgabe"],
+        sides: [&["weiß", "weiss"], &["schwarz"]],
         move_keys: &["züge", "zuge"],
     },
     Language {
@@ -211,6 +223,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["cadence"]),
         ],
         draws: &["nulle", "partie nulle", "remise"],
+        resigns: &["abandonne", "abandonnent", "abandon"],
+        sides: [&["blancs", "blanc"], &["noirs", "noir"]],
         move_keys: &["coups"],
     },
     Language {
@@ -232,6 +246,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["ritmo"]),
         ],
         draws: &["patta", "pareggio"],
+        resigns: &["abbandona", "abbandonano", "abbandonato", "arrende", "arrendono"],
+        sides: [&["bianco", "bianchi"], &["nero", "neri"]],
         move_keys: &["mosse"],
     },
     Language {
@@ -253,6 +269,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["ritmo"]),
         ],
         draws: &["empate"],
+        resigns: &["abandona", "abandonam", "abandonaram", "desiste", "desistem"],
+        sides: [&["brancas", "branco"], &["pretas", "negras"]],
         move_keys: &["lances", "partida"],
     },
     Language {
@@ -273,6 +291,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["taal"]),
         ],
         draws: &["remise"],
+        resigns: &["opgegeven", "opgave"],
+        sides: [&["wit"], &["zwart"]],
         move_keys: &["zetten"],
     },
     Language {
@@ -293,6 +313,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["język", "jezyk"]),
         ],
         draws: &["remis"],
+        resigns: &["poddały", "poddał", "poddaje", "poddają"],
+        sides: [&["białe", "biale"], &["czarne"]],
         move_keys: &[],
     },
     Language {
@@ -310,6 +332,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["språk"]),
         ],
         draws: &["remi"],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -327,6 +351,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["sprog"]),
         ],
         draws: &["remis"],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -343,6 +369,8 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["språk"]),
         ],
         draws: &["remis"],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -353,6 +381,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &[],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -363,6 +393,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["S"],
         headers: &[],
         draws: &[],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -373,6 +405,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &[],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -383,6 +417,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[(Tag::Date, &["datum"])],
         draws: &["remíza", "remiza"],
+        resigns: &["vzdal", "vzdali", "vzdávají"],
+        sides: [&["bílý", "bílé"], &["černý", "černé"]],
         move_keys: &[],
     },
     Language {
@@ -393,6 +429,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &["remíza", "remiza"],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -403,6 +441,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["G"],
         headers: &[],
         draws: &["döntetlen", "remi"],
+        resigns: &["feladta", "feladják"],
+        sides: [&["világos"], &["sötét"]],
         move_keys: &[],
     },
     Language {
@@ -413,6 +453,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &[],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -423,6 +465,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[(Tag::Round, &["ronda"])],
         draws: &[],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -446,6 +490,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[(Tag::Date, &["datum"]), (Tag::Board, &["stol"])],
         draws: &["remi"],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -456,6 +502,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["E"],
         headers: &[],
         draws: &[],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -466,6 +514,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &["berabere"],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -476,6 +526,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["B"],
         headers: &[],
         draws: &[],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     Language {
@@ -486,6 +538,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &[],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
     // Cyrillic: the king is "Кр" where "К" is the knight; typists on a Latin
@@ -498,6 +552,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &[],
         headers: &[],
         draws: &["ничья"],
+        resigns: &["сдались", "сдался", "сдаются", "сдаётся", "сдается"],
+        sides: [&["белые"], &["черные", "чёрные"]],
         move_keys: &[],
     },
     Language {
@@ -508,6 +564,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &[],
         headers: &[],
         draws: &[],
+        resigns: &["здалися", "здався"],
+        sides: [&["білі"], &["чорні"]],
         move_keys: &[],
     },
     Language {
@@ -518,6 +576,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &[],
         headers: &[],
         draws: &[],
+        resigns: &[],
+        sides: [&[], &[]],
         move_keys: &[],
     },
 ];
@@ -599,6 +659,24 @@ impl Language {
 /// (a word two languages share comes twice).
 pub fn draw_words() -> impl Iterator<Item = &'static str> {
     LANGUAGES.iter().flat_map(|l| l.draws.iter().copied())
+}
+
+/// Whether a lowercase word says, in any language, that a player gave the
+/// game up.
+pub fn is_resign_word(word: &str) -> bool {
+    LANGUAGES.iter().any(|l| l.resigns.contains(&word))
+}
+
+/// The side a lowercase word names, in any language: `negras` is Black.
+pub fn side_word(word: &str) -> Option<shakmaty::Color> {
+    LANGUAGES.iter().find_map(|l| {
+        let [white, black] = l.sides;
+        if white.contains(&word) {
+            Some(shakmaty::Color::White)
+        } else {
+            black.contains(&word).then_some(shakmaty::Color::Black)
+        }
+    })
 }
 
 /// Whether a lowercase key of a YAML form holds the moves, in any language.
@@ -710,6 +788,8 @@ mod tests {
             pawn: &[],
             headers: &[(Tag::White, &["valkea", "valkoiset"]), (Tag::Black, &["musta"])],
             draws: &[],
+            resigns: &[],
+            sides: [&[], &[]],
             move_keys: &[],
         };
         let with = std::slice::from_ref(&FINNISH);
@@ -735,7 +815,7 @@ mod tests {
     #[test]
     fn draw_words_and_move_keys_are_lowercase_words() {
         for l in LANGUAGES {
-            for w in l.draws.iter().chain(l.move_keys) {
+            for w in l.draws.iter().chain(l.move_keys).chain(l.resigns).chain(l.sides.iter().copied().flatten()) {
                 assert_eq!(*w, w.to_lowercase(), "{}: {w}", l.code);
                 // The reading of a result takes a token with a digit, or not
                 // starting with a letter, for no word.
