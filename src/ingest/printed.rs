@@ -223,20 +223,24 @@ const MOVE_WORDS: &[&str] = &[
 /// moves ([`MOVE_WORDS`]) count for neither.
 pub(crate) fn is_prose(line: &str) -> bool {
     let (mut words, mut moves) = (0usize, 0usize);
-    // What is in braces is a comment already.
+    // What is in braces is a comment already, and what is in parentheses or
+    // brackets a note or a variation the movetext reader keeps apart.
     let mut depth = 0usize;
     let outside: String = line
         .chars()
         .map(|c| {
             let was = depth;
             match c {
-                '{' => depth += 1,
-                '}' => depth = depth.saturating_sub(1),
+                '{' | '(' | '[' => depth += 1,
+                '}' | ')' | ']' => depth = depth.saturating_sub(1),
                 _ => {}
             }
             if was > 0 || depth > 0 { ' ' } else { c }
         })
         .collect();
+    // A line that is all one note in parentheses (`(His best move.)`) is
+    // told by what the note says.
+    let outside = if outside.trim().is_empty() { line } else { &outside };
     for t in outside.split_whitespace() {
         match word_or_move(t) {
             Some(true) => words += 1,
@@ -262,7 +266,25 @@ pub(crate) fn prose_within(line: &str) -> Option<std::ops::Range<usize>> {
     let start = if i > 0 && matches!(tokens[i - 1].1, "A" | "I") { i - 1 } else { i };
     let number = |t: &str| t.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit()) && t.ends_with('.');
     let end = tokens[i..].iter().find(|(_, t)| number(t)).map_or(line.trim_end().len(), |(at, _)| *at);
-    Some(tokens[start].0..end)
+    // Not where it would cut a note in parentheses or brackets in two.
+    balanced(&line[tokens[start].0..end]).then(|| tokens[start].0..end)
+}
+
+/// Whether every parenthesis and bracket in `text` closes in it, and none
+/// closes one opened before it.
+fn balanced(text: &str) -> bool {
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    depth == 0
 }
 
 /// What a token of a line counts as, its punctuation aside: a word
@@ -289,6 +311,11 @@ fn is_date(token: &str, t: &str) -> bool {
 /// A run of two or more letters that names no move: a lowercase letter in
 /// it (not `Kt`), or four capitals or more (`WHITE`).
 fn is_word(t: &str) -> bool {
+    // `Tennison-Gambit`, `Caro-Kann`: words joined by a hyphen.
+    if t.contains('-') && !t.starts_with(['O', 'o', '0']) {
+        let parts: Vec<&str> = t.split('-').collect();
+        return parts.len() == 2 && parts.iter().all(|p| p.chars().count() >= 3 && is_word(p));
+    }
     let letters = t.chars().all(char::is_alphabetic) && t.chars().count() >= 2;
     let lower = t.chars().filter(|c| c.is_lowercase()).count();
     let piece_like = t.chars().count() <= 3 && (lower == 0 || matches!(t, "Kt" | "KKt" | "QKt" | "KtP"));
@@ -309,21 +336,28 @@ pub(crate) fn side_named(token: &str) -> Option<shakmaty::Color> {
 }
 
 /// Who resigned, as a line of text says it: `Black surrenders.`, `White
-/// resigns`, `Las negras abandonan`, `Weiß: aufgegeben`, `Белые сдались`;
+/// resigns`, `Las negras abandonan`, `Weiß: aufgegeben`, `Белые сдались`,
+/// or a clause of a note (`Though material is even, black resigns.`);
 /// `Some(None)` where the words name no side (`Resigns.`: the side to move).
+/// A resignation only talked about (`Black could have resigned here`) is none.
 pub(crate) fn resignation(line: &str) -> Option<Option<shakmaty::Color>> {
-    use shakmaty::Color;
+    line.split(['.', ',', ';', '!', '?', '(', ')', '[', ']', '{', '}', '–', '—']).find_map(resignation_clause)
+}
+
+/// A clause that says a player resigned: the words for a side right before
+/// the word for giving up (a colon between them at most), or that word
+/// alone with at most one other.
+fn resignation_clause(clause: &str) -> Option<Option<shakmaty::Color>> {
     let words: Vec<String> =
-        line.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    if words.is_empty() || words.len() > 6 || !words.iter().any(|w| is_resign_word(w)) {
+        clause.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    let at = words.iter().position(|w| is_resign_word(w))?;
+    if words.len() > 6 {
         return None;
     }
-    let named = |side: Color| words.iter().any(|w| side_word(w) == Some(side));
-    Some(match (named(Color::White), named(Color::Black)) {
-        (true, false) => Some(Color::White),
-        (false, true) => Some(Color::Black),
-        _ => None,
-    })
+    match at.checked_sub(1).and_then(|k| side_word(&words[k])) {
+        Some(side) => Some(Some(side)),
+        None => (words.len() <= 2).then_some(None),
+    }
 }
 
 #[cfg(test)]
@@ -410,6 +444,11 @@ mod tests {
         assert_eq!(resignation("Resigns."), Some(None));
         assert_eq!(resignation("Black could have resigned here, but played on for twenty more moves."), None);
         assert_eq!(resignation("1. e4 e5"), None);
+        let note = "Though material is even, black resigns. He notices that I can play Qd5+ on my next move.";
+        assert_eq!(resignation(note), Some(Some(Color::Black)));
+        assert_eq!(resignation("(winning the White queen, so White resigns immediately)"), Some(Some(Color::White)));
+        assert_eq!(resignation("He decided to resign rather than play on."), None);
+        assert_eq!(resignation("Weiß: aufgegeben"), Some(Some(Color::White)));
     }
 
     #[test]

@@ -68,77 +68,56 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
     starts
 }
 
+/// What a line of a text sheet is.
+enum Line<'t> {
+    /// `[FEN "..."]`: a PGN tag typed in a text sheet.
+    Tag(&'t str, &'t str),
+    /// `Key: value`, or two on one line (`Weiß: Reddmann Schwarz: Schmidt`).
+    Headers(&'t str, &'t str),
+    /// `Marshall - Capablanca`: White, Black and the result where written.
+    Players(&'t str, &'t str, Option<GameResult>),
+    /// `Chess Log: 1. d4 d5`: a label, then moves from this byte on.
+    Labelled(usize),
+    /// A note, a heading, a date line: kept as a comment.
+    Prose,
+    /// Moves with prose among them, in this byte range.
+    ProseWithin(std::ops::Range<usize>),
+    /// Moves, or what a note in brackets opened on a line before holds.
+    Moves,
+}
+
+/// Reading one game of a text file, line by line.
+struct GameLines {
+    sheet: Sheet,
+    /// The movetext: header and prose lines blanked or braced, not removed,
+    /// so that line and column numbers of the moves stay those of the file.
+    movetext: String,
+    moves_started: bool,
+    /// Who resigned, where a line says so.
+    resigned: Option<Option<shakmaty::Color>>,
+    /// The result a line of prose ends with (`Remis – ... 1/2-1/2`).
+    prose_result: Option<GameResult>,
+    /// Parentheses and brackets opened on lines before and not closed.
+    open: usize,
+}
+
 /// Reads one game of a text file, its text starting at line `line`.
 fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
-    let mut sheet = Sheet { line, ..Sheet::default() };
-    // Header lines are blanked (not removed) so that line and column numbers of
-    // the moves stay those of the file.
-    let mut movetext = String::with_capacity(text.len());
-    let mut moves_started = false;
-    // Who resigned, where a line says so.
-    let mut resigned = None;
+    let mut g = GameLines {
+        sheet: Sheet { line, ..Sheet::default() },
+        movetext: String::with_capacity(text.len()),
+        moves_started: false,
+        resigned: None,
+        prose_result: None,
+        open: 0,
+    };
     for line in text.split_inclusive('\n') {
-        if let Some((key, value)) = tag_line(line) {
-            // `[FEN "..."]`, `[White "..."]`: a PGN tag typed in a text sheet.
-            sheet.set_header(&tag_name(key), value);
-            movetext.extend(blank(line));
-        } else if let Some((key, value)) = header_line(line, moves_started) {
-            // `Weiß: Reddmann Schwarz: Schmidt`: two headers on one line.
-            for (key, value) in split_headers(key, value) {
-                let tag = tag_name(key);
-                if tag == "Result"
-                    && let Some(r) = GameResult::parse(value)
-                {
-                    sheet.result = sheet.result.or(Some(r));
-                }
-                sheet.set_header(&tag, value);
-            }
-            movetext.extend(blank(line));
-        } else if !moves_started
-            && sheet.header("White").is_none()
-            && let Some((white, black, result)) = players_line(line)
-        {
-            sheet.set_header("White", white);
-            sheet.set_header("Black", black);
-            sheet.result = sheet.result.or(result);
-            movetext.extend(blank(line));
-        } else if not_movetext(line) || is_prose(line) || resigned.is_some() {
-            // After a line saying who resigned, what is printed is what might
-            // have followed: kept, never played.
-            resigned = resigned.or(resignation(line));
-            // Kept, as a comment where it stands, but not read as entries:
-            // each would be searched for a move it cannot be.
-            let text: String = line.trim().chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }).collect();
-            movetext.push('{');
-            movetext.push_str(&text);
-            movetext.push('}');
-            movetext.push_str(&line[line.trim_end().len()..]);
-        } else if let Some(prose) = prose_within(line) {
-            // The moves stay where they are, in their columns; the prose
-            // among them is kept as a comment, its braces in the places of
-            // the spaces around it.
-            moves_started = true;
-            resigned = resigned.or(resignation(&line[prose.clone()]));
-            let text = &line[prose.clone()];
-            let inner = text.trim_end();
-            // The `{` takes the place of a space before the prose where there
-            // is one (any other whitespace is kept, and the `{` added).
-            let before = &line[..prose.start];
-            let open = before.ends_with([' ', '\t']);
-            movetext.push_str(&before[..before.len() - usize::from(open)]);
-            movetext.push('{');
-            movetext.push_str(inner);
-            movetext.push('}');
-            // The whitespace after it, less what the `}` (and a `{` added) took.
-            let taken = usize::from(!open) + 1;
-            movetext.extend(text[inner.len()..].chars().skip(taken));
-            movetext.push_str(&line[prose.end..]);
-        } else {
-            moves_started |= !line.trim().is_empty();
-            movetext.push_str(line);
-        }
+        let kind = g.kind(line);
+        g.take(line, kind);
+        g.open = open_after(g.open, line);
     }
-    let written = sheet.result;
+    let GameLines { mut sheet, movetext, resigned, prose_result, .. } = g;
+    let written = sheet.result.or(prose_result);
     sheet.result = None;
     // About one box per six characters of movetext ("Cf3+, "): the entries
     // are not moved again and again as they grow.
@@ -146,6 +125,134 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
     read_movetext(&movetext, line, 1, Dialect::Plain, &mut sheet);
     sheet.result = sheet.result.or(written).or_else(|| resigned.map(|side| loser_result(&sheet, side)));
     Ok(sheet)
+}
+
+impl GameLines {
+    fn kind<'t>(&self, line: &'t str) -> Line<'t> {
+        if self.open > 0 {
+            return Line::Moves;
+        }
+        if let Some((key, value)) = tag_line(line) {
+            return Line::Tag(key, value);
+        }
+        if let Some(at) = labelled_moves(line) {
+            return Line::Labelled(at);
+        }
+        if let Some((key, value)) = header_line(line, self.moves_started) {
+            return Line::Headers(key, value);
+        }
+        if !self.moves_started
+            && self.sheet.header("White").is_none()
+            && let Some((white, black, result)) = players_line(line)
+        {
+            return Line::Players(white, black, result);
+        }
+        // After a line saying who resigned, what is printed is what might
+        // have followed: kept, never played.
+        if not_movetext(line) || is_prose(line) || self.resigned.is_some() {
+            return Line::Prose;
+        }
+        match prose_within(line) {
+            Some(prose) => Line::ProseWithin(prose),
+            None => Line::Moves,
+        }
+    }
+
+    fn take(&mut self, line: &str, kind: Line<'_>) {
+        match kind {
+            Line::Tag(key, value) => {
+                self.sheet.set_header(&tag_name(key), value);
+                self.movetext.extend(blank(line));
+            }
+            Line::Headers(key, value) => {
+                for (key, value) in split_headers(key, value) {
+                    let tag = tag_name(key);
+                    if tag == "Result"
+                        && let Some(r) = GameResult::parse(value)
+                    {
+                        self.sheet.result = self.sheet.result.or(Some(r));
+                    }
+                    self.sheet.set_header(&tag, value);
+                }
+                self.movetext.extend(blank(line));
+            }
+            Line::Players(white, black, result) => {
+                self.sheet.set_header("White", white);
+                self.sheet.set_header("Black", black);
+                self.sheet.result = self.sheet.result.or(result);
+                self.movetext.extend(blank(line));
+            }
+            Line::Labelled(at) => {
+                self.moves_started = true;
+                self.movetext.extend(blank(&line[..at]));
+                self.movetext.push_str(&line[at..]);
+            }
+            Line::Prose => self.prose(line),
+            Line::ProseWithin(prose) => self.prose_within(line, prose),
+            Line::Moves => {
+                self.moves_started |= !line.trim().is_empty();
+                self.movetext.push_str(line);
+            }
+        }
+    }
+
+    /// A line of prose, kept as a comment where it stands but not read as
+    /// entries: each would be searched for a move it cannot be. Who
+    /// resigned, or the result it ends with, is taken.
+    fn prose(&mut self, line: &str) {
+        self.resigned = self.resigned.or(resignation(line));
+        let last = line.split_whitespace().next_back().unwrap_or("");
+        if self.moves_started && last.contains(['-', '/', '½']) {
+            self.prose_result = self.prose_result.or(GameResult::parse(last).filter(|r| *r != GameResult::Unknown));
+        }
+        let text: String = line.trim().chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }).collect();
+        self.movetext.push('{');
+        self.movetext.push_str(&text);
+        self.movetext.push('}');
+        self.movetext.push_str(&line[line.trim_end().len()..]);
+    }
+
+    /// Moves with prose among them: the moves stay where they are, in their
+    /// columns; the prose is kept as a comment, its braces in the places of
+    /// the spaces around it.
+    fn prose_within(&mut self, line: &str, prose: std::ops::Range<usize>) {
+        self.moves_started = true;
+        self.resigned = self.resigned.or(resignation(&line[prose.clone()]));
+        let text = &line[prose.clone()];
+        let inner = text.trim_end();
+        // The `{` takes the place of a space before the prose where there
+        // is one (any other whitespace is kept, and the `{` added).
+        let before = &line[..prose.start];
+        let open = before.ends_with([' ', '\t']);
+        self.movetext.push_str(&before[..before.len() - usize::from(open)]);
+        self.movetext.push('{');
+        self.movetext.push_str(inner);
+        self.movetext.push('}');
+        // The whitespace after it, less what the `}` (and a `{` added) took.
+        let taken = usize::from(!open) + 1;
+        self.movetext.extend(text[inner.len()..].chars().skip(taken));
+        self.movetext.push_str(&line[prose.end..]);
+    }
+}
+
+/// The parentheses and brackets still open after `line`, `open` before it
+/// (a closing one with none open, as in `1)`, counts for nothing).
+fn open_after(open: usize, line: &str) -> usize {
+    line.chars().fold(open, |n, c| match c {
+        '(' | '[' => n + 1,
+        ')' | ']' => n.saturating_sub(1),
+        _ => n,
+    })
+}
+
+/// `Chess Log: 1. d4 d5 2. Bf4`: a label and moves from move 1 on one
+/// line. Where the moves start.
+fn labelled_moves(line: &str) -> Option<usize> {
+    let (key, value) = line.split_once(':')?;
+    let v = value.trim_start();
+    let numbered = v.starts_with("1.") || v.starts_with("1 ") || v.starts_with("1)");
+    let moves = v.split_whitespace().filter(|t| t.starts_with(|c: char| c.is_ascii_digit())).count() >= 3;
+    (numbered && moves && !key.trim().is_empty()).then(|| line.len() - v.len())
 }
 
 /// A `Key: value` line whose key is none a header has, nor a move (`K0: a`,
@@ -218,6 +325,10 @@ fn players_line(line: &str) -> Option<(&str, &str, Option<GameResult>)> {
 /// short name is a key; after them only known ones (`Result: 1-0` at the end).
 fn header_line(line: &str, moves_started: bool) -> Option<(&str, &str)> {
     let (key, value) = line.split_once(':')?;
+    // `Weiß: aufgegeben` after the moves: White resigned.
+    if moves_started && resignation(line).is_some() {
+        return None;
+    }
     let known = canonical(key).is_some();
     (known || (!moves_started && plausible_key(key))).then(|| (key.trim(), value.trim()))
 }

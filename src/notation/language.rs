@@ -174,7 +174,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["ritmo"]),
         ],
         draws: &["tablas", "tabla", "empate"],
-        resigns: &["abandona", "abandonan", "abandonó", "abandonaron", "rinde", "rinden"],
+        resigns: &["abandona", "abandonan", "abandonó", "abandonaron", "rinde", "rinden", "rindió", "rindieron"],
         sides: [&["blancas", "blanco", "blancos"], &["negras", "negro", "negros"]],
         move_keys: &["movimientos", "jugadas", "partida"],
     },
