@@ -264,7 +264,11 @@ pub(crate) fn prose_within(line: &str) -> Option<std::ops::Range<usize>> {
     let word = |t: &str| word_or_move(t) == Some(true);
     let i = tokens.windows(3).position(|w| w.iter().all(|(_, t)| word(t)))?;
     let start = if i > 0 && matches!(tokens[i - 1].1, "A" | "I") { i - 1 } else { i };
-    let number = |t: &str| t.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit()) && t.ends_with('.');
+    // A move number, alone or with its move (`19.`, `19.Кb4!`).
+    let number = |t: &str| {
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        digits > 0 && t[digits..].starts_with(['.', ')'])
+    };
     let end = tokens[i..].iter().find(|(_, t)| number(t)).map_or(line.trim_end().len(), |(at, _)| *at);
     // Not where it would cut a note in parentheses or brackets in two.
     balanced(&line[tokens[start].0..end]).then(|| tokens[start].0..end)

@@ -26,12 +26,6 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
 
 /// Where each game of a text file starts: its line (1-based) and byte offset.
 fn game_starts(text: &str) -> Vec<(usize, usize)> {
-    static HEADING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(
-            r"(?i)^\s*(?:(?:game|partida|partie|partita|spiel|partie nr\.?|партия)\s*(?:№|no\.?|nr\.?)?\s*\d+|№\s*\d+)\b[.:]?",
-        )
-        .expect("a valid pattern")
-    });
     static ENDS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|½-½)\s*$").expect("a valid pattern")
     });
@@ -48,7 +42,7 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
         let first_move = t.starts_with("1.") || t.starts_with("1 ") || t.starts_with("1)");
         let blacks_first = ["1...", "1. ...", "1 ...", "1…", "1. …"].iter().any(|p| t.starts_with(p));
         let header = t.split_once(':').is_some_and(|(k, _)| canonical(k).is_some());
-        let heading = HEADING.is_match(t);
+        let heading = is_heading(t);
         let again = first_move && !blacks_first && reached >= 3;
         if moves && ((ended && (first_move || header)) || heading || again) {
             starts.push((i + 1, at));
@@ -97,8 +91,20 @@ struct GameLines {
     resigned: Option<Option<shakmaty::Color>>,
     /// The result a line of prose ends with (`Remis – ... 1/2-1/2`).
     prose_result: Option<GameResult>,
-    /// Parentheses and brackets opened on lines before and not closed.
+    /// Parentheses, brackets and braces opened on lines before and not closed.
     open: usize,
+}
+
+/// A numbered heading that starts a game: `Game 3`, `Partida 2`, `Partie
+/// Nr. 5`, `Партия №14.`, `№ 28.`.
+fn is_heading(line: &str) -> bool {
+    static HEADING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)^\s*(?:(?:game|partida|partie|partita|spiel|partie nr\.?|партия)\s*(?:№|no\.?|nr\.?)?\s*\d+|№\s*\d+)\b[.:]?",
+        )
+        .expect("a valid pattern")
+    });
+    HEADING.is_match(line)
 }
 
 /// Reads one game of a text file, its text starting at line `line`.
@@ -149,10 +155,14 @@ impl GameLines {
         }
         // After a line saying who resigned, what is printed is what might
         // have followed: kept, never played.
-        if not_movetext(line) || is_prose(line) || self.resigned.is_some() {
+        if self.resigned.is_some() || not_movetext(line) || is_heading(line) {
             return Line::Prose;
         }
         match prose_within(line) {
+            // `9. Kpe1:d2 Kpe8:d8. Белые сдались ввиду потери фигуры.`: a
+            // numbered move, then the note on it.
+            Some(prose) if moves_before(&line[..prose.start]) => Line::ProseWithin(prose),
+            _ if is_prose(line) => Line::Prose,
             Some(prose) => Line::ProseWithin(prose),
             None => Line::Moves,
         }
@@ -235,12 +245,25 @@ impl GameLines {
     }
 }
 
-/// The parentheses and brackets still open after `line`, `open` before it
+/// Whether the start of a line is a move number and a move: `9. Kpe1:d2`,
+/// `12...Nf6`.
+fn moves_before(start: &str) -> bool {
+    let mut tokens = start.split_whitespace();
+    let Some(first) = tokens.next() else { return false };
+    let digits = first.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = first[digits..].trim_start_matches(['.', ')', '…']);
+    let numbered = digits > 0 && first.len() > digits && first[digits..].starts_with(['.', ')']);
+    let a_move =
+        |t: &str| t.chars().any(|c| c.is_ascii_digit()) && t.chars().filter(|c| c.is_alphabetic()).count() <= 4;
+    numbered && (if rest.is_empty() { tokens.next().is_some_and(a_move) } else { a_move(rest) })
+}
+
+/// The parentheses, brackets and braces still open after `line`, `open` before it
 /// (a closing one with none open, as in `1)`, counts for nothing).
 fn open_after(open: usize, line: &str) -> usize {
     line.chars().fold(open, |n, c| match c {
-        '(' | '[' => n + 1,
-        ')' | ']' => n.saturating_sub(1),
+        '(' | '[' | '{' => n + 1,
+        ')' | ']' | '}' => n.saturating_sub(1),
         _ => n,
     })
 }
