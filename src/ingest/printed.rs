@@ -261,17 +261,21 @@ pub(crate) fn prose_within(line: &str) -> Option<std::ops::Range<usize>> {
     }
     let tokens: Vec<(usize, &str)> =
         line.split_whitespace().map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t)).collect();
-    let word = |t: &str| word_or_move(t) == Some(true);
-    let i = tokens.windows(3).position(|w| w.iter().all(|(_, t)| word(t)))?;
-    let start = if i > 0 && matches!(tokens[i - 1].1, "A" | "I") { i - 1 } else { i };
+    // A word outside any note in parentheses (those are the reader's).
+    let word = |(at, t): &(usize, &str)| word_or_move(t) == Some(true) && balanced(&line[..*at]);
     // A move number, alone or with its move (`19.`, `19.Кb4!`).
     let number = |t: &str| {
         let digits = t.bytes().take_while(u8::is_ascii_digit).count();
         digits > 0 && t[digits..].starts_with(['.', ')'])
     };
-    let end = tokens[i..].iter().find(|(_, t)| number(t)).map_or(line.trim_end().len(), |(at, _)| *at);
-    // Not where it would cut a note in parentheses or brackets in two.
-    balanced(&line[tokens[start].0..end]).then(|| tokens[start].0..end)
+    (0..tokens.len().saturating_sub(2)).filter(|&i| tokens[i..i + 3].iter().all(word)).find_map(|i| {
+        // With the one-letter word before them: `A`, `I`, `y`, `и`.
+        let one_letter = |t: &str| t.chars().count() == 1 && t.chars().all(char::is_alphabetic);
+        let start = if i > 0 && one_letter(tokens[i - 1].1) { i - 1 } else { i };
+        let end = tokens[i..].iter().find(|(_, t)| number(t)).map_or(line.trim_end().len(), |(at, _)| *at);
+        // Not where it would cut a note in parentheses or brackets in two.
+        balanced(&line[tokens[start].0..end]).then(|| tokens[start].0..end)
+    })
 }
 
 /// Whether every parenthesis and bracket in `text` closes in it, and none
@@ -348,20 +352,41 @@ pub(crate) fn resignation(line: &str) -> Option<Option<shakmaty::Color>> {
     line.split(['.', ',', ';', '!', '?', '(', ')', '[', ']', '{', '}', '–', '—']).find_map(resignation_clause)
 }
 
-/// A clause that says a player resigned: the words for a side right before
-/// the word for giving up (a colon between them at most), or that word
-/// alone with at most one other.
+/// A clause that says a player resigned: the word for giving up with the
+/// words for a side right before it (a colon between them at most), or
+/// with at most three words before it and none that makes it only talked
+/// about (`could`, `hätte`, `не`).
 fn resignation_clause(clause: &str) -> Option<Option<shakmaty::Color>> {
+    const ONLY_TALKED: &[&str] = &[
+        "could",
+        "would",
+        "should",
+        "might",
+        "not",
+        "if",
+        "hätte",
+        "wäre",
+        "nicht",
+        "podría",
+        "pudo",
+        "no",
+        "si",
+        "aurait",
+        "pas",
+        "avrebbe",
+        "non",
+        "не",
+        "мог",
+        "могли",
+        "если",
+    ];
     let words: Vec<String> =
         clause.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
     let at = words.iter().position(|w| is_resign_word(w))?;
-    if words.len() > 6 {
-        return None;
+    if let Some(side) = at.checked_sub(1).and_then(|k| side_word(&words[k])) {
+        return Some(Some(side));
     }
-    match at.checked_sub(1).and_then(|k| side_word(&words[k])) {
-        Some(side) => Some(Some(side)),
-        None => (words.len() <= 2).then_some(None),
-    }
+    (at <= 3 && !words[..at].iter().any(|w| ONLY_TALKED.contains(&w.as_str()))).then_some(None)
 }
 
 #[cfg(test)]
@@ -452,6 +477,8 @@ mod tests {
         assert_eq!(resignation(note), Some(Some(Color::Black)));
         assert_eq!(resignation("(winning the White queen, so White resigns immediately)"), Some(Some(Color::White)));
         assert_eq!(resignation("He decided to resign rather than play on."), None);
+        assert_eq!(resignation("42 Th6+, y Capablanca se rindió en vista de 42 ..Ra5"), Some(None));
+        assert_eq!(resignation("Black would have resigned after 12. Qh5"), None);
         assert_eq!(resignation("Weiß: aufgegeben"), Some(Some(Color::White)));
     }
 

@@ -193,14 +193,27 @@ impl GameLines {
                 self.movetext.extend(blank(line));
             }
             Line::Labelled(at) => {
-                self.moves_started = true;
-                self.movetext.extend(blank(&line[..at]));
-                self.movetext.push_str(&line[at..]);
+                // The label kept as a comment; the moves read as a line of
+                // their own, a note after them found as on any line.
+                let label = line[..at].trim();
+                self.movetext.push('{');
+                self.movetext.extend(label.chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }));
+                self.movetext.push('}');
+                let rest = &line[at..];
+                let kind = match prose_within(rest) {
+                    Some(prose) => Line::ProseWithin(prose),
+                    None => Line::Moves,
+                };
+                self.take(rest, kind);
             }
             Line::Prose => self.prose(line),
             Line::ProseWithin(prose) => self.prose_within(line, prose),
             Line::Moves => {
                 self.moves_started |= !line.trim().is_empty();
+                // `Bg4+ (winning the queen, so White resigns immediately)`.
+                if line.contains(['(', '[']) {
+                    self.resigned = self.resigned.or(resignation(line));
+                }
                 self.movetext.push_str(line);
             }
         }
@@ -268,14 +281,16 @@ fn open_after(open: usize, line: &str) -> usize {
     })
 }
 
-/// `Chess Log: 1. d4 d5 2. Bf4`: a label and moves from move 1 on one
-/// line. Where the moves start.
+/// `Chess Log: 1. d4 d5 2. Bf4`, `... del verano de 2010: 1 d4 d5 2 Cf3`: a
+/// label or a sentence, a colon, and moves from move 1 on one line. Where
+/// the moves start.
 fn labelled_moves(line: &str) -> Option<usize> {
-    let (key, value) = line.split_once(':')?;
-    let v = value.trim_start();
-    let numbered = v.starts_with("1.") || v.starts_with("1 ") || v.starts_with("1)");
-    let moves = v.split_whitespace().filter(|t| t.starts_with(|c: char| c.is_ascii_digit())).count() >= 3;
-    (numbered && moves && !key.trim().is_empty()).then(|| line.len() - v.len())
+    line.match_indices(':').map(|(i, _)| i + 1).find(|&at| {
+        let v = line[at..].trim_start();
+        let numbered = v.starts_with("1.") || v.starts_with("1 ") || v.starts_with("1)");
+        let numbers = v.split_whitespace().take(12).filter(|t| t.starts_with(|c: char| c.is_ascii_digit())).count();
+        numbered && numbers >= 3 && !line[..at - 1].trim().is_empty()
+    })
 }
 
 /// A `Key: value` line whose key is none a header has, nor a move (`K0: a`,

@@ -149,7 +149,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["time control"]),
         ],
         draws: &["draw"],
-        resigns: &["resigns", "resigned", "resign", "surrenders", "surrendered"],
+        resigns: &["resigns", "resigned", "surrenders", "surrendered"],
         sides: [&["white"], &["black"]],
         move_keys: &["moves", "game"],
     },
