@@ -261,21 +261,25 @@ pub(crate) fn prose_within(line: &str) -> Option<std::ops::Range<usize>> {
     }
     let tokens: Vec<(usize, &str)> =
         line.split_whitespace().map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t)).collect();
-    // A word outside any note in parentheses (those are the reader's).
-    let word = |(at, t): &(usize, &str)| word_or_move(t) == Some(true) && balanced(&line[..*at]);
+    let word = |(_, t): &(usize, &str)| word_or_move(t) == Some(true);
+    // Prose starts outside any note in parentheses or brackets.
+    let outside = |(at, t): &(usize, &str)| !t.starts_with(['(', '[']) && balanced(&line[..*at]);
     // A move number, alone or with its move (`19.`, `19.Кb4!`).
     let number = |t: &str| {
         let digits = t.bytes().take_while(u8::is_ascii_digit).count();
         digits > 0 && t[digits..].starts_with(['.', ')'])
     };
-    (0..tokens.len().saturating_sub(2)).filter(|&i| tokens[i..i + 3].iter().all(word)).find_map(|i| {
-        // With the one-letter word before them: `A`, `I`, `y`, `и`.
-        let one_letter = |t: &str| t.chars().count() == 1 && t.chars().all(char::is_alphabetic);
-        let start = if i > 0 && one_letter(tokens[i - 1].1) { i - 1 } else { i };
-        let end = tokens[i..].iter().find(|(_, t)| number(t)).map_or(line.trim_end().len(), |(at, _)| *at);
-        // Not where it would cut a note in parentheses or brackets in two.
-        balanced(&line[tokens[start].0..end]).then(|| tokens[start].0..end)
-    })
+    (0..tokens.len().saturating_sub(2)).filter(|&i| tokens[i..i + 3].iter().all(word) && outside(&tokens[i])).find_map(
+        |i| {
+            // With the one-letter word before them: `A`, `I`, `y`, `и`.
+            let one_letter = |t: &str| t.chars().count() == 1 && t.chars().all(char::is_alphabetic);
+            let start = if i > 0 && one_letter(tokens[i - 1].1) { i - 1 } else { i };
+            let end = tokens[i..].iter().find(|(_, t)| number(t)).map_or(line.trim_end().len(), |(at, _)| *at);
+            // Not where it would cut a note in parentheses or brackets in two
+            // (words within one are the reader's, read past as a note).
+            balanced(&line[tokens[start].0..end]).then(|| tokens[start].0..end)
+        },
+    )
 }
 
 /// Whether every parenthesis and bracket in `text` closes in it, and none
