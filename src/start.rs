@@ -42,6 +42,14 @@ pub enum SetUpError {
     OtherRules { variant: String },
 }
 
+/// Two starts are one where they set up the same FEN by the same castling
+/// rules (move counters included).
+impl PartialEq for Start {
+    fn eq(&self, other: &Start) -> bool {
+        self.chess960() == other.chess960() && self.fen() == other.fen()
+    }
+}
+
 impl Default for Start {
     fn default() -> Self {
         Start::standard()

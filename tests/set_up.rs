@@ -284,3 +284,23 @@ fn two_copies_that_give_different_starts_are_read_alone_and_said() {
     assert_eq!(reports[1].games[0].moves, ["e4", "e5", "Nf3", "Nc6"]);
     assert!(notes.iter().any(|n| n.contains("b.txt") && n.contains("another starting position")), "{notes:?}");
 }
+
+#[test]
+fn a_spreadsheet_with_a_fen_row_and_black_first() {
+    let csv = format!("White,\"Doe, Jane\"\nFEN,{BLACK_TO_MOVE}\nResult,0-1\n\n#,White,Black\n23,,Kg7\n24,Re7,Kf6\n");
+    let g = game("ending.csv", &csv);
+    assert_eq!(g.moves, ["Kg7", "Re7", "Kf6"]);
+    assert_eq!(g.status, Status::Validated, "{:?}", g.findings);
+    assert_eq!(tag(&g, "FEN"), Some(BLACK_TO_MOVE));
+    assert!(flat(&g.pgn).contains("23... Kg7 24. Re7 Kf6 0-1"), "{}", g.pgn);
+}
+
+#[test]
+fn the_review_page_numbers_moves_from_the_fen() {
+    let g = game("ending.txt", &format!("FEN: {BLACK_TO_MOVE}\n\n23... Kg7 24. Re7 Kf5 25. Rxf7+ Kxf7\n"));
+    let page = scoresheet::emit::page::review_page("ending.txt", std::slice::from_ref(&g));
+    // Black's 23rd move opens the table, White's cells before it empty.
+    assert!(page.contains("<tr><td>23.</td><td></td><td></td><td"), "{page}");
+    assert!(page.contains("<tr><td>24.</td>"), "{page}");
+    assert!(!page.contains("<tr><td>1.</td>"), "{page}");
+}

@@ -378,8 +378,8 @@ const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "set-up-position",
-        "The sheet starts from a position of its own (FEN, Chess960). The moves shown were read from the standard start: enter the game.",
-        "La planilla parte de una posición propia (FEN, Chess960). Las jugadas mostradas se leyeron desde la posición inicial: introduzca la partida.",
+        "The sheet gives a starting position that cannot be used (a FEN that is no legal position, Chess960 without its FEN). No move was read: establish the position and enter the game.",
+        "La planilla da una posición de partida que no se puede usar (un FEN que no es una posición legal, Chess960 sin su FEN). No se leyó ninguna jugada: establezca la posición e introduzca la partida.",
     ),
     (
         "duplicate-board",

@@ -77,23 +77,7 @@ pub fn write_with(
 ) -> String {
     debug_assert_eq!(sans.len(), game.moves.len(), "one SAN per move");
     let mut s = String::with_capacity(256 + 8 * game.moves.len());
-    for (k, v) in tags {
-        s.push('[');
-        s.push_str(k);
-        s.push_str(" \"");
-        if v.contains(['\\', '"']) {
-            for c in v.chars() {
-                match c {
-                    '\\' => s.push_str("\\\\"),
-                    '"' => s.push_str("\\\""),
-                    c => s.push(c),
-                }
-            }
-        } else {
-            s.push_str(v);
-        }
-        s.push_str("\"]\n");
-    }
+    push_tags(&mut s, tags);
     s.push('\n');
     let mut w = Wrapper { out: s, line: 0 };
     // Comments before the first move: the sheet's own, then findings about the
@@ -146,6 +130,27 @@ pub fn write_with(
     let mut out = w.finish();
     out.push('\n');
     out
+}
+
+/// Appends the tag pairs, one a line, their values escaped.
+fn push_tags(s: &mut String, tags: &[(String, String)]) {
+    for (k, v) in tags {
+        s.push('[');
+        s.push_str(k);
+        s.push_str(" \"");
+        if v.contains(['\\', '"']) {
+            for c in v.chars() {
+                match c {
+                    '\\' => s.push_str("\\\\"),
+                    '"' => s.push_str("\\\""),
+                    c => s.push(c),
+                }
+            }
+        } else {
+            s.push_str(v);
+        }
+        s.push_str("\"]\n");
+    }
 }
 
 /// Appends a number in decimal.

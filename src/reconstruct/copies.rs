@@ -82,8 +82,7 @@ pub fn same_game(a: &Sheet, b: &Sheet) -> bool {
 /// Whether two sheets give the same start, or the same reason why theirs
 /// cannot be used.
 fn same_start(a: &Sheet, b: &Sheet) -> bool {
-    let start = |s: &Sheet| Start::of(s).map(|s| (s.fen(), s.chess960()));
-    start(a) == start(b)
+    Start::of(a) == Start::of(b)
 }
 
 /// Whether the headers of two sheets make them copies of one game (see
@@ -270,19 +269,12 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     let alone = [reconstruct_within(sheets[0], settings, ba), reconstruct_within(sheets[1], settings, bb)];
     // Copies are grouped only where they give the same start (see
     // `same_game`); two that do not are never weighed as one game.
-    if alone[0].start.fen() != alone[1].start.fen() || alone[0].start.chess960() != alone[1].start.chess960() {
+    if alone[0].start != alone[1].start {
         let [a, _] = alone;
         return Joint { game: a, base: 0 };
     }
     let start = &alone[0].start.position.clone();
-    // The opening book knows games from the standard start only.
-    let own;
-    let settings = if alone[0].start.is_standard() || settings.book.is_none() {
-        settings
-    } else {
-        own = Settings { book: None, ..*settings };
-        &own
-    };
+    let settings = &settings.for_start(&alone[0].start);
     let own: [Vec<Move>; 2] = [moves_of(&alone[0]), moves_of(&alone[1])];
     let mut games = candidates(start, &own[0], &own[1]);
     let flips = one_move_flips(start, &own[0], &own[1]).into_iter().chain(one_move_flips(start, &own[1], &own[0]));

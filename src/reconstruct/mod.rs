@@ -104,6 +104,14 @@ pub struct Settings {
     pub book: Option<Book<'static>>,
 }
 
+impl Settings {
+    /// These settings for a game that begins in `start`: the opening book
+    /// knows games from the standard start only.
+    pub(crate) fn for_start(&self, start: &Start) -> Settings {
+        Settings { book: self.book.filter(|_| start.is_standard()), ..*self }
+    }
+}
+
 impl Default for Settings {
     /// Languages inferred, the default costs, the built-in book.
     fn default() -> Self {
@@ -168,14 +176,7 @@ fn unread(sheet: &Sheet, settings: &Settings, why: SetUpError) -> Game {
 
 /// [`reconstruct_within`] without the result check, from `start`, under `meter`.
 fn read_within(sheet: &Sheet, start: &Start, settings: &Settings, meter: &Meter) -> Game {
-    // The opening book knows games from the standard start only.
-    let own;
-    let settings = if start.is_standard() || settings.book.is_none() {
-        settings
-    } else {
-        own = Settings { book: None, ..*settings };
-        &own
-    };
+    let settings = &settings.for_start(start);
     let start = &start.position;
     let mut findings = Vec::new();
     let header = sheet.header("Language").filter(|l| !l.trim().is_empty());
