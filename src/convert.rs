@@ -177,11 +177,21 @@ fn report_of(
         moves,
         result: game.result.as_pgn().to_string(),
         pgn,
-        findings: game.findings.iter().map(|f| FindingReport::of(f, lang)).collect(),
+        findings: game.findings.iter().map(|f| finding_report(f, &game, lang)).collect(),
         sheets: None,
         copy: None,
         lines_in: None,
         written,
+    }
+}
+
+/// A finding of `game` as reported: its message and move label number its
+/// move as the sheet does (from the start's move number), its `ply` is the
+/// game's own (1: the game's first move).
+fn finding_report(f: &Finding, game: &Game, lang: ReportLanguage) -> FindingReport {
+    match game.start.first_ply() - 1 {
+        0 => FindingReport::of(f, lang),
+        before => FindingReport { ply: f.at().map(|at| at.ply), ..FindingReport::of(&f.numbered_after(before), lang) },
     }
 }
 
@@ -193,20 +203,7 @@ fn read_findings(sheet: &Sheet) -> impl Iterator<Item = Finding> {
         .first_dropped
         .as_ref()
         .map(|first| Finding::HeadersDropped { dropped: sheet.headers_dropped, first: first.clone() });
-    encoding.into_iter().chain(headers).chain(set_up(sheet))
-}
-
-/// A set-up position the sheet gives (`FEN`, `SetUp`, a variant other than
-/// standard chess) other than the standard start: the game is read from the
-/// standard start, so it is never passed.
-fn set_up(sheet: &Sheet) -> Option<Finding> {
-    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-    let value = |key: &str| sheet.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)).map(|(_, v)| v.trim());
-    if let Some(fen) = value("FEN").filter(|f| f.split_whitespace().next() != Some(START)) {
-        return Some(Finding::SetUpPosition { given: format!("FEN {fen}") });
-    }
-    let variant = value("Variant").filter(|v| !matches!(v.to_ascii_lowercase().as_str(), "standard" | "chess" | ""));
-    variant.map(|v| Finding::SetUpPosition { given: format!("Variant {v}") })
+    encoding.into_iter().chain(headers)
 }
 
 /// `validated` when nothing needs a person, `review` when an arbiter must look,
@@ -299,13 +296,18 @@ pub(crate) fn games_together(
     }
     let games = games.into_iter().map(|g| g.expect("every sheet is in a game")).collect();
     let name = |i: usize| -> &str { names[sheets[i].0] };
-    let notes = grouping
-        .extra
-        .iter()
-        .map(|&(third, first)| {
-            format!("{}: a third copy of the game of {}; read alone, not merged", name(third), name(first))
-        })
-        .collect();
+    let thirds = grouping.extra.iter().map(|&(third, first)| {
+        format!("{}: a third copy of the game of {}; read alone, not merged", name(third), name(first))
+    });
+    let apart = grouping.apart.iter().map(|&(other, first)| {
+        format!(
+            "{}: a copy of the game of {} by its headers, but it gives another starting position; read alone, \
+             not merged",
+            name(other),
+            name(first)
+        )
+    });
+    let notes = thirds.chain(apart).collect();
     (games, notes)
 }
 

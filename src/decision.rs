@@ -25,6 +25,7 @@ use crate::notation::lex::lex;
 use crate::notation::reading::{Resolution, readings, resolve};
 use crate::reconstruct::with_searcher;
 use crate::sheet::{Entry, Sheet};
+use crate::start::Start;
 
 /// What the arbiter decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -213,7 +214,7 @@ pub fn read_decided(
         for (ply, typed) in decision.fixed()? {
             let current = &all[t];
             let lang = Language::find(&current.language).unwrap_or(&crate::notation::LANGUAGES[0]);
-            let moves = replay(&current.moves);
+            let moves = replay(&current.start().position, &current.moves);
             let label = label(ply);
             let Some(pos) = moves.get(ply as usize - 1).map(|(p, _)| p.clone()) else {
                 let why = format!("the game as read has {} moves", current.moves.len());
@@ -271,10 +272,10 @@ fn why_of(decision: &Decision, before: &GameReport, ply: u32) -> String {
     }
 }
 
-/// The position before each move of `moves` (SAN), with the move, and the
-/// position after the last (with no move).
-fn replay(moves: &[String]) -> Vec<(Chess, Option<Move>)> {
-    let mut pos = Chess::default();
+/// The position before each move of `moves` (SAN, played from `start`),
+/// with the move, and the position after the last (with no move).
+fn replay(start: &Chess, moves: &[String]) -> Vec<(Chess, Option<Move>)> {
+    let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len() + 1);
     for m in moves {
         let Some(mv) = m.parse::<SanPlus>().ok().and_then(|s| s.san.to_move(&pos).ok()) else { break };
@@ -350,17 +351,21 @@ fn figurine_long(pos: &Chess, mv: Move) -> String {
 /// its cheapest alignment reads there, else the box its numbering puts
 /// there, else a new box before the next move's.
 fn write_in(sheet: &mut Sheet, ply: u32, text: &str, played: &[Move], lang: &'static Language, opts: &Options) {
-    let entries = with_searcher(sheet, lang, &opts.params, |s| s.alignment(&Chess::default(), 0, played).entries);
+    let start = Start::of(sheet).unwrap_or_default();
+    let entries = with_searcher(sheet, lang, &opts.params, |s| s.alignment(&start.position, 0, played).entries);
     let k = ply as usize - 1;
     let aligned = entries.get(k).copied().flatten();
-    let numbered = || sheet.entries.iter().position(|e| e.ply == Some(ply));
+    // The sheet numbers its boxes from the start's move number.
+    let numbered_ply = ply + start.first_ply() - 1;
+    let numbered = || sheet.entries.iter().position(|e| e.ply == Some(numbered_ply));
     if let Some(e) = aligned.or_else(numbered) {
         sheet.entries[e].text = text.to_string();
         return;
     }
     let next = entries.iter().skip(k).flatten().next().copied().unwrap_or(sheet.entries.len());
     let near = sheet.entries.get(next).or(sheet.entries.last()).cloned().unwrap_or_default();
-    let entry = Entry { text: text.to_string(), ply: Some(ply), comments: Vec::new(), nags: Vec::new(), ..near };
+    let entry =
+        Entry { text: text.to_string(), ply: Some(numbered_ply), comments: Vec::new(), nags: Vec::new(), ..near };
     sheet.entries.insert(next, entry);
 }
 

@@ -133,10 +133,12 @@ pub enum Finding {
     /// language's name) and, from `at` on, `moves` moves that only `other`'s
     /// letters read (`Nf6` on a Spanish sheet). Code `mixed-notation`.
     MixedLetters { at: At, own: &'static str, other: &'static str, moves: u32 },
-    /// The sheet gives a set-up position (`FEN`, a variant such as Chess960)
-    /// other than the standard start; games are read from the standard
-    /// start only, so the moves shown are not the game's.
-    SetUpPosition { given: String },
+    /// The sheet gives a start of its own (`FEN`, `Variant`) that cannot be
+    /// used: a FEN that cannot be read or sets up no legal position, a
+    /// Chess960 game without its FEN, a variant of other rules. No move is
+    /// read (from the standard start they would not be the game's); `why`
+    /// names the FEN or variant and what is wrong with it.
+    SetUpPosition { why: crate::start::SetUpError },
     /// The box holds "?", "X", "---" or is empty; the move was read from the rest of the game.
     IllegibleEntry { at: At, written: String, replacement: String, margin: f32 },
     /// A move was not written; the rest of the game says which it was.
@@ -338,6 +340,37 @@ impl Finding {
     /// Where the finding is, for findings about one move.
     pub fn at(&self) -> Option<At> {
         self.parts().at
+    }
+
+    /// The finding as a game that begins after `before` plies of the
+    /// sheet's numbering says it: its move (and a copy's first move missing)
+    /// numbered as on the sheet (`23...` in a game from a FEN at Black's
+    /// 23rd move), for its message and move label; its `ply` stays the
+    /// game's own.
+    pub(crate) fn numbered_after(&self, before: u32) -> Finding {
+        let mut f = self.clone();
+        match &mut f {
+            Finding::IllegalMove { at, .. }
+            | Finding::NonAlgebraic { at, .. }
+            | Finding::MovesAfterEnd { at, .. }
+            | Finding::NumberingError { at, .. }
+            | Finding::IllegibleEntry { at, .. }
+            | Finding::TypoRepaired { at, .. }
+            | Finding::MissingMove { at, .. }
+            | Finding::ExtraEntry { at, .. }
+            | Finding::AmbiguousRepair { at, .. }
+            | Finding::CheckMarkMismatch { at, .. }
+            | Finding::DrawOffer { at }
+            | Finding::DrawClaim { at, .. }
+            | Finding::MixedNotation { at, .. }
+            | Finding::MixedLetters { at, .. }
+            | Finding::SearchBudget { at, .. }
+            | Finding::CopiesDisagree { at, .. }
+            | Finding::ArbiterDecision { at: Some(at), .. } => at.ply += before,
+            Finding::IncompleteRecord { from, .. } => *from += before,
+            _ => {}
+        }
+        f
     }
 
     /// What was written in the box, for findings about one move.
@@ -569,10 +602,9 @@ impl Finding {
                 "the file is not UTF-8 (from line {line}): it was read as Windows-1252; check the accented \
                  letters of names (a file saved as UTF-8 is read without a guess)"
             ),
-            Finding::SetUpPosition { given } => format!(
-                "the sheet gives a set-up position ({}): games are read from the standard starting position \
-                 only, so the moves shown are not the game's; the arbiter must establish the game",
-                q(given)
+            Finding::SetUpPosition { why } => format!(
+                "the sheet's starting position cannot be used ({why}): no move is read, as from the standard \
+                 start they would not be the game's; the arbiter must establish the position and the game"
             ),
             Finding::HeadersDropped { dropped, first } => format!(
                 "the sheet has {} header fields; the first {} are kept, the other {dropped} left out (the first \
@@ -835,10 +867,11 @@ impl Finding {
                 "el archivo no está en UTF-8 (desde la línea {line}): se leyó como Windows-1252; compruebe las \
                  letras acentuadas de los nombres (un archivo guardado en UTF-8 se lee sin suposiciones)"
             ),
-            Finding::SetUpPosition { given } => format!(
-                "la planilla da una posición de partida propia ({}): las partidas se leen solo desde la posición \
-                 inicial, así que las jugadas mostradas no son las de la partida; el árbitro debe establecerla",
-                q(given)
+            Finding::SetUpPosition { why } => format!(
+                "la posición de partida de la planilla no se puede usar ({}): no se lee ninguna jugada, pues \
+                 desde la posición inicial no serían las de la partida; el árbitro debe establecer la posición y \
+                 la partida",
+                set_up_es(why)
             ),
             Finding::HeadersDropped { dropped, first } => format!(
                 "la planilla tiene {} campos de cabecera; se conservan los {} primeros y se omiten los otros \
@@ -1077,6 +1110,21 @@ fn why_es(why: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Why a sheet's start cannot be used, in Spanish.
+fn set_up_es(why: &crate::start::SetUpError) -> String {
+    use crate::start::SetUpError as E;
+    match why {
+        E::Unreadable { fen, why } => format!("el FEN \"{fen}\" no se puede leer: {why}"),
+        E::Illegal { fen, why } => format!("el FEN \"{fen}\" no es una posición legal: {why}"),
+        E::NotGiven { variant } => {
+            format!("Variant \"{variant}\" sin FEN: no se conoce la posición de partida")
+        }
+        E::OtherRules { variant } => {
+            format!("Variant \"{variant}\" no es ajedrez: solo se leen partidas de ajedrez y de Chess960")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1154,7 +1202,12 @@ mod tests {
             Finding::ResultMissing { moves: 30 },
             Finding::IncompleteRecord { file: "b.csv".into(), missing: 50, from: 21, other_ends: true },
             Finding::MixedLetters { at, own: "Spanish", other: "English", moves: 4 },
-            Finding::SetUpPosition { given: "FEN 8/8/8/8/8/8/8/K6k w - - 0 1".into() },
+            Finding::SetUpPosition {
+                why: crate::start::SetUpError::Unreadable {
+                    fen: "8/8/8/8 w - - 0 1".into(),
+                    why: "invalid fen".into(),
+                },
+            },
         ]
     }
 

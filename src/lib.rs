@@ -27,6 +27,7 @@ pub mod notation;
 pub mod pairing;
 pub mod reconstruct;
 pub mod sheet;
+pub mod start;
 
 pub use config::Config;
 pub use convert::{Options, convert};

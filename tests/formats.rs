@@ -765,12 +765,16 @@ fn example_faulty_sheet_goes_to_review() {
 }
 
 #[test]
-fn a_fen_tag_typed_in_a_pgn_is_not_copied_since_moves_are_read_from_the_start() {
+fn a_fen_tag_typed_in_a_pgn_is_kept_and_the_moves_read_from_its_position() {
     let report =
         read("fen.pgn", b"[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. e4 e5 *\n");
-    let pgn = &report.games[0].pgn;
-    assert!(!pgn.contains("[FEN") && !pgn.contains("[SetUp"), "{pgn}");
-    assert_eq!(report.games[0].moves, ["e4", "e5"]);
+    let g = &report.games[0];
+    assert_eq!(g.pgn.matches("[SetUp \"1\"]").count(), 1, "{}", g.pgn);
+    assert_eq!(g.pgn.matches("[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]").count(), 1, "{}", g.pgn);
+    // Two bare kings: `e4` is no move there, and it is never read from the standard start.
+    assert!(g.moves.is_empty());
+    assert!(g.findings.iter().any(|f| f.code == "illegal-move"), "{:?}", codes(g));
+    assert_eq!(g.status, Status::Rejected);
 }
 
 #[test]

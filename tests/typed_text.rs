@@ -95,24 +95,30 @@ fn numbered_games_on_a_textbook_page() {
 }
 
 #[test]
-fn a_set_up_position_is_never_passed_as_read_from_the_start() {
+fn a_set_up_position_is_read_from_that_position() {
     // An odds game (White without the queen's rook), as a page gives it.
     let odds = "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qk - 0 1";
     for text in [
         format!("FEN: {odds}\n\n1. e4 e5 2. Nf3 Nc6 1-0\n"),
         format!("[FEN \"{odds}\"]\n[SetUp \"1\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n"),
-        "Variant: Chess960\n\n1. e4 e5 2. Nf3 Nc6 1-0\n".to_string(),
     ] {
         let g = game(&text);
-        let f = g.findings.iter().find(|f| f.code == "set-up-position").expect("said");
-        assert_eq!(format!("{:?}", f.severity), "Error", "{text}");
-        assert_ne!(format!("{:?}", g.status), "Validated", "{text}");
+        assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6"], "{text}");
+        assert_eq!(format!("{:?}", g.status), "Validated", "{text}: {:?}", g.findings);
+        assert!(g.pgn.contains(&format!("[FEN \"{odds}\"]")), "{}", g.pgn);
     }
+    // Chess960 without its position cannot be read: it is never read from
+    // the standard start.
+    let g = game("Variant: Chess960\n\n1. e4 e5 2. Nf3 Nc6 1-0\n");
+    let f = g.findings.iter().find(|f| f.code == "set-up-position").expect("said");
+    assert_eq!(format!("{:?}", f.severity), "Error");
+    assert_eq!(format!("{:?}", g.status), "Rejected");
     let standard = "FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n1. e4 e5 2. Nf3 Nc6 1-0\n";
     assert_eq!(format!("{:?}", game(standard).status), "Validated");
     let pgn = format!("[Event \"?\"]\n[FEN \"{odds}\"]\n[SetUp \"1\"]\n\n1. e4 e5 1-0\n");
     let g = convert("odds.pgn", pgn.as_bytes(), &Options::default()).games.remove(0);
-    assert!(g.findings.iter().any(|f| f.code == "set-up-position"), "{:?}", g.findings);
+    assert_eq!(g.moves, ["e4", "e5"]);
+    assert!(g.findings.iter().all(|f| f.code != "set-up-position"), "{:?}", g.findings);
 }
 
 #[test]

@@ -58,7 +58,7 @@ pub fn desk_game(g: &GameReport, files: &str, words: &Words, controls: &Controls
     let _ = write!(out, "<p class=\"file\">{}</p>", escape(files));
     game_section(&mut out, g, 0, words, Some(controls));
     decision_forms(&mut out, words, controls);
-    stepper(&mut out, &g.moves, words);
+    stepper(&mut out, g, words);
     out
 }
 
@@ -112,8 +112,9 @@ fn decision_forms(out: &mut String, w: &Words, c: &Controls<'_>) {
 
 /// The move list stepped with ← and →: the board after each ply drawn by a
 /// small inline script from the positions written into the page.
-fn stepper(out: &mut String, moves: &[String], w: &Words) {
-    let boards: Vec<String> = positions(moves).iter().map(board_fen).collect();
+fn stepper(out: &mut String, g: &GameReport, w: &Words) {
+    let moves = &g.moves;
+    let boards: Vec<String> = positions(g).iter().map(board_fen).collect();
     let _ = write!(
         out,
         "<section id=\"stepper\" tabindex=\"0\" data-boards=\"{}\" data-moves=\"{}\"><h2>{}</h2>\
@@ -217,7 +218,7 @@ fn game_section(out: &mut String, g: &GameReport, index: usize, w: &Words, contr
         let _ = write!(out, "<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v));
     }
     out.push_str("</table>");
-    let positions = positions(&g.moves);
+    let positions = positions(g);
     for f in &g.findings {
         finding(out, f, &positions, &g.moves, w, controls);
     }
@@ -377,8 +378,8 @@ const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "set-up-position",
-        "The sheet starts from a position of its own (FEN, Chess960). The moves shown were read from the standard start: enter the game.",
-        "La planilla parte de una posición propia (FEN, Chess960). Las jugadas mostradas se leyeron desde la posición inicial: introduzca la partida.",
+        "The sheet gives a starting position that cannot be used (a FEN that is no legal position, Chess960 without its FEN). No move was read: establish the position and enter the game.",
+        "La planilla da una posición de partida que no se puede usar (un FEN que no es una posición legal, Chess960 sin su FEN). No se leyó ninguna jugada: establezca la posición e introduzca la partida.",
     ),
     (
         "duplicate-board",
@@ -456,28 +457,39 @@ fn moves_table(out: &mut String, g: &GameReport, w: &Words) {
         "<table class=\"moves\" id=\"moves\"><tr><th></th><th>{0}</th><th>{2}</th><th>{1}</th><th>{2}</th></tr>",
         w.white_written, w.black_written, w.read
     );
-    for (n, pair) in g.moves.chunks(2).enumerate() {
-        let _ = write!(out, "<tr><td>{}.</td>", n + 1);
-        for (i, m) in pair.iter().enumerate() {
-            let ply = 2 * n + i + 1;
-            let written = match g.written.get(ply - 1).and_then(Option::as_ref) {
-                Some(e) => {
-                    format!("<span title=\"{} {}, {} {}\">{}</span>", w.line, e.line, w.column, e.col, escape(&e.text))
-                }
-                None => format!("<i>{}</i>", w.not_written),
-            };
-            let _ = write!(out, "<td{0}>{written}</td><td{0}>{1}</td>", mark(ply), escape(m));
+    // Numbered from the start's move number; a game Black begins leaves
+    // White's first cells empty.
+    let before = g.start().first_ply() as usize - 1;
+    for (k, m) in g.moves.iter().enumerate() {
+        let (ply, numbered) = (k + 1, k + 1 + before);
+        if numbered % 2 == 1 || k == 0 {
+            if k > 0 {
+                out.push_str("</tr>");
+            }
+            let _ = write!(out, "<tr><td>{}.</td>", numbered.div_ceil(2));
+            if numbered % 2 == 0 {
+                out.push_str("<td></td><td></td>");
+            }
         }
+        let written = match g.written.get(k).and_then(Option::as_ref) {
+            Some(e) => {
+                format!("<span title=\"{} {}, {} {}\">{}</span>", w.line, e.line, w.column, e.col, escape(&e.text))
+            }
+            None => format!("<i>{}</i>", w.not_written),
+        };
+        let _ = write!(out, "<td{0}>{written}</td><td{0}>{1}</td>", mark(ply), escape(m));
+    }
+    if !g.moves.is_empty() {
         out.push_str("</tr>");
     }
     let _ = write!(out, "</table><p>{}</p>", escape(&g.result));
 }
 
-/// The position before each move (and after the last).
-fn positions(moves: &[String]) -> Vec<Chess> {
-    let mut pos = Chess::default();
+/// The position before each move of a game (and after the last), from its start.
+fn positions(g: &GameReport) -> Vec<Chess> {
+    let mut pos = g.start().position;
     let mut out = vec![pos.clone()];
-    for m in moves {
+    for m in &g.moves {
         let Some(mv) = m.parse::<San>().ok().and_then(|s| s.to_move(&pos).ok()) else { break };
         pos.play_unchecked(mv);
         out.push(pos.clone());

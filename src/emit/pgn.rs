@@ -10,11 +10,15 @@ use crate::sheet::Sheet;
 
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 /// Headers that describe the sheet, not the game: not written as tags.
-/// `FEN`/`SetUp` are dropped: games are always read from the starting position.
-const NOT_TAGS: [&str; 3] = ["Language", "FEN", "SetUp"];
+const NOT_TAGS: [&str; 1] = ["Language"];
+/// Headers of the start, in any case: written from the game's start, as
+/// the PGN standard spells them, where it is not the standard start.
+const START_TAGS: [&str; 2] = ["FEN", "SetUp"];
 const MAX_LINE: usize = 80;
 
-/// The tags of a game in export order, with the roster's defaults filled in.
+/// The tags of a game in export order, with the roster's defaults filled in;
+/// after the roster, for a game from a set-up position, `Variant` (Chess960),
+/// `SetUp` and `FEN` (PGN standard, 9.7).
 pub fn tags(sheet: &Sheet, game: &Game) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = ROSTER
         .iter()
@@ -27,11 +31,27 @@ pub fn tags(sheet: &Sheet, game: &Game) -> Vec<(String, String)> {
             (k.to_string(), v)
         })
         .collect();
+    let chess960 = game.start.chess960();
+    if chess960 {
+        out.push(("Variant".into(), "Chess960".into()));
+    }
+    if !game.start.is_standard() {
+        out.push(("SetUp".into(), "1".into()));
+        out.push(("FEN".into(), game.start.fen()));
+    }
     if let Some(b) = sheet.header("Board") {
         out.push(("Board".into(), b.into()));
     }
+    let start_tag = |k: &str| {
+        START_TAGS.iter().any(|t| t.eq_ignore_ascii_case(k)) || (chess960 && k.eq_ignore_ascii_case("Variant"))
+    };
     for (k, v) in &sheet.headers {
-        if !ROSTER.contains(&k.as_str()) && k != "Board" && !NOT_TAGS.contains(&k.as_str()) && is_symbol(k) {
+        if !ROSTER.contains(&k.as_str())
+            && k != "Board"
+            && !NOT_TAGS.contains(&k.as_str())
+            && !start_tag(k)
+            && is_symbol(k)
+        {
             out.push((k.clone(), v.clone()));
         }
     }
@@ -57,23 +77,7 @@ pub fn write_with(
 ) -> String {
     debug_assert_eq!(sans.len(), game.moves.len(), "one SAN per move");
     let mut s = String::with_capacity(256 + 8 * game.moves.len());
-    for (k, v) in tags {
-        s.push('[');
-        s.push_str(k);
-        s.push_str(" \"");
-        if v.contains(['\\', '"']) {
-            for c in v.chars() {
-                match c {
-                    '\\' => s.push_str("\\\\"),
-                    '"' => s.push_str("\\\""),
-                    c => s.push(c),
-                }
-            }
-        } else {
-            s.push_str(v);
-        }
-        s.push_str("\"]\n");
-    }
+    push_tags(&mut s, tags);
     s.push('\n');
     let mut w = Wrapper { out: s, line: 0 };
     // Comments before the first move: the sheet's own, then findings about the
@@ -81,17 +85,25 @@ pub fn write_with(
     for c in &sheet.comments {
         w.comment(c);
     }
+    // Moves are numbered from the start's move number (`23... Rxe4 24. Qd2`),
+    // in the findings' messages too.
+    let before = game.start.first_ply() - 1;
+    let comment = |f: &Finding| match before {
+        0 => comment_of(f, lang),
+        _ => comment_of(&f.numbered_after(before), lang),
+    };
     for f in game.findings.iter().filter(|f| f.at().is_none_or(|_| game.moves.is_empty())) {
-        w.comment(&comment_of(f, lang));
+        w.comment(&comment(f));
     }
     let mut need_number = true;
     let mut number = String::with_capacity(8);
     for (i, (played, san)) in game.moves.iter().zip(sans).enumerate() {
         let ply = i as u32 + 1;
-        if ply % 2 == 1 || need_number {
+        let numbered = ply + before;
+        if numbered % 2 == 1 || need_number {
             number.clear();
-            push_number(&mut number, ply.div_ceil(2));
-            number.push_str(if ply % 2 == 1 { "." } else { "..." });
+            push_number(&mut number, numbered.div_ceil(2));
+            number.push_str(if numbered % 2 == 1 { "." } else { "..." });
             w.token(&number);
         }
         w.token(san);
@@ -110,7 +122,7 @@ pub fn write_with(
         }
         let last = i + 1 == game.moves.len();
         for f in game.findings.iter().filter(|f| f.at().is_some_and(|at| at.ply == ply || (last && at.ply > ply))) {
-            w.comment(&comment_of(f, lang));
+            w.comment(&comment(f));
             need_number = true;
         }
     }
@@ -118,6 +130,27 @@ pub fn write_with(
     let mut out = w.finish();
     out.push('\n');
     out
+}
+
+/// Appends the tag pairs, one a line, their values escaped.
+fn push_tags(s: &mut String, tags: &[(String, String)]) {
+    for (k, v) in tags {
+        s.push('[');
+        s.push_str(k);
+        s.push_str(" \"");
+        if v.contains(['\\', '"']) {
+            for c in v.chars() {
+                match c {
+                    '\\' => s.push_str("\\\\"),
+                    '"' => s.push_str("\\\""),
+                    c => s.push(c),
+                }
+            }
+        } else {
+            s.push_str(v);
+        }
+        s.push_str("\"]\n");
+    }
 }
 
 /// Appends a number in decimal.

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::finding::{Finding, ReportLanguage, Severity};
+use crate::start::Start;
 
 /// The report of one run: one entry per input file.
 #[derive(Debug, Clone, Serialize, Default)]
@@ -79,6 +80,14 @@ pub struct FindingReport {
     pub margin: Option<f32>,
     pub line: Option<usize>,
     pub col: Option<usize>,
+}
+
+impl GameReport {
+    /// Where the game begins, as its tags give it (`FEN`, `Variant`): the
+    /// position its moves are played from.
+    pub fn start(&self) -> Start {
+        Start::of_tags(|k| self.headers.get(k).and_then(|v| v.as_str())).unwrap_or_default()
+    }
 }
 
 impl From<&Finding> for FindingReport {

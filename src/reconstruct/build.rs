@@ -12,6 +12,7 @@ use crate::finding::Finding;
 use crate::notation::Language;
 use crate::notation::lex::Lexed;
 use crate::sheet::{GameResult, Sheet};
+use crate::start::Start;
 
 /// The game being built from a reading.
 struct Builder<'a> {
@@ -34,7 +35,7 @@ pub(super) fn build(
     let mut b = Builder {
         sheet,
         lexed,
-        pos: Chess::default(),
+        pos: draft.start.clone(),
         moves: Vec::with_capacity(draft.len()),
         findings: Vec::new(),
         numbering: Numbering::default(),
@@ -66,7 +67,8 @@ pub(super) fn build(
         findings.push(detect::moves_after_end(sheet, ply, i));
     }
     let cost = draft.cost() + if draft.stop.is_some() { CUT_SHORT } else { 0.0 };
-    Game { language: lang, moves, findings, position: pos, result: GameResult::Unknown, cost }
+    let start = Start { position: draft.start.clone() };
+    Game { language: lang, moves, findings, start, position: pos, result: GameResult::Unknown, cost }
 }
 
 /// The rivals of a step in doubt: the doubt the search raised, or none named

@@ -19,6 +19,7 @@ use super::{FileBudget, Game, Played, Settings, play, reconstruct_within};
 use crate::cost::{MORE_ENTRIES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
 use crate::sheet::Sheet;
+use crate::start::Start;
 
 /// The games of a set of sheets: each a list of one or two sheet indices, in
 /// the order given; and the sheets that would be a third copy of a game
@@ -27,6 +28,10 @@ use crate::sheet::Sheet;
 pub struct Grouping {
     pub games: Vec<Vec<usize>>,
     pub extra: Vec<(usize, usize)>,
+    /// Sheets whose headers make them a copy of an earlier sheet's game but
+    /// that give another starting position (`(sheet, earlier)`): each is
+    /// read alone.
+    pub apart: Vec<(usize, usize)>,
 }
 
 /// Groups sheets into games: a sheet joins the first earlier game it is a
@@ -35,7 +40,19 @@ pub fn group(sheets: &[&Sheet]) -> Grouping {
     let mut out = Grouping::default();
     let mut game_of: Vec<usize> = Vec::with_capacity(sheets.len());
     for (i, s) in sheets.iter().enumerate() {
-        let partner = (0..i).find(|&j| same_game(sheets[j], s));
+        // The first earlier sheet of the same game; else the first whose
+        // headers say so but whose start differs.
+        let (mut partner, mut apart) = (None, None);
+        for j in (0..i).filter(|&j| same_headers(sheets[j], s)) {
+            if same_start(sheets[j], s) {
+                partner = Some(j);
+                break;
+            }
+            apart = apart.or(Some(j));
+        }
+        if let (None, Some(j)) = (partner, apart) {
+            out.apart.push((i, j));
+        }
         match partner.map(|j| game_of[j]) {
             Some(g) if out.games[g].len() == 1 => {
                 out.games[g].push(i);
@@ -55,8 +72,22 @@ pub fn group(sheets: &[&Sheet]) -> Grouping {
 
 /// Whether two sheets are copies of one game: the same round (both must give
 /// it), the same event where both give one, and the same board where both
-/// give one; then the same event and board, or the same two players.
+/// give one; then the same event and board, or the same two players; and
+/// the same start (two copies of one game from different positions are not
+/// one game's).
 pub fn same_game(a: &Sheet, b: &Sheet) -> bool {
+    same_headers(a, b) && same_start(a, b)
+}
+
+/// Whether two sheets give the same start, or the same reason why theirs
+/// cannot be used.
+fn same_start(a: &Sheet, b: &Sheet) -> bool {
+    Start::of(a) == Start::of(b)
+}
+
+/// Whether the headers of two sheets make them copies of one game (see
+/// [`same_game`]).
+fn same_headers(a: &Sheet, b: &Sheet) -> bool {
     let (Some((ra, ba)), Some((rb, bb))) = (round_board(a), round_board(b)) else { return false };
     if ra != rb {
         return false;
@@ -236,9 +267,17 @@ pub struct Joint {
 pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, budgets: [&mut FileBudget; 2]) -> Joint {
     let [ba, bb] = budgets;
     let alone = [reconstruct_within(sheets[0], settings, ba), reconstruct_within(sheets[1], settings, bb)];
+    // Copies are grouped only where they give the same start (see
+    // `same_game`); two that do not are never weighed as one game.
+    if alone[0].start != alone[1].start {
+        let [a, _] = alone;
+        return Joint { game: a, base: 0 };
+    }
+    let start = &alone[0].start.position.clone();
+    let settings = &settings.for_start(&alone[0].start);
     let own: [Vec<Move>; 2] = [moves_of(&alone[0]), moves_of(&alone[1])];
-    let mut games = candidates(&own[0], &own[1]);
-    let flips = one_move_flips(&own[0], &own[1]).into_iter().chain(one_move_flips(&own[1], &own[0]));
+    let mut games = candidates(start, &own[0], &own[1]);
+    let flips = one_move_flips(start, &own[0], &own[1]).into_iter().chain(one_move_flips(start, &own[1], &own[0]));
     for g in flips.take(MOST_VARIANTS).chain(alone.iter().flat_map(variants).take(MOST_VARIANTS)) {
         if !games.contains(&g) {
             games.push(g);
@@ -247,13 +286,13 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     let params = &settings.params;
     let (scored, doubt, confirmed, contradicted, reach) = with_searcher(sheets[0], alone[0].language, params, |a| {
         with_searcher(sheets[1], alone[1].language, params, |b| {
-            let mut w = Weigher::new(a, b);
+            let mut w = Weigher::new(a, b, start);
             for g in games {
                 w.weigh(g);
             }
             w.weigh_read_on(&alone);
             w.climb(&alone);
-            let scored = plausible_first(w.ranked(), settings);
+            let scored = plausible_first(w.ranked(), settings, start);
             let doubt = w.doubt(&scored, params.limits.review_margin);
             let confirmed = scored.first().map(|(_, g)| w.confirmed(g)).unwrap_or_default();
             let contradicted = scored.first().map_or(0.0, |(_, g)| w.contradiction(g, &alone));
@@ -270,7 +309,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     let best = &scored[0].1;
     // A game one copy contradicts, or that one copy goes on past, is not
     // clearly ahead, however the others fare.
-    let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, best);
+    let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, start, best);
     let margin = if contradicted { 0.0 } else { margin };
     let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &confirmed), margin, settings);
     incomplete(&mut joint.game, files, reach);
@@ -295,7 +334,7 @@ fn incomplete(game: &mut Game, files: [&str; 2], reach: [usize; 2]) {
     }
     for f in &mut game.findings {
         if let Finding::ResultMissing { moves } = f {
-            *moves = plies.div_ceil(2) as u32;
+            *moves = (plies as u32 + game.start.first_ply() - 1).div_ceil(2);
         }
     }
 }
@@ -305,14 +344,15 @@ fn incomplete(game: &mut Game, files: [&str; 2], reach: [usize; 2]) {
 /// each slip costs the same (`d3` in one, `d4` in the other), the sheets
 /// cannot tell, and the move players choose is shown first (its margin stays
 /// below `review_margin`: the game goes to review either way). Each game is
-/// compared with the cheapest over the plies from where they part.
-fn plausible_first(mut scored: Vec<(f32, Vec<Move>)>, settings: &Settings) -> Vec<(f32, Vec<Move>)> {
+/// compared with the cheapest over the plies from where they part. The
+/// games begin in `start`.
+fn plausible_first(mut scored: Vec<(f32, Vec<Move>)>, settings: &Settings, start: &Chess) -> Vec<(f32, Vec<Move>)> {
     let reach = settings.params.limits.prior_reach;
     let Some((least, best)) = scored.first().cloned() else { return scored };
     let mut choice: Option<(f32, usize)> = None;
     for (i, (cost, g)) in scored.iter().enumerate().skip(1).take_while(|(_, (c, _))| *c <= least + reach) {
         let k = g.iter().zip(&best).position(|(x, y)| x != y).unwrap_or(g.len().min(best.len()));
-        let mut pos = Chess::default();
+        let mut pos = start.clone();
         best[..k].iter().for_each(|&m| pos.play_unchecked(m));
         let end = |l: &[Move]| l.len().min(k + PLAUSIBLE_PLIES);
         let lines: [&[Move]; 2] = [&best[k..end(&best)], &g[k..end(g)]];
@@ -332,9 +372,9 @@ fn plausible_first(mut scored: Vec<(f32, Vec<Move>)>, settings: &Settings) -> Ve
 /// Whether a copy has more entries than the game `g` has moves, past the
 /// few a sheet writes twice, and `g` is not over: that copy goes on where
 /// the game taken stops (the other copy stopped early), and its last entries
-/// are left unread.
-fn goes_on(sheets: [&Sheet; 2], g: &[Move]) -> bool {
-    let mut pos = Chess::default();
+/// are left unread. The game begins in `start`.
+fn goes_on(sheets: [&Sheet; 2], start: &Chess, g: &[Move]) -> bool {
+    let mut pos = start.clone();
     for &m in g {
         pos.play_unchecked(m);
     }
@@ -345,11 +385,11 @@ fn goes_on(sheets: [&Sheet; 2], g: &[Move]) -> bool {
 /// moves of `x` after it kept while they stay legal: a pawn on b6 for h6
 /// leaves the positions apart for the rest of the game, and no stretch of
 /// one copy alone is the game; the moves after it are the same.
-fn one_move_flips(x: &[Move], y: &[Move]) -> Vec<Vec<Move>> {
+fn one_move_flips(start: &Chess, x: &[Move], y: &[Move]) -> Vec<Vec<Move>> {
     let mut out = Vec::new();
-    let sans = sans_of(x);
+    let sans = sans_of(start, x);
     for k in (0..x.len().min(y.len())).filter(|&k| x[k] != y[k]) {
-        let g = with_move_at(x, &sans, k, y[k]);
+        let g = with_move_at(start, x, &sans, k, y[k]);
         if g.len() > k {
             out.push(g);
         }
@@ -366,13 +406,14 @@ fn one_move_flips(x: &[Move], y: &[Move]) -> Vec<Vec<Move>> {
 /// slip can hide (copy a's `d5` read as a5 or c5, copy b's `a5` a legal
 /// slip for c5): the game neither reading took must be weighed too.
 fn variants(game: &Game) -> Vec<Vec<Move>> {
+    let start = &game.start.position;
     let moves = moves_of(game);
-    let sans = sans_of(&moves);
+    let sans = sans_of(start, &moves);
     let mut out = Vec::new();
     for f in &game.findings {
         let Finding::AmbiguousRepair { at, alternatives, .. } = f else { continue };
         let Some(k) = (at.ply as usize).checked_sub(1).filter(|&k| k < moves.len()) else { continue };
-        let mut pos = Chess::default();
+        let mut pos = start.clone();
         for &m in &moves[..k] {
             pos.play_unchecked(m);
         }
@@ -380,7 +421,7 @@ fn variants(game: &Game) -> Vec<Vec<Move>> {
             let Ok(san) = alt.parse::<SanPlus>() else { continue };
             let Ok(mv) = san.san.to_move(&pos) else { continue };
             if mv != moves[k] {
-                out.push(with_move_at(&moves, &sans, k, mv));
+                out.push(with_move_at(start, &moves, &sans, k, mv));
             }
         }
     }
@@ -396,9 +437,10 @@ fn moves_of(g: &Game) -> Vec<Move> {
 /// `i` moves of `a` and `j` of `b`, both increasing. Positions, not plies: a
 /// reading that dropped or added a move reaches the same position a ply
 /// apart (1...e6 and 7...e5 against 1...e5), and the moves after it agree.
-fn junctions(a: &[Move], b: &[Move]) -> Vec<(usize, usize)> {
+/// Both games begin in `start`.
+fn junctions(start: &Chess, a: &[Move], b: &[Move]) -> Vec<(usize, usize)> {
     let keys = |moves: &[Move]| -> Vec<u64> {
-        let mut pos = Chess::default();
+        let mut pos = start.clone();
         let mut out = vec![key(&pos)];
         for &m in moves {
             pos.play_unchecked(m);
@@ -420,8 +462,8 @@ fn junctions(a: &[Move], b: &[Move]) -> Vec<(usize, usize)> {
 /// The stretches where two games part: each copy's moves between two
 /// positions both reach (the end of either game closing the last), in order;
 /// the stretches where they agree are the same moves in both.
-fn stretches(a: &[Move], b: &[Move]) -> Vec<Stretch> {
-    let js = junctions(a, b);
+fn stretches(start: &Chess, a: &[Move], b: &[Move]) -> Vec<Stretch> {
+    let js = junctions(start, a, b);
     let mut out = Vec::new();
     for w in js.windows(2) {
         let ((i1, j1), (i2, j2)) = (w[0], w[1]);
@@ -444,9 +486,9 @@ enum Stretch {
 /// The games to weigh: both copies' readings, and each way of taking the
 /// stretches where they part from one or the other (one copy's slip and the
 /// other's are usually in different places; past [`MOST_SPLICED`] stretches,
-/// each switch from one copy to the other); no game twice.
-fn candidates(a: &[Move], b: &[Move]) -> Vec<Vec<Move>> {
-    let parts = stretches(a, b);
+/// each switch from one copy to the other); no game twice. Both begin in `start`.
+fn candidates(start: &Chess, a: &[Move], b: &[Move]) -> Vec<Vec<Move>> {
+    let parts = stretches(start, a, b);
     let parted = parts.iter().filter(|p| matches!(p, Stretch::Parted(_))).count();
     // Which copy each parted stretch is taken from, one list per candidate.
     let choices: Vec<Vec<usize>> = if parted <= MOST_SPLICED {
@@ -473,7 +515,7 @@ fn candidates(a: &[Move], b: &[Move]) -> Vec<Vec<Move>> {
                 }
             }
         }
-        let g = legal_prefix(g.iter());
+        let g = legal_prefix(start, g.iter());
         if !unique.contains(&g) {
             unique.push(g);
         }
@@ -482,9 +524,9 @@ fn candidates(a: &[Move], b: &[Move]) -> Vec<Vec<Move>> {
     unique
 }
 
-/// The moves from the start position up to the first that is not legal.
-fn legal_prefix<'m>(moves: impl Iterator<Item = &'m Move>) -> Vec<Move> {
-    let mut pos = Chess::default();
+/// The moves from `start` up to the first that is not legal.
+fn legal_prefix<'m>(start: &Chess, moves: impl Iterator<Item = &'m Move>) -> Vec<Move> {
+    let mut pos = start.clone();
     let mut out = Vec::new();
     for &m in moves {
         if !pos.is_legal(m) {
@@ -573,7 +615,7 @@ fn first_difference(a: &Game, b: &Game) -> Option<usize> {
 /// entries where the moves agree with it, none elsewhere; only the findings
 /// about the whole game are kept (those about moves were about its own).
 fn spliced(a: &Game, moves: &[Move]) -> Game {
-    let mut pos = Chess::default();
+    let mut pos = a.start.position.clone();
     let mut played = Vec::with_capacity(moves.len());
     for (k, &mv) in moves.iter().enumerate() {
         let same = a.moves.get(k).filter(|p| p.mv == mv && played.len() == k);
@@ -584,7 +626,8 @@ fn spliced(a: &Game, moves: &[Move]) -> Game {
         });
     }
     let findings = a.findings.iter().filter(|f| f.at().is_none()).cloned().collect();
-    Game { language: a.language, moves: played, findings, position: pos, result: a.result, cost: a.cost }
+    let start = a.start.clone();
+    Game { language: a.language, moves: played, findings, start, position: pos, result: a.result, cost: a.cost }
 }
 
 /// The finding of the joint game's doubt: `copies-disagree` where both
@@ -594,7 +637,7 @@ fn spliced(a: &Game, moves: &[Move]) -> Game {
 fn doubt_finding(sheets: [&Sheet; 2], files: [&str; 2], game: &Game, d: &Doubt) -> Option<Finding> {
     let entry = |c: usize| d.entries[c].map(|e| &sheets[c].entries[e]);
     let text = |c: usize| entry(c).map_or_else(|| "(not written)".to_string(), |e| e.text.clone());
-    let mut pos = Chess::default();
+    let mut pos = game.start.position.clone();
     game.moves.iter().take(d.ply).for_each(|p| pos.play_unchecked(p.mv));
     let san = |m: Move| super::san_of(&pos, m);
     let chosen = game.moves.get(d.ply).map(|p| p.san.to_string());

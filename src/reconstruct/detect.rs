@@ -198,7 +198,7 @@ pub(super) fn other_letters(sheet: &Sheet, lexed: &[Lexed<'_>], game: &mut Game)
     if game.language.pieces == english.pieces {
         return;
     }
-    let (mut pos, mut readings, mut found) = (shakmaty::Chess::default(), Vec::new(), Vec::new());
+    let (mut pos, mut readings, mut found) = (game.start.position.clone(), Vec::new(), Vec::new());
     let mut piece_moves = 0;
     for (k, m) in game.moves.iter().enumerate() {
         piece_moves += usize::from(m.mv.role() != shakmaty::Role::Pawn && !m.mv.is_castle());
@@ -262,7 +262,9 @@ pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
         // had cannot be told from one copy (see `copies::incomplete`).
         (None, None) => {
             if complete && !game.moves.is_empty() {
-                game.findings.push(Finding::ResultMissing { moves: game.moves.len().div_ceil(2) as u32 });
+                // The last move's number, as the sheet numbers it.
+                let last = game.moves.len() as u32 + game.start.first_ply() - 1;
+                game.findings.push(Finding::ResultMissing { moves: last.div_ceil(2) });
             }
             GameResult::Unknown
         }
@@ -287,7 +289,7 @@ fn draw_claim(sheet: &Sheet, game: &mut Game) {
     if game.moves.is_empty() {
         return;
     }
-    let mut pos = Chess::default();
+    let mut pos = game.start.position.clone();
     let mut seen = vec![super::joint::key(&pos)];
     for m in &game.moves {
         pos.play_unchecked(m.mv);

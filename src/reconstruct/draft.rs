@@ -67,14 +67,17 @@ pub(crate) struct Draft {
     pub cut: bool,
     /// The next doubt's [`Doubt::raised`].
     raised: u32,
+    /// The position the game begins in.
+    pub start: Chess,
 }
 
 impl Draft {
-    /// A reading that starts with `prefix`, taken as given.
-    pub fn starting_with(prefix: &[Step], capacity: usize) -> Draft {
+    /// A reading of a game that begins in `start`, its first steps
+    /// `prefix`, taken as given.
+    pub fn starting_with(start: &Chess, prefix: &[Step], capacity: usize) -> Draft {
         let mut records = Vec::with_capacity(capacity.max(prefix.len()));
         records.extend(prefix.iter().copied().map(Record::sure));
-        Draft { records, stop: None, after_end: None, cut: false, raised: 0 }
+        Draft { records, stop: None, after_end: None, cut: false, raised: 0, start: start.clone() }
     }
 
     pub fn len(&self) -> usize {
@@ -104,7 +107,7 @@ impl Draft {
     /// The position before step `k`: positions are not kept per step, the
     /// steps are replayed from the start.
     pub fn position_at(&self, k: usize) -> Chess {
-        let mut pos = Chess::default();
+        let mut pos = self.start.clone();
         for m in self.records[..k].iter().flat_map(|r| r.step.moves()) {
             pos.play_unchecked(m);
         }

@@ -11,14 +11,16 @@ use crate::notation::Language;
 use crate::notation::reading::Reading;
 use crate::sheet::Sheet;
 
-/// How unlikely `moves` (a game from the start position) are given what the
+/// How unlikely `moves` (a game from the sheet's start, see
+/// [`Start::of`](crate::start::Start::of)) are given what the
 /// sheet says, under `lang` and `params`: the cost of the cheapest alignment
 /// of the entries to them (see `Searcher::align`). Next to
 /// [`Game::cost`](super::Game::cost) it tells whether a game the search did
 /// not find fits the sheet better (a search miss) or worse (the costs prefer
-/// the other reading).
+/// the other reading). Infinite where the sheet's start cannot be used.
 pub fn fit_cost(sheet: &Sheet, lang: &'static Language, params: &Params, moves: &[Move]) -> f32 {
-    with_searcher(sheet, lang, params, |s| s.align(&Chess::default(), 0, moves))
+    let Ok(start) = crate::start::Start::of(sheet) else { return f32::INFINITY };
+    with_searcher(sheet, lang, params, |s| s.align(&start.position, 0, moves))
 }
 
 /// Runs `f` with a searcher of the sheet's entries under `lang`: for a

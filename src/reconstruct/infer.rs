@@ -16,7 +16,7 @@ use crate::sheet::Sheet;
 /// The language is a hidden choice: the languages whose letters the sheet uses
 /// replay it strictly; the best one or two are read with repairs, and the
 /// reading that costs least wins (the earlier in [`LANGUAGES`] on a tie).
-pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings, meter: &Meter) -> Game {
+pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], start: &Chess, settings: &Settings, meter: &Meter) -> Game {
     let params = &settings.params;
     let mut letters: Vec<(char, usize)> = Vec::new();
     for l in lexed {
@@ -41,12 +41,12 @@ pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings, met
     let best_coverage = groups[0].1;
     for (i, g) in groups.iter_mut().enumerate() {
         if g.1 == best_coverage || i < LANGUAGES_TRIED {
-            g.2 = strict_plies(lexed, g.0);
+            g.2 = strict_plies(lexed, g.0, start);
         }
     }
     groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
-    let first =
-        read(sheet, lexed, groups[0].0, settings, f32::INFINITY, meter).expect("no finite ceiling, never given up");
+    let first = read(sheet, lexed, groups[0].0, start, settings, f32::INFINITY, meter)
+        .expect("no finite ceiling, never given up");
     // A record in descriptive notation is read only up to where it turns
     // descriptive: how a few moves before cost under other letters says
     // little of the sheet's language, which its letters said better.
@@ -60,15 +60,15 @@ pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], settings: &Settings, met
     }
     // The second reading wins only if it costs less: it is given up as soon as it cannot.
     let ceiling = if params.costs.never_negative() { first.cost } else { f32::INFINITY };
-    match read(sheet, lexed, groups[1].0, settings, ceiling, meter) {
+    match read(sheet, lexed, groups[1].0, start, settings, ceiling, meter) {
         Some(second) if second.cost < first.cost && !meter.out() => second,
         _ => first,
     }
 }
 
-/// How many entries read exactly, one after the other, under `lang`.
-fn strict_plies(lexed: &[Lexed<'_>], lang: &Language) -> usize {
-    let mut pos = Chess::default();
+/// How many entries read exactly, one after the other from `start`, under `lang`.
+fn strict_plies(lexed: &[Lexed<'_>], lang: &Language, start: &Chess) -> usize {
+    let mut pos = start.clone();
     for (i, l) in lexed.iter().enumerate() {
         match exact_move(&pos, &super::strict_of(l, lang)) {
             Some(mv) => pos.play_unchecked(mv),

@@ -32,6 +32,8 @@ pub(crate) struct Weigher<'s, 'a, 'b> {
     /// (cost, entry per move): the walk, the doubt and the decision all ask
     /// about the cheapest game in turn.
     aligned: Option<(Vec<Move>, Aligned)>,
+    /// The position the game begins in.
+    start: Chess,
 }
 
 /// For each move of a game, the entry a copy's alignment reads as it.
@@ -41,8 +43,9 @@ type Paths = Vec<Option<usize>>;
 type Aligned = [(f32, Paths); 2];
 
 impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
-    pub(crate) fn new(a: &'s mut Searcher<'a>, b: &'s mut Searcher<'b>) -> Self {
-        Weigher { a, b, costs: HashMap::default(), order: Vec::new(), aligned: None }
+    /// A weigher of games that begin in `start`.
+    pub(crate) fn new(a: &'s mut Searcher<'a>, b: &'s mut Searcher<'b>, start: &Chess) -> Self {
+        Weigher { a, b, costs: HashMap::default(), order: Vec::new(), aligned: None, start: start.clone() }
     }
 
     /// Each copy's cheapest alignment to `g`: its cost and the entry each
@@ -53,7 +56,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         {
             return a.clone();
         }
-        let start = Chess::default();
+        let start = self.start.clone();
         let (a, b) = (self.a.alignment(&start, 0, g), self.b.alignment(&start, 0, g));
         let both = [(a.cost, a.entries), (b.cost, b.entries)];
         self.aligned = Some((g.to_vec(), both.clone()));
@@ -80,7 +83,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     /// go unexplained (its last moves skipped because the game stops earlier).
     pub(crate) fn contradiction(&mut self, g: &[Move], alone: &[Game; 2]) -> f32 {
         let costs = self.alignments(g).map(|(c, _)| c);
-        let start = Chess::default();
+        let start = self.start.clone();
         let own = |game: &Game| game.moves.iter().map(|p| p.mv).collect::<Vec<_>>();
         let owns = [self.a.align(&start, 0, &own(&alone[0])), self.b.align(&start, 0, &own(&alone[1]))];
         (0..2).map(|i| costs[i] - owns[i]).fold(0.0, f32::max)
@@ -94,7 +97,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         if let Some(&c) = self.costs.get(&g) {
             return c;
         }
-        let start = Chess::default();
+        let start = self.start.clone();
         let (a, b) = (self.a.alignment(&start, 0, &g), self.b.alignment(&start, 0, &g));
         let unwritten = g.len() - a.entries.len().max(b.entries.len()).min(g.len());
         let c = a.cost + b.cost + unwritten as f32 * self.a.params.costs.insert;
@@ -116,7 +119,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     pub(crate) fn confirmed(&mut self, g: &[Move]) -> [Vec<bool>; 2] {
         let paths = self.paths(g);
         let mut out = [vec![false; g.len()], vec![false; g.len()]];
-        let mut pos = Chess::default();
+        let mut pos = self.start.clone();
         for (k, &mv) in g.iter().enumerate() {
             for c in 0..2 {
                 let Some(e) = paths[c].get(k).copied().flatten() else { continue };
@@ -136,7 +139,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         let near = ranked[1..].iter().take_while(|(c, _)| *c < least + reach);
         let parts = |g: &Vec<Move>| g.iter().zip(best).position(|(x, y)| x != y).unwrap_or(g.len().min(best.len()));
         let ply = near.clone().map(|(_, g)| parts(g)).min()?;
-        let mut pos = Chess::default();
+        let mut pos = self.start.clone();
         best.iter().take(ply).for_each(|&m| pos.play_unchecked(m));
         let mut alternatives: Vec<Move> = Vec::new();
         for (_, g) in near.filter(|(_, g)| parts(g) == ply) {
@@ -203,8 +206,8 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     fn neighbours(&mut self, g: &[Move], alone: &[Game; 2]) -> Vec<Vec<Move>> {
         let places = [Place::of(&alone[0]), Place::of(&alone[1])];
         let paths = self.paths(g);
-        let sans = sans_of(g);
-        let mut pos = Chess::default();
+        let sans = sans_of(&self.start, g);
+        let mut pos = self.start.clone();
         let mut out = Vec::new();
         let mut rereads = Vec::new();
         for (k, &mv) in g.iter().enumerate() {
@@ -305,7 +308,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         let mut best = first.clone();
         let stop = first.len();
         for t in (k + 1..stop).rev().take(2) {
-            let mut pos = Chess::default();
+            let mut pos = self.start.clone();
             first[..t].iter().for_each(|&m| pos.play_unchecked(m));
             let mut meant = Vec::new();
             for c in 0..2 {
@@ -340,7 +343,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         (sans, paths): (&[San], &[Vec<Option<usize>>; 2]),
         from: usize,
     ) -> Vec<Move> {
-        let mut pos = Chess::default();
+        let mut pos = self.start.clone();
         for &m in &prefix {
             if !pos.is_legal(m) {
                 return Vec::new();
@@ -390,7 +393,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     /// out, as is an entry written twice in a row; it stops at the end of the
     /// game or after two entries in a row that mean nothing.
     fn read_on(&mut self, c: usize, prefix: &[Move], first: usize, other: &Place) -> Vec<Move> {
-        let mut pos = Chess::default();
+        let mut pos = self.start.clone();
         prefix.iter().for_each(|&m| pos.play_unchecked(m));
         let mut g = prefix.to_vec();
         let mut misses = 0;
@@ -442,7 +445,7 @@ struct Place {
 
 impl Place {
     fn of(game: &Game) -> Self {
-        let mut pos = Chess::default();
+        let mut pos = game.start.position.clone();
         let mut moves = HashMap::default();
         for p in &game.moves {
             moves.entry(key(&pos)).or_insert(p.mv);
@@ -471,9 +474,9 @@ fn meanings(s: &mut Searcher<'_>, pos: &Chess, e: usize, read: Option<Move>, mos
     costed.into_iter().take(most).map(|(_, m)| m).collect()
 }
 
-/// The SAN of each move of a game from the start position.
-pub(crate) fn sans_of(g: &[Move]) -> Vec<San> {
-    let mut pos = Chess::default();
+/// The SAN of each move of a game from `start`.
+pub(crate) fn sans_of(start: &Chess, g: &[Move]) -> Vec<San> {
+    let mut pos = start.clone();
     g.iter()
         .map(|&m| {
             let san = San::from_move(&pos, m);
@@ -483,13 +486,13 @@ pub(crate) fn sans_of(g: &[Move]) -> Vec<San> {
         .collect()
 }
 
-/// Game `g` with `mv` at ply `k`, the moves after it replayed as written
+/// Game `g` (from `start`) with `mv` at ply `k`, the moves after it replayed as written
 /// (`sans`, the SAN of `g`'s moves): `Bxf6` after a bishop went to b2 rather
 /// than a1 is still the bishop's capture. A move that no longer reads as a
 /// legal one is kept where it is still legal itself; the game stops at the
 /// first that is neither.
-pub(crate) fn with_move_at(g: &[Move], sans: &[San], k: usize, mv: Move) -> Vec<Move> {
-    let mut pos = Chess::default();
+pub(crate) fn with_move_at(start: &Chess, g: &[Move], sans: &[San], k: usize, mv: Move) -> Vec<Move> {
+    let mut pos = start.clone();
     let mut out = Vec::with_capacity(g.len());
     for &m in &g[..k] {
         pos.play_unchecked(m);
@@ -535,20 +538,21 @@ mod tests {
     #[test]
     fn a_move_put_in_keeps_the_later_moves_as_written() {
         let g = line("b3 Nf6 Bb2 e6 Bc3 Be7 Bxf6");
-        let sans = sans_of(&g);
+        let sans = sans_of(&Chess::default(), &g);
         let at = |san: &str| {
             let mut pos = Chess::default();
             g[..4].iter().for_each(|&m| pos.play_unchecked(m));
             san.parse::<San>().unwrap().to_move(&pos).unwrap()
         };
-        let written = |moves: &[Move]| sans_of(moves).iter().map(ToString::to_string).collect::<Vec<_>>();
+        let written =
+            |moves: &[Move]| sans_of(&Chess::default(), moves).iter().map(ToString::to_string).collect::<Vec<_>>();
         // The bishop went to d4, not c3: its capture on f6 is still the
         // bishop's, from d4.
-        let d4 = with_move_at(&g, &sans, 4, at("Bd4"));
+        let d4 = with_move_at(&Chess::default(), &g, &sans, 4, at("Bd4"));
         assert_eq!(written(&d4), ["b3", "Nf6", "Bb2", "e6", "Bd4", "Be7", "Bxf6"]);
         assert_eq!(d4[6].from(), Some(shakmaty::Square::D4));
         // From a3 no bishop takes on f6: the game stops before it.
-        let a3 = with_move_at(&g, &sans, 4, at("Ba3"));
+        let a3 = with_move_at(&Chess::default(), &g, &sans, 4, at("Ba3"));
         assert_eq!(written(&a3), ["b3", "Nf6", "Bb2", "e6", "Ba3", "Be7"]);
     }
 }

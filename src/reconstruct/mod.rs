@@ -48,6 +48,7 @@ use crate::finding::Finding;
 use crate::notation::Language;
 use crate::notation::lex::{Lexed, lex};
 use crate::sheet::{GameResult, Sheet};
+use crate::start::{SetUpError, Start};
 use book::Book;
 use budget::Meter;
 use read::read;
@@ -73,6 +74,9 @@ pub struct Game {
     pub language: &'static Language,
     pub moves: Vec<Played>,
     pub findings: Vec<Finding>,
+    /// Where the game begins: the standard start, or the position its sheet
+    /// sets up.
+    pub start: Start,
     /// The position after the last move read.
     pub position: Chess,
     /// The result: the one written, else the one the final position gives.
@@ -100,6 +104,14 @@ pub struct Settings {
     pub book: Option<Book<'static>>,
 }
 
+impl Settings {
+    /// These settings for a game that begins in `start`: the opening book
+    /// knows games from the standard start only.
+    pub(crate) fn for_start(&self, start: &Start) -> Settings {
+        Settings { book: self.book.filter(|_| start.is_standard()), ..*self }
+    }
+}
+
 impl Default for Settings {
     /// Languages inferred, the default costs, the built-in book.
     fn default() -> Self {
@@ -125,9 +137,17 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
 /// of its file's (`budget`, which the work done is taken off). Past either the
 /// search stops where it is: the game is kept as read up to there, with
 /// `search-budget`.
+///
+/// A sheet is read from the start it gives (see [`Start::of`]); one whose
+/// start cannot be used is not read at all: its game has no moves and says
+/// why (`set-up-position`).
 pub fn reconstruct_within(sheet: &Sheet, settings: &Settings, budget: &mut FileBudget) -> Game {
+    let start = match Start::of(sheet) {
+        Ok(start) => start,
+        Err(e) => return unread(sheet, settings, e),
+    };
     let meter = budget.game();
-    let mut game = read_within(sheet, settings, &meter);
+    let mut game = read_within(sheet, &start, settings, &meter);
     budget.charge(&meter);
     tracing::debug!(work = meter.spent(), cut = meter.out(), "game read");
     if meter.out() {
@@ -137,8 +157,27 @@ pub fn reconstruct_within(sheet: &Sheet, settings: &Settings, budget: &mut FileB
     game
 }
 
-/// [`reconstruct_within`] without the result check, under `meter`.
-fn read_within(sheet: &Sheet, settings: &Settings, meter: &Meter) -> Game {
+/// The game of a sheet whose start cannot be used (`why`): no move is read
+/// (from the standard start they would not be the game's); the result is the
+/// one written.
+fn unread(sheet: &Sheet, settings: &Settings, why: SetUpError) -> Game {
+    let language = sheet.header("Language").and_then(Language::find).or(settings.language);
+    let written = sheet.result.or_else(|| sheet.header("Result").and_then(GameResult::parse));
+    Game {
+        language: language.unwrap_or(&crate::notation::LANGUAGES[0]),
+        moves: Vec::new(),
+        findings: vec![Finding::SetUpPosition { why }],
+        start: Start::standard(),
+        position: Chess::default(),
+        result: written.unwrap_or(GameResult::Unknown),
+        cost: 0.0,
+    }
+}
+
+/// [`reconstruct_within`] without the result check, from `start`, under `meter`.
+fn read_within(sheet: &Sheet, start: &Start, settings: &Settings, meter: &Meter) -> Game {
+    let settings = &settings.for_start(start);
+    let start = &start.position;
     let mut findings = Vec::new();
     let header = sheet.header("Language").filter(|l| !l.trim().is_empty());
     let declared = match header.map(|h| (h, Language::find(h))) {
@@ -152,10 +191,10 @@ fn read_within(sheet: &Sheet, settings: &Settings, meter: &Meter) -> Game {
     let lexed = lex_sheet(sheet);
     let mut game = match declared {
         Some(lang) => {
-            read(sheet, &lexed, lang, settings, f32::INFINITY, meter).expect("no finite ceiling, never given up")
+            read(sheet, &lexed, lang, start, settings, f32::INFINITY, meter).expect("no finite ceiling, never given up")
         }
         None => {
-            let g = infer::infer(sheet, &lexed, settings, meter);
+            let g = infer::infer(sheet, &lexed, start, settings, meter);
             findings.push(Finding::LanguageInferred { code: g.language.code, name: g.language.name });
             g
         }
@@ -176,7 +215,7 @@ fn read_within(sheet: &Sheet, settings: &Settings, meter: &Meter) -> Game {
             },
             ..*settings
         };
-        if let Some(mut second) = read(sheet, &lexed, game.language, &wide, game.cost, meter)
+        if let Some(mut second) = read(sheet, &lexed, game.language, start, &wide, game.cost, meter)
             && second.cost < game.cost
             && !meter.out()
         {

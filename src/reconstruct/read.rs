@@ -34,13 +34,14 @@ pub(super) fn read(
     sheet: &Sheet,
     lexed: &[Lexed<'_>],
     lang: &'static Language,
+    start: &Chess,
     settings: &Settings,
     ceiling: f32,
     meter: &Meter,
 ) -> Option<Game> {
     let params = &settings.params;
     let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
-    let mut reader = Reader::new(sheet, lexed, &illegible, lang, params, settings.book, meter);
+    let mut reader = Reader::new(sheet, lexed, &illegible, lang, params, settings.book, meter).begins_in(start);
     let mut draft = reader.read_from(ceiling, &[], 0)?;
     reader.settle(&mut draft);
     let mut game = build(sheet, lexed, lang, &draft, params.limits.review_margin);
@@ -53,7 +54,7 @@ pub(super) fn read(
             params: Params { limits: Limits { prior_reach: 0.0, ..params.limits }, ..*params },
             ..*settings
         };
-        if let Some(costs_alone) = read(sheet, lexed, lang, &plain, f32::INFINITY, meter)
+        if let Some(costs_alone) = read(sheet, lexed, lang, start, &plain, f32::INFINITY, meter)
             && !meter.out()
         {
             doubt_unless_agreed(sheet, &mut game, &costs_alone);
@@ -75,6 +76,10 @@ pub(super) struct Reader<'a> {
     searcher: Option<Searcher<'a>>,
     /// The work done, and its bound.
     pub meter: &'a Meter,
+    /// The position the game begins in.
+    start: Chess,
+    /// The game's first ply in the sheet's numbering.
+    first_ply: u32,
 }
 
 /// What a repair window makes of a failing entry.
@@ -106,7 +111,13 @@ impl<'a> Reader<'a> {
         book: Option<Book<'static>>,
         meter: &'a Meter,
     ) -> Self {
-        Reader { sheet, lexed, illegible, lang, params, book, searcher: None, meter }
+        let (start, first_ply) = (Chess::default(), 1);
+        Reader { sheet, lexed, illegible, lang, params, book, searcher: None, meter, start, first_ply }
+    }
+
+    /// The same reader, for a game that begins in `start`.
+    pub fn begins_in(self, start: &Chess) -> Self {
+        Reader { start: start.clone(), first_ply: crate::start::first_ply(start), ..self }
     }
 
     /// The searcher, made the first time it is needed.
@@ -132,7 +143,7 @@ impl<'a> Reader<'a> {
         let (lexed, limits) = (self.lexed, self.params.limits);
         let n = lexed.len();
         let floor = prefix.len();
-        let mut draft = Draft::starting_with(prefix, n);
+        let mut draft = Draft::starting_with(&self.start, prefix, n);
         let mut pos = draft.position_at(floor);
         // Most entries are read exactly, with one reused buffer.
         let mut buf: Vec<Reading> = Vec::with_capacity(4);
@@ -206,7 +217,7 @@ impl<'a> Reader<'a> {
     /// Entry `i` read exactly in `pos`: not across an empty box before it,
     /// not an illegible box, and with a check sign that holds.
     fn exact_at(&self, pos: &Chess, i: usize, buf: &mut Vec<Reading>) -> Option<shakmaty::Move> {
-        if gap_before(self.sheet, i) || self.illegible[i] {
+        if gap_before(self.sheet, i, self.first_ply) || self.illegible[i] {
             return None;
         }
         readings_of(&self.lexed[i], self.lang, buf);
@@ -285,11 +296,12 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// An empty box before entry `i` (the numbering jumps): never read across it blindly.
-fn gap_before(sheet: &Sheet, i: usize) -> bool {
+/// An empty box before entry `i` (the numbering jumps): never read across it
+/// blindly. The game's first move is ply `first_ply` of the sheet's numbering.
+fn gap_before(sheet: &Sheet, i: usize, first_ply: u32) -> bool {
     match (i.checked_sub(1).and_then(|j| sheet.entries[j].ply), sheet.entries[i].ply) {
         (Some(a), Some(b)) => b > a + 1,
-        (None, Some(b)) => i == 0 && b > 1,
+        (None, Some(b)) => i == 0 && b > first_ply,
         _ => false,
     }
 }

@@ -200,7 +200,7 @@ impl<'a> Reader<'a> {
     fn prior_keeps(&mut self, draft: &Draft, total: f32, rival: &Draft, cost: f32) -> bool {
         let ours = draft.moves(0, draft.len());
         let theirs = rival.moves(0, rival.len());
-        self.searcher().prior_choice(&Chess::default(), &[&ours, &theirs], &[total, cost]) == Some(0)
+        self.searcher().prior_choice(&draft.start, &[&ours, &theirs], &[total, cost]) == Some(0)
     }
 }
 
