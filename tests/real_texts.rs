@@ -53,7 +53,15 @@ fn no_real_text_is_validated_as_another_game() {
         if let Some(g) = &r.got
             && g.status == Status::Validated
         {
-            assert!(exact(r), "{}: validated as {:?} {}, the game is {:?} {}", r.name, g.moves, g.result, r.want.0, r.want.1);
+            assert!(
+                exact(r),
+                "{}: validated as {:?} {}, the game is {:?} {}",
+                r.name,
+                g.moves,
+                g.result,
+                r.want.0,
+                r.want.1
+            );
         }
     }
 }
@@ -77,7 +85,10 @@ fn real_texts_read_to_their_true_game() {
             r.want.1
         );
     }
-    println!("real texts: {read} of {} read to their true game (moves and result), {moves_right} with every move right", reads.len());
+    println!(
+        "real texts: {read} of {} read to their true game (moves and result), {moves_right} with every move right",
+        reads.len()
+    );
     // A floor, raised as the reader learns: what it reads today.
-    assert!(read >= 16, "{read} of {} read to their true game", reads.len());
+    assert!(read >= 18, "{read} of {} read to their true game", reads.len());
 }

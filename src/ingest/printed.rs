@@ -252,34 +252,50 @@ pub(crate) fn is_prose(line: &str) -> bool {
 }
 
 /// Where a line of moves has prose in it (`14. Q. to Q's 2nd. A good move;
-/// preparing the way for Castling. 15. Kt. to B's 3rd.`): the byte range
-/// from the first of three words in a row (with a one-letter word before
-/// them, `A`, `I`) to the next move number or the line's end.
-pub(crate) fn prose_within(line: &str) -> Option<std::ops::Range<usize>> {
+/// preparing the way for Castling. 15. Kt. to B's 3rd.`): the byte ranges,
+/// each from the first of three words in a row (with a one-letter word
+/// before them, `A`, `I`, `y`) to the move number that goes on with the game
+/// (one past the last before the prose: `4. f4 exf4. The proper play is 4.
+/// ... d5. 5. Nf3` keeps `4. ... d5.` in the note) or the line's end.
+pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
     if line.contains(['{', '}']) {
-        return None;
+        return Vec::new();
     }
     let tokens: Vec<(usize, &str)> =
         line.split_whitespace().map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t)).collect();
     let word = |(_, t): &(usize, &str)| word_or_move(t) == Some(true);
     // Prose starts outside any note in parentheses or brackets.
     let outside = |(at, t): &(usize, &str)| !t.starts_with(['(', '[']) && balanced(&line[..*at]);
-    // A move number, alone or with its move (`19.`, `19.Кb4!`).
+    // The number of a move, alone or with its move (`19.`, `19.Кb4!`).
     let number = |t: &str| {
         let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-        digits > 0 && t[digits..].starts_with(['.', ')'])
+        (digits > 0 && t[digits..].starts_with(['.', ')'])).then(|| t[..digits].parse::<u32>().unwrap_or(0))
     };
-    (0..tokens.len().saturating_sub(2)).filter(|&i| tokens[i..i + 3].iter().all(word) && outside(&tokens[i])).find_map(
-        |i| {
-            // With the one-letter word before them: `A`, `I`, `y`, `и`.
-            let one_letter = |t: &str| t.chars().count() == 1 && t.chars().all(char::is_alphabetic);
-            let start = if i > 0 && one_letter(tokens[i - 1].1) { i - 1 } else { i };
-            let end = tokens[i..].iter().find(|(_, t)| number(t)).map_or(line.trim_end().len(), |(at, _)| *at);
-            // Not where it would cut a note in parentheses or brackets in two
-            // (words within one are the reader's, read past as a note).
-            balanced(&line[tokens[start].0..end]).then(|| tokens[start].0..end)
-        },
-    )
+    // `floor`: where the tokens left after the last note start.
+    let (mut ranges, mut i, mut floor) = (Vec::new(), 0, 0);
+    while i + 3 <= tokens.len() {
+        if !(tokens[i..i + 3].iter().all(word) && outside(&tokens[i])) {
+            i += 1;
+            continue;
+        }
+        // With the one-letter word before them: `A`, `I`, `y`, `и`.
+        let one_letter = |t: &str| t.chars().count() == 1 && t.chars().all(char::is_alphabetic);
+        let start = if i > floor && one_letter(tokens[i - 1].1) { i - 1 } else { i };
+        let last = tokens[..start].iter().filter_map(|(_, t)| number(t)).next_back().unwrap_or(0);
+        let goes_on = |(at, t): &(usize, &str)| number(t).is_some_and(|n| n > last) && balanced(&line[..*at]);
+        let next = tokens[i..].iter().position(goes_on).map(|k| i + k);
+        let end = next.map_or(line.trim_end().len(), |k| tokens[k].0);
+        // Not where it would cut a note in parentheses or brackets in two
+        // (words within one are the reader's, read past as a note).
+        if balanced(&line[tokens[start].0..end]) {
+            ranges.push(tokens[start].0..end);
+            i = next.unwrap_or(tokens.len());
+            floor = i;
+        } else {
+            i += 1;
+        }
+    }
+    ranges
 }
 
 /// Whether every parenthesis and bracket in `text` closes in it, and none
@@ -313,6 +329,10 @@ fn word_or_move(token: &str) -> Option<bool> {
 /// A year or a date (`1909,`, `12.03.1909`, `1909/03/12`), not a move
 /// number (`19.`): `token` as written, `t` without its punctuation around.
 fn is_date(token: &str, t: &str) -> bool {
+    // `July 23, 1855`: a day of the month, a number and a comma.
+    if token.ends_with(',') && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
     let year =
         |y: &str| y.len() == 4 && (y.starts_with('1') || y.starts_with("20")) && y.bytes().all(|b| b.is_ascii_digit());
     let parts: Vec<&str> = t.split(['.', '/', '-']).collect();
@@ -489,11 +509,17 @@ mod tests {
     #[test]
     fn prose_among_moves_on_a_line_is_found() {
         let line = "14. Q. to Q's 2nd. A good move; preparing the way for Castling. 15. Kt. to B's 3rd.";
-        let prose = prose_within(line).map(|r| &line[r]);
+        let prose = prose_within(line).into_iter().map(|r| &line[r]).next();
         assert_eq!(prose, Some("A good move; preparing the way for Castling. "));
-        assert_eq!(prose_within("12. ...  Castles KR 13.  Castles Kt-Kt5"), None);
-        assert_eq!(prose_within("1. e4 e5 2. Nf3 Nc6"), None);
-        assert!(is_prose("Nueva York, 1909") && is_prose("Hastings 12.08.1895"));
+        assert!(prose_within("12. ...  Castles KR 13.  Castles Kt-Kt5").is_empty());
+        assert!(prose_within("1. e4 e5 2. Nf3 Nc6").is_empty());
+        let line = "4. f4 exf4. The proper play is 4. ... d5. (See p. 208). 5. Nf3 Nc6. Staunton here makes Black play 5. ... Qe7. 6. c3";
+        let notes: Vec<&str> = prose_within(line).into_iter().map(|r| &line[r]).collect();
+        assert_eq!(
+            notes,
+            ["The proper play is 4. ... d5. (See p. 208). ", "Staunton here makes Black play 5. ... Qe7. "]
+        );
+        assert!(is_prose("Nueva York, 1909") && is_prose("Hastings 12.08.1895") && is_prose("Paris, July 23, 1855"));
         assert!(!is_prose("1. 5254 7275 2. 1828 5755"), "ICCF numbers");
     }
 

@@ -74,8 +74,8 @@ enum Line<'t> {
     Labelled(usize),
     /// A note, a heading, a date line: kept as a comment.
     Prose,
-    /// Moves with prose among them, in this byte range.
-    ProseWithin(std::ops::Range<usize>),
+    /// Moves with prose among them, in these byte ranges.
+    ProseWithin(Vec<std::ops::Range<usize>>),
     /// Moves, or what a note in brackets opened on a line before holds.
     Moves,
 }
@@ -158,12 +158,18 @@ impl GameLines {
         if self.resigned.is_some() || not_movetext(line) || is_heading(line) {
             return Line::Prose;
         }
-        match prose_within(line) {
+        // A note in brackets or parentheses that goes on to the lines after:
+        // the movetext reader reads it past as a whole.
+        if open_after(0, line) > 0 {
+            return Line::Moves;
+        }
+        let prose = prose_within(line);
+        match prose.first() {
             // `9. Kpe1:d2 Kpe8:d8. Белые сдались ввиду потери фигуры.`: a
             // numbered move, then the note on it.
-            Some(prose) if moves_before(&line[..prose.start]) => Line::ProseWithin(prose),
+            Some(first) if moves_before(&line[..first.start]) => Line::ProseWithin(prose),
             _ if is_prose(line) => Line::Prose,
-            Some(prose) => Line::ProseWithin(prose),
+            Some(_) => Line::ProseWithin(prose),
             None => Line::Moves,
         }
     }
@@ -200,10 +206,8 @@ impl GameLines {
                 self.movetext.extend(label.chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }));
                 self.movetext.push('}');
                 let rest = &line[at..];
-                let kind = match prose_within(rest) {
-                    Some(prose) => Line::ProseWithin(prose),
-                    None => Line::Moves,
-                };
+                let prose = prose_within(rest);
+                let kind = if prose.is_empty() { Line::Moves } else { Line::ProseWithin(prose) };
                 self.take(rest, kind);
             }
             Line::Prose => self.prose(line),
@@ -236,25 +240,38 @@ impl GameLines {
     }
 
     /// Moves with prose among them: the moves stay where they are, in their
-    /// columns; the prose is kept as a comment, its braces in the places of
+    /// columns; each note is kept as a comment, its braces in the places of
     /// the spaces around it.
-    fn prose_within(&mut self, line: &str, prose: std::ops::Range<usize>) {
+    fn prose_within(&mut self, line: &str, notes: Vec<std::ops::Range<usize>>) {
         self.moves_started = true;
-        self.resigned = self.resigned.or(resignation(&line[prose.clone()]));
-        let text = &line[prose.clone()];
-        let inner = text.trim_end();
-        // The `{` takes the place of a space before the prose where there
-        // is one (any other whitespace is kept, and the `{` added).
-        let before = &line[..prose.start];
-        let open = before.ends_with([' ', '\t']);
-        self.movetext.push_str(&before[..before.len() - usize::from(open)]);
-        self.movetext.push('{');
-        self.movetext.push_str(inner);
-        self.movetext.push('}');
-        // The whitespace after it, less what the `}` (and a `{` added) took.
-        let taken = usize::from(!open) + 1;
-        self.movetext.extend(text[inner.len()..].chars().skip(taken));
-        self.movetext.push_str(&line[prose.end..]);
+        let mut at = 0;
+        for mut note in notes {
+            // After a note saying who resigned, the rest of the line is what
+            // might have followed: in the note, never played.
+            let resigned = resignation(&line[note.clone()]);
+            if resigned.is_some() {
+                note.end = line.trim_end().len();
+            }
+            self.resigned = self.resigned.or(resigned);
+            let text = &line[note.clone()];
+            let inner = text.trim_end();
+            // The `{` takes the place of a space before the note where there
+            // is one (any other whitespace is kept, and the `{` added).
+            let before = &line[at..note.start];
+            let open = before.ends_with([' ', '\t']);
+            self.movetext.push_str(&before[..before.len() - usize::from(open)]);
+            self.movetext.push('{');
+            self.movetext.push_str(inner);
+            self.movetext.push('}');
+            // The whitespace after it, less what the `}` (and a `{` added) took.
+            let taken = usize::from(!open) + 1;
+            self.movetext.extend(text[inner.len()..].chars().skip(taken));
+            at = note.end;
+            if resigned.is_some() {
+                break;
+            }
+        }
+        self.movetext.push_str(&line[at..]);
     }
 }
 
