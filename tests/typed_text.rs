@@ -223,3 +223,23 @@ fn a_second_game_after_a_line_saying_who_resigned() {
         ]
     );
 }
+
+#[test]
+fn a_newspaper_column_with_slashes_and_captures_as_spaced_dashes() {
+    let g = game(
+        "Blancas: S. Kishnev. Negras: R. Rabiega.\n1 d4, d5 / 2 c4, Cc6 (un contraataque) / 3 c - d5, D - d5 / 4 e3, e5 / 5 Cc3, Ab4 / 6 Ad2, A - c3 / 7 A - c3, e - d4 / 8 Ce2, Cf6 / 9 C - d4, 0-0 / 10 Ae2, D - g2 / 11 Af3, Dg6 / 12 C - c6, b - c6 y las negras abandonaron.\n",
+    );
+    assert_eq!(g.moves[4..8], ["cxd5", "Qxd5", "e3", "e5"]);
+    assert_eq!(g.moves.len(), 24);
+    assert_eq!(g.result, "1-0");
+    let g = game("1 e4, e5 / 2 d4, d5 / 3 e - d5, e4 / 4 d5, c5 / 5 d - c6 a. p., b - c6 / 6 Ad3, Cf6 1-0\n");
+    assert_eq!(g.moves[8..10], ["dxc6", "bxc6"]);
+}
+
+#[test]
+fn notes_between_the_moves_that_name_other_moves() {
+    let text = "1. e4 e5 2. Bc4 Bc5 3. b4 Bxb4 4. f4 exf4. The proper play is 4. ... d5. (See Staunton's Handbook p. 208). 5. Nf3 Nc6. Staunton here makes Black play 5. ... Qe7. 6. c3 Bc5 1-0\n";
+    let g = game(text);
+    assert_eq!(g.moves, ["e4", "e5", "Bc4", "Bc5", "b4", "Bxb4", "f4", "exf4", "Nf3", "Nc6", "c3", "Bc5"]);
+    assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
+}

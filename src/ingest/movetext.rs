@@ -46,7 +46,7 @@ fn is_dots(t: &str) -> bool {
 fn check_word(t: &str) -> Option<&'static str> {
     let w = t.trim_end_matches('.').to_ascii_lowercase().replace('.', "");
     match w.as_str() {
-        "ch" | "check" | "disch" | "dblch" | "dbl" | "dis" | "+" | "jaque" | "échec" | "echec" => Some("+"),
+        "ch" | "check" | "disch" | "dblch" | "dbl" | "dis" | "+" | "jaque" | "j" | "échec" | "echec" => Some("+"),
         "mate" | "checkmate" | "mat" | "mate!" | "#" | "++" | "mate++" => Some("#"),
         _ => None,
     }
@@ -387,8 +387,9 @@ impl Reader<'_> {
             self.sheet.result = Some(GameResult::lost_by(loser));
             return true;
         }
-        // A full stop left alone (`4th (best).`): punctuation, no box.
-        if t == "." {
+        // A full stop left alone (`4th (best).`): punctuation, no box; a
+        // slash between the pairs of a newspaper's column (`1 d4, d5 / 2 c4`).
+        if t == "." || t == "/" {
             return false;
         }
         if let Some(n) = t.strip_prefix('$').and_then(|n| n.parse::<u8>().ok()) {

@@ -76,6 +76,15 @@ static CASTLING: LazyLock<Regex> = LazyLock::new(|| {
 static SPACED_CAPTURE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|\s)[A-Z]?[a-h]?[1-8]?[x×:] [a-h][1-8]\b").expect("a valid pattern"));
 
+/// A capture printed as a dash between spaces, as a newspaper's column
+/// sets it when its `×` is lost: `c - d5`, `D - d5`, `A - c3` (the mover has
+/// no square, so it is no long-form move).
+static DASHED_CAPTURE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|\s)[A-Z]?[a-h]? [-–] [a-h][1-8]\b").expect("a valid pattern"));
+
+/// En passant with a space in it: `a. p.` (al paso), `e. p.`.
+static EN_PASSANT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b[aei]\. p\.").expect("a valid pattern"));
+
 /// A result printed with spaces: `1 : 0`, `½ - ½`, `0 -1`.
 static SPACED_RESULT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:^|\s)(?:1/2|[01½]) ?[-:–—] ?(?:1/2|[01½])[.,]?(?:\s|$)").expect("a valid pattern")
@@ -109,6 +118,18 @@ pub(crate) fn close_printed(text: &str) -> Cow<'_, str> {
             format!("{}{}", &m[..lead], closed(m.trim_start(), m.trim_start()))
         };
         text = Cow::Owned(SPACED_CAPTURE.replace_all(&text, capture).into());
+    }
+    if DASHED_CAPTURE.find_iter(&text).filter(|m| m.as_str().trim().len() > 4).take(3).count() == 3 {
+        let capture = |c: &Captures<'_>| {
+            let m = &c[0];
+            let lead = m.len() - m.trim_start().len();
+            let inner = m.trim_start().replacen(['-', '–'], "x", 1);
+            format!("{}{}", &m[..lead], closed(&inner, m.trim_start()))
+        };
+        text = Cow::Owned(DASHED_CAPTURE.replace_all(&text, capture).into());
+    }
+    if EN_PASSANT.is_match(&text) {
+        text = Cow::Owned(EN_PASSANT.replace_all(&text, |c: &Captures<'_>| closed(&c[0], &c[0])).into());
     }
     if SPACED_RESULT.find_iter(&text).any(|m| m.as_str().trim().contains(' ')) {
         text = Cow::Owned(SPACED_RESULT.replace_all(&text, spaced_result).into());
@@ -322,6 +343,11 @@ fn word_or_move(token: &str) -> Option<bool> {
     let t = token.trim_matches(|c: char| !c.is_alphanumeric());
     if t.is_empty() || MOVE_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w)) || is_date(token, t) {
         return None;
+    }
+    // `Simp¨¢tica`: a word a page's wrong encoding put signs in.
+    let garbled = |c: char| !c.is_alphanumeric() && !c.is_ascii() && !matches!(c, '–' | '—' | '×' | '…');
+    if t.contains(garbled) {
+        return Some(is_word(&t.replace(garbled, "")));
     }
     Some(is_word(t))
 }
