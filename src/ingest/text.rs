@@ -78,6 +78,9 @@ enum Line<'t> {
     ProseWithin(Vec<std::ops::Range<usize>>),
     /// Moves, or what a note in brackets opened on a line before holds.
     Moves,
+    /// The end of a note of prose from the lines before, up to this byte;
+    /// then a line of its own.
+    ClosesNote(usize),
 }
 
 /// Reading one game of a text file, line by line.
@@ -91,8 +94,12 @@ struct GameLines {
     resigned: Option<Option<shakmaty::Color>>,
     /// The result a line of prose ends with (`Remis – ... 1/2-1/2`).
     prose_result: Option<GameResult>,
-    /// Parentheses, brackets and braces opened on lines before and not closed.
+    /// Parentheses, brackets and braces opened on lines before and not
+    /// closed, and whether a line of prose opened them (the lines up to
+    /// the closing one are prose too) or a line of moves (the movetext
+    /// reader reads the note past as a whole).
     open: usize,
+    open_in_prose: bool,
 }
 
 /// A numbered heading that starts a game: `Game 3`, `Partida 2`, `Partie
@@ -116,9 +123,13 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
         resigned: None,
         prose_result: None,
         open: 0,
+        open_in_prose: false,
     };
     for line in text.split_inclusive('\n') {
         let kind = g.kind(line);
+        if g.open == 0 {
+            g.open_in_prose = matches!(kind, Line::Prose);
+        }
         g.take(line, kind);
         g.open = open_after(g.open, line);
     }
@@ -136,7 +147,12 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
 impl GameLines {
     fn kind<'t>(&self, line: &'t str) -> Line<'t> {
         if self.open > 0 {
-            return Line::Moves;
+            if !self.open_in_prose {
+                return Line::Moves;
+            }
+            // A note of prose that goes on from the line before: the part up
+            // to where it closes is prose, the rest a line of its own.
+            return closed_at(self.open, line).map_or(Line::Prose, Line::ClosesNote);
         }
         if let Some((key, value)) = tag_line(line) {
             return Line::Tag(key, value);
@@ -158,9 +174,9 @@ impl GameLines {
         if self.resigned.is_some() || not_movetext(line) || is_heading(line) {
             return Line::Prose;
         }
-        // A note in brackets or parentheses that goes on to the lines after:
-        // the movetext reader reads it past as a whole.
-        if open_after(0, line) > 0 {
+        // A note in brackets or parentheses that starts the line and goes on
+        // to the lines after: the movetext reader reads it past as a whole.
+        if line.trim_start().starts_with(['(', '[']) && open_after(0, line) > 0 {
             return Line::Moves;
         }
         let prose = prose_within(line);
@@ -211,6 +227,14 @@ impl GameLines {
                 self.take(rest, kind);
             }
             Line::Prose => self.prose(line),
+            Line::ClosesNote(at) => {
+                self.prose(&line[..at]);
+                let rest = &line[at..];
+                self.open = 0;
+                let kind = self.kind(rest);
+                self.open_in_prose = matches!(kind, Line::Prose);
+                self.take(rest, kind);
+            }
             Line::ProseWithin(prose) => self.prose_within(line, prose),
             Line::Moves => {
                 self.moves_started |= !line.trim().is_empty();
@@ -273,6 +297,23 @@ impl GameLines {
         }
         self.movetext.push_str(&line[at..]);
     }
+}
+
+/// Where the notes open before `line` (`open` of them) close in it: the
+/// byte after the closing parenthesis or bracket.
+fn closed_at(open: usize, line: &str) -> Option<usize> {
+    let mut depth = open;
+    for (i, c) in line.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            return Some(i + c.len_utf8());
+        }
+    }
+    None
 }
 
 /// Whether the start of a line is a move number and a move: `9. Kpe1:d2`,
