@@ -13,7 +13,8 @@ pub struct Sheet {
     pub entries: Vec<Entry>,
     /// The result written in the movetext, if any (a `Result` header is in `headers`).
     pub result: Option<GameResult>,
-    /// Comments written before the first move.
+    /// Comments written before the first move (a variation written there,
+    /// an alternative to no move, is one, in its parentheses or brackets).
     pub comments: Vec<String>,
     /// Line where this game starts in its file (1-based).
     pub line: usize,
@@ -48,6 +49,10 @@ pub struct Entry {
     pub comments: Vec<String>,
     /// A `(=)` written after the move: the player offered a draw.
     pub draw_offer: bool,
+    /// Variations written after the move, in `( )` or (in plain text) `[ ]`:
+    /// the text within, nested variations as typed. Never read as moves of
+    /// the game; the PGN writer replays them where they fit.
+    pub variations: Vec<String>,
 }
 
 /// The result of a game.

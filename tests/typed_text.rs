@@ -22,7 +22,7 @@ fn a_variation_in_square_brackets() {
     let g = game("1. e4 e5 2. Nf3 [2. f4 exf4 3. Nf3] Nc6 3. Bb5 1-0\n");
     assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
     let flat = g.pgn.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains("2. Nf3 {[2. f4 exf4 3. Nf3]} 2... Nc6"), "kept as a comment: {flat}");
+    assert!(flat.contains("2. Nf3 (2. f4 exf4 3. Nf3) 2... Nc6"), "kept as a variation: {flat}");
 }
 
 #[test]

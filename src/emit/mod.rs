@@ -5,3 +5,4 @@ pub mod file;
 pub mod page;
 pub(crate) mod pgn;
 pub mod report;
+pub(crate) mod variation;

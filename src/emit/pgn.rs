@@ -1,9 +1,11 @@
 //! PGN in export format (PGN standard, section 8): the Seven Tag Roster in
 //! order, then Board and the other tags; English SAN with move numbers; lines
-//! of at most 80 characters; findings as comments at their move.
+//! of at most 80 characters; findings as comments at their move, then the
+//! variations typed there (see [`super::variation`]).
 
 use shakmaty::san::SanPlus;
 
+use super::variation::Written;
 use crate::finding::{Finding, ReportLanguage};
 use crate::reconstruct::Game;
 use crate::sheet::Sheet;
@@ -95,6 +97,7 @@ pub fn write_with(
     for f in game.findings.iter().filter(|f| f.at().is_none_or(|_| game.moves.is_empty())) {
         w.comment(&comment(f));
     }
+    let variations = super::variation::of_game(sheet, game);
     let mut need_number = true;
     let mut number = String::with_capacity(8);
     for (i, (played, san)) in game.moves.iter().zip(sans).enumerate() {
@@ -123,6 +126,15 @@ pub fn write_with(
         let last = i + 1 == game.moves.len();
         for f in game.findings.iter().filter(|f| f.at().is_some_and(|at| at.ply == ply || (last && at.ply > ply))) {
             w.comment(&comment(f));
+            need_number = true;
+        }
+        // Variations after the comments about the move they are an
+        // alternative to: those stay next to it.
+        for v in variations.get(i).into_iter().flatten() {
+            match v {
+                Written::Line(tokens) => tokens.iter().for_each(|t| w.token(t)),
+                Written::Comment(c) => w.comment(c),
+            }
             need_number = true;
         }
     }

@@ -93,7 +93,7 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
                 continue;
             }
             // `[2. f4 exf4 3. Nf3]`: a variation in brackets, as web pages
-            // print them, kept as a comment, never in the game.
+            // print them, kept apart, never in the game.
             '[' if dialect == Dialect::Plain && token.is_empty() => {
                 r.bracket(&mut chars);
                 continue;
@@ -146,11 +146,28 @@ impl Reader<'_> {
         self.comment(body.split_whitespace().collect::<Vec<_>>().join(" "));
     }
 
-    /// `[...]`, its `[` just read (nested ones within): kept as a comment
-    /// of the entry before.
+    /// `[...]`, its `[` just read (nested ones within): a variation of the
+    /// entry before.
     fn bracket(&mut self, chars: &mut Chars<'_>) {
         let body = self.nested(chars, '[', ']');
-        self.comment(format!("[{}]", body.split_whitespace().collect::<Vec<_>>().join(" ")));
+        self.variation(body, ('[', ']'));
+    }
+
+    /// A variation typed after the last entry, kept with it. Before any
+    /// entry it is an alternative to no move: a comment of the sheet, in
+    /// the `marks` it was typed in.
+    fn variation(&mut self, body: String, marks: (char, char)) {
+        let body = body.trim();
+        if body.is_empty() {
+            return;
+        }
+        match self.sheet.entries.last_mut() {
+            Some(e) => e.variations.push(body.to_string()),
+            None => {
+                let words = body.split_whitespace().collect::<Vec<_>>().join(" ");
+                self.sheet.comments.push(format!("{}{words}{}", marks.0, marks.1));
+            }
+        }
     }
 
     /// What stands between `open`, just read, and the `close` that matches
@@ -191,7 +208,7 @@ impl Reader<'_> {
 
     /// A `(`, just read, that starts `rest`: part of the token it is
     /// attached to (`d8(D)`, `Tf1(=)`); alone, `(=)` is the draw offer and
-    /// anything else a variation, skipped.
+    /// anything else a variation of the entry before.
     fn parenthesis(&mut self, rest: &str, chars: &mut Chars<'_>, token: &mut String) {
         if !token.is_empty() {
             token.push('(');
@@ -215,7 +232,8 @@ impl Reader<'_> {
             self.draw_offer();
             return;
         }
-        self.nested(chars, '(', ')');
+        let body = self.nested(chars, '(', ')');
+        self.variation(body, ('(', ')'));
     }
 }
 
@@ -577,6 +595,7 @@ mod tests {
         assert_eq!(texts(&s), ["e4", "e5", "Nf3", "Nc6"]);
         assert_eq!(s.entries[0].comments, ["best by test"]);
         assert_eq!(s.entries[1].nags, [1]);
+        assert_eq!(s.entries[1].variations, ["1... c5 2. Nf3"]);
         assert!(s.entries[2].draw_offer);
         assert_eq!(s.result, Some(GameResult::WhiteWins));
     }
@@ -646,11 +665,42 @@ mod tests {
     }
 
     #[test]
-    fn a_variation_in_brackets_is_a_comment() {
+    fn a_variation_in_brackets_is_kept_with_its_move() {
         let s = read("1. e4 e5 2. Nf3 [2. f4 exf4 3. Nf3] Nc6 3. Bb5");
         assert_eq!(texts(&s), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
-        assert_eq!(s.entries[2].comments, ["[2. f4 exf4 3. Nf3]"]);
+        assert_eq!(s.entries[2].variations, ["2. f4 exf4 3. Nf3"]);
+        assert!(s.entries[2].comments.is_empty());
         assert_eq!(s.entries[3].ply, Some(4));
+    }
+
+    #[test]
+    fn variations_in_parentheses_are_kept_with_their_move_in_both_dialects() {
+        let text = "1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5) 3. Nf3) (2. Bc4) Nc6 {ok} 3. Bb5 (=) a6";
+        for dialect in [Dialect::Plain, Dialect::Pgn] {
+            let mut s = Sheet::default();
+            read_movetext(text, 1, 1, dialect, &mut s);
+            assert_eq!(texts(&s), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"], "{dialect:?}");
+            assert_eq!(s.entries[2].variations, ["2. f4 exf4 (2... d5) 3. Nf3", "2. Bc4"], "{dialect:?}");
+            assert_eq!(s.entries[3].comments, ["ok"]);
+            assert!(s.entries[4].draw_offer && s.entries[4].variations.is_empty(), "{dialect:?}");
+            let plies: Vec<u32> = s.entries.iter().filter_map(|e| e.ply).collect();
+            assert_eq!(plies, [1, 2, 3, 4, 5, 6]);
+        }
+    }
+
+    #[test]
+    fn a_variation_before_the_first_move_is_a_comment_of_the_sheet() {
+        let s = read("(1. d4  d5) [1. c4] 1. e4 e5");
+        assert_eq!(texts(&s), ["e4", "e5"]);
+        assert_eq!(s.comments, ["(1. d4 d5)", "[1. c4]"]);
+        assert!(s.entries.iter().all(|e| e.variations.is_empty()));
+    }
+
+    #[test]
+    fn a_promotion_in_parentheses_is_no_variation() {
+        let s = read("1. e4 e5 2. d8(D) b1(Q) 3. Nf3");
+        assert_eq!(texts(&s), ["e4", "e5", "d8(D)", "b1(Q)", "Nf3"]);
+        assert!(s.entries.iter().all(|e| e.variations.is_empty()));
     }
 
     #[test]
