@@ -71,10 +71,14 @@ static CASTLING: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\bCastles?\.? *\(?([KQ])\.? *R\.?\)?|\b[O0] - [O0](?: - [O0])?\b").expect("a valid pattern")
 });
 
-/// An algebraic capture typed with a space before its square (`dx e4`,
-/// `Cx e4`, `Nx e4`): one move.
-static SPACED_CAPTURE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?:^|\s)[A-Z]?[a-h]?[1-8]?[x×:] [a-h][1-8]\b").expect("a valid pattern"));
+/// An algebraic capture typed with a space before or after its sign (`dx
+/// e4`, `Cx e4`, `Dd1x Cg4`, `Cc6 x Cd4`, the piece taken named or not): one
+/// move.
+static SPACED_CAPTURE: LazyLock<Regex> = LazyLock::new(|| {
+    // A space after the sign, or on both sides (`Qe4 xQb4` is a move and a
+    // slip, not one capture).
+    Regex::new(r"(?:^|\s)[A-Z]?[a-h]?[1-8]?(?: [x×:]|[x×:]) [A-Z]?[a-h][1-8]\b").expect("a valid pattern")
+});
 
 /// A capture printed as a dash between spaces, as a newspaper's column
 /// sets it when its `×` is lost: `c - d5`, `D - d5`, `A - c3` (the mover has
@@ -110,7 +114,7 @@ pub(crate) fn close_printed(text: &str) -> Cow<'_, str> {
     if SPACED_STYLE.find_iter(&text).take(3).count() == 3 {
         text = Cow::Owned(close_matches(&text, &SPACED, str::to_string));
     }
-    if SPACED_CAPTURE.is_match(&text) {
+    if SPACED_CAPTURE.find_iter(&text).any(|m| m.as_str().trim_start().contains(' ')) {
         // The whitespace the match starts with stays where it is.
         let capture = |c: &Captures<'_>| {
             let m = &c[0];
