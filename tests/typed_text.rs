@@ -243,3 +243,22 @@ fn notes_between_the_moves_that_name_other_moves() {
     assert_eq!(g.moves, ["e4", "e5", "Bc4", "Bc5", "b4", "Bxb4", "f4", "exf4", "Nf3", "Nc6", "c3", "Bc5"]);
     assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
 }
+
+#[test]
+fn a_correspondence_game_in_play_with_rows_split_by_notes() {
+    let text = "IL RISVEGLIO DEL GIOCATORE\n\n1) e4, e5;\n2) Cf3, Cc6;\n3) Ab5, …\n\nIl nero ha deciso di muovere il pedone:\n\n3) …, a6;\n4) Aa4, …\n";
+    let g = game(text);
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"]);
+    assert_eq!(g.result, "*");
+    assert!(g.findings.iter().all(|f| f.code != "illegible-entry" && f.code != "extra-entry"), "{:?}", g.findings);
+}
+
+#[test]
+fn long_algebraic_naming_the_piece_taken_with_spaces() {
+    let g = game(
+        "Langue: fr\n1) e2-e4 c7-c5 2) Cg1-f3 Cb8-c6 3) d2-d4 c5xd4 4) Cf3 x d4 g7-g6 5) Cd4 x Cc6 b7 x Cc6 1-0\n",
+    );
+    assert_eq!(g.moves[6..], ["Nxd4", "g6", "Nxc6", "bxc6"]);
+    let g = game("Langue: fr\n1) e2-e4 e7-e5 2) Cg1-f3 Cg8-f6 3) Cf3 x e5 Cf6 x e4 1/2-1/2\n");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nf6", "Nxe5", "Nxe4"]);
+}

@@ -128,6 +128,14 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
     if let Some(tail) = r.after_end.take() {
         r.comment(tail);
     }
+    // `18) bxc5, …` closing a game still in play: the box not yet filled
+    // is no move.
+    if r.sheet.result.is_none()
+        && r.sheet.entries.len() > 1
+        && let Some(unfilled) = r.sheet.entries.pop_if(|e| is_dots(&e.text))
+    {
+        r.comments_of(unfilled);
+    }
     text.len()
 }
 
@@ -285,6 +293,13 @@ impl Reader<'_> {
         }
     }
 
+    /// The comments of an entry that was no box, kept on the entry before.
+    fn comments_of(&mut self, gone: Entry) {
+        for c in gone.comments {
+            self.comment(c);
+        }
+    }
+
     fn draw_offer(&mut self) {
         if let Some(e) = self.sheet.entries.last_mut() {
             e.draw_offer = true;
@@ -389,6 +404,11 @@ impl Reader<'_> {
         if is_dots(t) && !after_number && self.placeholder(line) {
             return false;
         }
+        // `14) a3, …` then `14) …, Cd4;`: Black's box left for the row that
+        // repeats the number, a mark on both rows.
+        if is_dots(t) && after_number && self.repeated_row() {
+            return false;
+        }
         if is_dots(t) && ellipsis {
             if let Some(p) = self.next_ply.as_mut() {
                 *p += u32::from(*p % 2 == 1);
@@ -491,6 +511,20 @@ impl Reader<'_> {
             return true;
         }
         black_next
+    }
+
+    /// A `…` right after a move number that repeats the row whose Black box
+    /// was left as `…` on a line before: that box was a mark, taken back,
+    /// and Black's move comes next. Whether it was so.
+    fn repeated_row(&mut self) -> bool {
+        let Some(white) = self.next_ply.filter(|p| p % 2 == 1) else { return false };
+        let last = self.sheet.entries.last();
+        if !last.is_some_and(|e| is_dots(&e.text) && e.ply == Some(white + 1) && e.line < self.line) {
+            return false;
+        }
+        self.sheet.entries.pop();
+        self.next_ply = Some(white + 1);
+        true
     }
 
     /// Of the last three entries, the one that is a `?`, `??`, `?!` or `!?`

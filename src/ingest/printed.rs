@@ -273,7 +273,10 @@ pub(crate) fn is_prose(line: &str) -> bool {
             None => {}
         }
     }
-    (words >= 3 && words >= moves) || (words >= 1 && moves == 0)
+    // `IL RISVEGLIO DEL GIOCATORE`: words and short capitals, and no digit
+    // that any move has.
+    let no_digit = !line.bytes().any(|b| b.is_ascii_digit());
+    (words >= 3 && words >= moves) || (words >= 1 && moves == 0) || (words >= 2 && no_digit)
 }
 
 /// Where a line of moves has prose in it (`14. Q. to Q's 2nd. A good move;
