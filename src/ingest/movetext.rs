@@ -370,11 +370,12 @@ impl Reader<'_> {
             {
                 // Books in two columns number Black's move again (`1. P-K4 |
                 // 1. P-K4`): the number of the move whose Black box is next,
-                // one entry after the last number. Three entries after it,
-                // one of them a `?` (`2. Nf3 ? Nc6 3.`), that `?` was the
-                // annotation of the move before, not a box.
+                // one entry after the last number. More entries after it
+                // than the row has boxes, one of them a `?` (`2. Nf3 ? Nc6
+                // 3.`, `8...Re7 ? 9.`), that `?` was the annotation of the
+                // move before, not a box.
                 let overshot = self.next_ply == Some(2 * n);
-                if overshot && self.since_number == 3 && self.annotation_not_a_box() {
+                if overshot && self.since_number >= 2 && self.annotation_not_a_box() {
                     self.next_ply = Some(2 * n - 1);
                 }
                 let black = marks.contains("..") || marks.contains('…') || (overshot && self.since_number == 1);

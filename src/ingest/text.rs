@@ -100,6 +100,9 @@ struct GameLines {
     /// reader reads the note past as a whole).
     open: usize,
     open_in_prose: bool,
+    /// The highest half-move a move number of the game's moves so far
+    /// names (numbers in notes aside).
+    reached: u32,
 }
 
 /// A numbered heading that starts a game: `Game 3`, `Partida 2`, `Partie
@@ -124,6 +127,7 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
         prose_result: None,
         open: 0,
         open_in_prose: false,
+        reached: 0,
     };
     for line in text.split_inclusive('\n') {
         let kind = g.kind(line);
@@ -181,6 +185,9 @@ impl GameLines {
         }
         let prose = prose_within(line);
         match prose.first() {
+            // `8...Fd7, déplaçant une pièce ...` after `8...Re7`: a note that
+            // opens with another move for a half-move already played.
+            Some(_) if half_move_at_start(line).is_some_and(|p| p <= self.reached) => Line::Prose,
             // `9. Kpe1:d2 Kpe8:d8. Белые сдались ввиду потери фигуры.`: a
             // numbered move, then the note on it.
             Some(first) if moves_before(&line[..first.start]) => Line::ProseWithin(prose),
@@ -238,6 +245,9 @@ impl GameLines {
             Line::ProseWithin(prose) => self.prose_within(line, prose),
             Line::Moves => {
                 self.moves_started |= !line.trim().is_empty();
+                if self.open == 0 {
+                    self.reached = self.reached.max(highest_half_move(line));
+                }
                 // `Bg4+ (winning the queen, so White resigns immediately)`.
                 if line.contains(['(', '[']) {
                     self.resigned = self.resigned.or(resignation(line));
@@ -269,6 +279,9 @@ impl GameLines {
     fn prose_within(&mut self, line: &str, notes: Vec<std::ops::Range<usize>>) {
         self.moves_started = true;
         let mut at = 0;
+        for part in notes.iter().scan(0, |from, note| Some(&line[std::mem::replace(from, note.end)..note.start])) {
+            self.reached = self.reached.max(highest_half_move(part));
+        }
         for mut note in notes {
             // After a note saying who resigned, the rest of the line is what
             // might have followed: in the note, never played.
@@ -314,6 +327,45 @@ fn closed_at(open: usize, line: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// The half-move a move number at the start of `text` names (1 for `1.`, 16
+/// for `8...` or `8…`), if it starts with one.
+fn half_move_at_start(text: &str) -> Option<u32> {
+    let t = text.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let n: u32 = t[..digits].parse().ok().filter(|n| (1..1000).contains(n))?;
+    let marks = &t[digits..];
+    let black = marks.starts_with("...") || marks.starts_with('…') || marks.starts_with(". ...");
+    (black || marks.starts_with(['.', ')'])).then_some(2 * n - 1 + u32::from(black))
+}
+
+/// The highest half-move the moves of `text` stand at by its move numbers
+/// (`12.Ca4 Fg4`: 24), those in notes in parentheses or brackets aside.
+fn highest_half_move(text: &str) -> u32 {
+    let a_move = |t: &str| {
+        let t = t.trim_end_matches(['!', '?', '+', '#', ',', ';', '.']);
+        (t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(char::is_alphabetic)) || t.starts_with(['O', '0'])
+    };
+    let (mut depth, mut highest, mut next) = (0usize, 0, None::<u32>);
+    for t in text.split_whitespace() {
+        if depth == 0 {
+            if let Some(p) = half_move_at_start(t) {
+                let glued = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+                next = Some(if a_move(glued) {
+                    highest = highest.max(p);
+                    p + 1
+                } else {
+                    p
+                });
+            } else if let Some(p) = next.filter(|_| a_move(t)) {
+                highest = highest.max(p);
+                next = Some(p + 1);
+            }
+        }
+        depth = open_after(depth, t);
+    }
+    highest
 }
 
 /// Whether the start of a line is a move number and a move: `9. Kpe1:d2`,
