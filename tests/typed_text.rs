@@ -262,3 +262,11 @@ fn long_algebraic_naming_the_piece_taken_with_spaces() {
     let g = game("Langue: fr\n1) e2-e4 e7-e5 2) Cg1-f3 Cg8-f6 3) Cf3 x e5 Cf6 x e4 1/2-1/2\n");
     assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nf6", "Nxe5", "Nxe4"]);
 }
+
+#[test]
+fn a_note_that_opens_with_another_move_for_the_same_turn() {
+    let text = "1.d4 d6 2.e3 c5 3.Cf3 Dc7 4.Fc4 e5 5.d5 ?!\n5...e4 6.Cfd2 Cd7 ?\n6...Cf6, défendant le pion, était meilleur.\n7.Cxe4 Cb6 8.Fb5+ Re7 0-1\n";
+    let g = game(text);
+    assert_eq!(g.moves[10..], ["Nfd2", "Nd7", "Nxe4", "Nb6", "Bb5+", "Ke7"]);
+    assert!(g.pgn.contains("Nd7 $2"), "the `?` is Cd7's: {}", g.pgn);
+}

@@ -187,7 +187,13 @@ impl GameLines {
         match prose.first() {
             // `8...Fd7, déplaçant une pièce ...` after `8...Re7`: a note that
             // opens with another move for a half-move already played.
-            Some(_) if half_move_at_start(line).is_some_and(|p| p <= self.reached) => Line::Prose,
+            // (A White move numbered again is Black's in a book's two
+            // columns: `13. B. takes B.` then `13. P. takes B.`.)
+            Some(_)
+                if half_move_at_start(line).is_some_and(|p| p < self.reached || (p == self.reached && p % 2 == 0)) =>
+            {
+                Line::Prose
+            }
             // `9. Kpe1:d2 Kpe8:d8. Белые сдались ввиду потери фигуры.`: a
             // numbered move, then the note on it.
             Some(first) if moves_before(&line[..first.start]) => Line::ProseWithin(prose),
@@ -246,7 +252,7 @@ impl GameLines {
             Line::Moves => {
                 self.moves_started |= !line.trim().is_empty();
                 if self.open == 0 {
-                    self.reached = self.reached.max(highest_half_move(line));
+                    self.reach(line);
                 }
                 // `Bg4+ (winning the queen, so White resigns immediately)`.
                 if line.contains(['(', '[']) {
@@ -254,6 +260,15 @@ impl GameLines {
                 }
                 self.movetext.push_str(line);
             }
+        }
+    }
+
+    /// The half-moves `moves` reaches, taken where its numbers go on from
+    /// the game's (a footnote's `25.` at move 13 is not the game's).
+    fn reach(&mut self, moves: &str) {
+        let first = moves.split_whitespace().find_map(half_move_at_start);
+        if first.is_some_and(|p| self.reached == 0 || p <= self.reached + 4) {
+            self.reached = self.reached.max(highest_half_move(moves));
         }
     }
 
@@ -280,7 +295,7 @@ impl GameLines {
         self.moves_started = true;
         let mut at = 0;
         for part in notes.iter().scan(0, |from, note| Some(&line[std::mem::replace(from, note.end)..note.start])) {
-            self.reached = self.reached.max(highest_half_move(part));
+            self.reach(part);
         }
         for mut note in notes {
             // After a note saying who resigned, the rest of the line is what
