@@ -309,9 +309,18 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
         // With the one-letter word before them: `A`, `I`, `y`, `и`.
         let one_letter = |t: &str| t.chars().count() == 1 && t.chars().all(char::is_alphabetic);
         let start = if i > floor && one_letter(tokens[i - 1].1) { i - 1 } else { i };
+        // `22.exd4 Of 22.Txc7 Pe2+ 23.Kh1 Txc7 en het paard ...`: moves for
+        // a turn already played, right before the words, are the note's.
+        let start = other_moves_from(&tokens[floor..start], line).map_or(start, |k| floor + k);
+        // The game goes on at the half-move after the last it reached before
+        // the note (`22…Txc5` after `22.exd4`), else at a greater number.
+        let reached = highest_half_move(&line[..tokens[start].0]);
+        let outside_at = |at: usize| balanced(&line[..at]);
+        let resumes = |(at, t): &(usize, &str)| half_move_at_start(t) == Some(reached + 1) && outside_at(*at);
         let last = tokens[..start].iter().filter_map(|(_, t)| number(t)).next_back().unwrap_or(0);
-        let goes_on = |(at, t): &(usize, &str)| number(t).is_some_and(|n| n > last) && balanced(&line[..*at]);
-        let next = tokens[i..].iter().position(goes_on).map(|k| i + k);
+        let goes_on = |(at, t): &(usize, &str)| number(t).is_some_and(|n| n > last) && outside_at(*at);
+        let next = (reached > 0).then(|| tokens[i..].iter().position(resumes)).flatten();
+        let next = next.or_else(|| tokens[i..].iter().position(goes_on)).map(|k| i + k);
         let end = next.map_or(line.trim_end().len(), |k| tokens[k].0);
         // Not where it would cut a note in parentheses or brackets in two
         // (words within one are the reader's, read past as a note).
@@ -324,6 +333,69 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
         }
     }
     ranges
+}
+
+/// The half-move a move number at the start of `text` names (1 for `1.`, 16
+/// for `8...` or `8…`), if it starts with one.
+pub(crate) fn half_move_at_start(text: &str) -> Option<u32> {
+    let t = text.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let n: u32 = t[..digits].parse().ok().filter(|n| (1..1000).contains(n))?;
+    let marks = &t[digits..];
+    let black = marks.starts_with("...") || marks.starts_with('…') || marks.starts_with(". ...");
+    (black || marks.starts_with(['.', ')'])).then_some(2 * n - 1 + u32::from(black))
+}
+
+/// The highest half-move the moves of `text` stand at by its move numbers
+/// (`12.Ca4 Fg4`: 24), those in notes in parentheses or brackets aside.
+pub(crate) fn highest_half_move(text: &str) -> u32 {
+    let a_move = |t: &str| {
+        let t = t.trim_end_matches(['!', '?', '+', '#', ',', ';', '.']);
+        (t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(char::is_alphabetic)) || t.starts_with(['O', '0'])
+    };
+    let (mut depth, mut highest, mut next) = (0usize, 0, None::<u32>);
+    for t in text.split_whitespace() {
+        if depth == 0 {
+            if let Some(p) = half_move_at_start(t) {
+                let glued = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+                next = Some(if a_move(glued) {
+                    highest = highest.max(p);
+                    p + 1
+                } else {
+                    p
+                });
+            } else if let Some(p) = next.filter(|_| a_move(t)) {
+                highest = highest.max(p);
+                next = Some(p + 1);
+            }
+        }
+        depth = open_after(depth, t);
+    }
+    highest
+}
+
+/// Where, among `tokens` of a line before a note's words, moves begin that
+/// go back to a turn already played on the line (`22.exd4 Of 22.Txc7`): the
+/// move number's index, or the word before it (`Of`, `Or`, `Oder`).
+fn other_moves_from(tokens: &[(usize, &str)], line: &str) -> Option<usize> {
+    let first = tokens.first()?.0;
+    (1..tokens.len()).find_map(|k| {
+        let (at, t) = tokens[k];
+        let p = half_move_at_start(t)?;
+        let before = highest_half_move(&line[first..at]);
+        (before > 0 && p <= before && balanced(&line[..at]))
+            .then(|| if word_or_move(tokens[k - 1].1) == Some(true) { k - 1 } else { k })
+    })
+}
+
+/// The parentheses, brackets and braces still open after `line`, `open` before it
+/// (a closing one with none open, as in `1)`, counts for nothing).
+pub(crate) fn open_after(open: usize, line: &str) -> usize {
+    line.chars().fold(open, |n, c| match c {
+        '(' | '[' | '{' => n + 1,
+        ')' | ']' | '}' => n.saturating_sub(1),
+        _ => n,
+    })
 }
 
 /// Whether every parenthesis and bracket in `text` closes in it, and none

@@ -3,7 +3,7 @@
 use super::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
-use super::printed::{is_prose, prose_within, resignation};
+use super::printed::{half_move_at_start, highest_half_move, is_prose, open_after, prose_within, resignation};
 use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
 
@@ -344,45 +344,6 @@ fn closed_at(open: usize, line: &str) -> Option<usize> {
     None
 }
 
-/// The half-move a move number at the start of `text` names (1 for `1.`, 16
-/// for `8...` or `8…`), if it starts with one.
-fn half_move_at_start(text: &str) -> Option<u32> {
-    let t = text.trim_start();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    let n: u32 = t[..digits].parse().ok().filter(|n| (1..1000).contains(n))?;
-    let marks = &t[digits..];
-    let black = marks.starts_with("...") || marks.starts_with('…') || marks.starts_with(". ...");
-    (black || marks.starts_with(['.', ')'])).then_some(2 * n - 1 + u32::from(black))
-}
-
-/// The highest half-move the moves of `text` stand at by its move numbers
-/// (`12.Ca4 Fg4`: 24), those in notes in parentheses or brackets aside.
-fn highest_half_move(text: &str) -> u32 {
-    let a_move = |t: &str| {
-        let t = t.trim_end_matches(['!', '?', '+', '#', ',', ';', '.']);
-        (t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(char::is_alphabetic)) || t.starts_with(['O', '0'])
-    };
-    let (mut depth, mut highest, mut next) = (0usize, 0, None::<u32>);
-    for t in text.split_whitespace() {
-        if depth == 0 {
-            if let Some(p) = half_move_at_start(t) {
-                let glued = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
-                next = Some(if a_move(glued) {
-                    highest = highest.max(p);
-                    p + 1
-                } else {
-                    p
-                });
-            } else if let Some(p) = next.filter(|_| a_move(t)) {
-                highest = highest.max(p);
-                next = Some(p + 1);
-            }
-        }
-        depth = open_after(depth, t);
-    }
-    highest
-}
-
 /// Whether the start of a line is a move number and a move: `9. Kpe1:d2`,
 /// `12...Nf6`.
 fn moves_before(start: &str) -> bool {
@@ -394,16 +355,6 @@ fn moves_before(start: &str) -> bool {
     let a_move =
         |t: &str| t.chars().any(|c| c.is_ascii_digit()) && t.chars().filter(|c| c.is_alphabetic()).count() <= 4;
     numbered && (if rest.is_empty() { tokens.next().is_some_and(a_move) } else { a_move(rest) })
-}
-
-/// The parentheses, brackets and braces still open after `line`, `open` before it
-/// (a closing one with none open, as in `1)`, counts for nothing).
-fn open_after(open: usize, line: &str) -> usize {
-    line.chars().fold(open, |n, c| match c {
-        '(' | '[' | '{' => n + 1,
-        ')' | ']' | '}' => n.saturating_sub(1),
-        _ => n,
-    })
 }
 
 /// `Chess Log: 1. d4 d5 2. Bf4`, `... del verano de 2010: 1 d4 d5 2 Cf3`: a
