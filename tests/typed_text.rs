@@ -270,3 +270,16 @@ fn a_note_that_opens_with_another_move_for_the_same_turn() {
     assert_eq!(g.moves[10..], ["Nfd2", "Nd7", "Nxe4", "Nb6", "Bb5+", "Ke7"]);
     assert!(g.pgn.contains("Nd7 $2"), "the `?` is Cd7's: {}", g.pgn);
 }
+
+#[test]
+fn a_dash_between_the_two_moves_of_each_row_and_a_heading_above_the_players() {
+    let text = "DEFESA SICILIANA - VARIANTE DO DRAGÃO\nKORCHNOY x KARPOV, 1974.\n1. e4 – c5;\n2. Cf3 – d6;\n3. d4 – cxd4;\n4. Cxd4 – Cf6;\n5. Cc3 – g6;\n6. Be3 – Bg7;\n7. f3 – 0-0;\n8. Dd2 - ...\nAs pretas pensaram muito.\n8. ... – Cc6;\n";
+    let g = game(text);
+    assert_eq!(g.moves[12..], ["f3", "O-O", "Qd2", "Nc6"]);
+    assert!(g.pgn.contains("[White \"KORCHNOY\"]") && g.pgn.contains("[Black \"KARPOV\"]"), "{}", g.pgn);
+    assert!(g.findings.iter().all(|f| f.code != "illegible-entry" && f.code != "extra-entry"), "{:?}", g.findings);
+    // A dash where Black's box is, before the next row: that box was left empty.
+    let g = game("1. e4 e5 2. Nf3 – 3. Bb5 a6\n");
+    assert!(g.findings.iter().any(|f| f.ply == Some(4) && f.written.as_deref() == Some("–")), "{:?}", g.findings);
+    assert_eq!(g.moves[4..], ["Bb5", "a6"]);
+}

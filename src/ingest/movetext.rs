@@ -72,6 +72,7 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
         first_on_line: false,
         after_end: None,
         dialect,
+        dash: None,
     };
     let mut chars = text.char_indices().peekable();
     let mut token = String::new();
@@ -125,6 +126,9 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
         }
     }
     r.flush(&mut token, token_at);
+    if let Some((dash, at)) = r.dash.take() {
+        r.classify(&dash, at, false);
+    }
     if let Some(tail) = r.after_end.take() {
         r.comment(tail);
     }
@@ -271,6 +275,9 @@ struct Reader<'a> {
     /// follows: the moves that might have come, kept as a comment, never played.
     after_end: Option<String>,
     dialect: Dialect,
+    /// A dash after White's move of a row, kept until the next token tells
+    /// whether it parts the row's moves or fills Black's box.
+    dash: Option<(String, (usize, usize))>,
 }
 
 impl Reader<'_> {
@@ -326,6 +333,21 @@ impl Reader<'_> {
                 tail.push(' ');
             }
             tail.push_str(t);
+            return false;
+        }
+        if let Some((dash, dash_at)) = self.dash.take() {
+            // `1. e4 – c5;`: a dash between the two moves of a row parts
+            // them; before a number, a result or nothing, it filled Black's box.
+            let castles = t.trim_end_matches(|c: char| !c.is_alphanumeric()).starts_with("0-0");
+            let a_move_follows =
+                (castles || !t.starts_with(|c: char| c.is_ascii_digit())) && GameResult::parse(t).is_none();
+            if !a_move_follows {
+                self.classify(&dash, dash_at, false);
+            }
+        }
+        let black_next = self.since_number <= 1 && self.next_ply.is_some_and(|p| p % 2 == 0);
+        if self.dialect == Dialect::Plain && matches!(t, "-" | "–" | "—") && black_next && !after_number {
+            self.dash = Some((t.to_string(), at));
             return false;
         }
         let result = self.classify(t, at, after_number);

@@ -100,6 +100,8 @@ struct GameLines {
     /// reader reads the note past as a whole).
     open: usize,
     open_in_prose: bool,
+    /// White and Black were read from a line of their own (`A - B`).
+    players_line_seen: bool,
     /// The highest half-move a move number of the game's moves so far
     /// names (numbers in notes aside).
     reached: u32,
@@ -128,6 +130,7 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
         open: 0,
         open_in_prose: false,
         reached: 0,
+        players_line_seen: false,
     };
     for line in text.split_inclusive('\n') {
         let kind = g.kind(line);
@@ -168,7 +171,7 @@ impl GameLines {
             return Line::Headers(key, value);
         }
         if !self.moves_started
-            && self.sheet.header("White").is_none()
+            && (self.sheet.header("White").is_none() || self.players_line_seen)
             && let Some((white, black, result)) = players_line(line)
         {
             return Line::Players(white, black, result);
@@ -222,6 +225,11 @@ impl GameLines {
                 self.movetext.extend(blank(line));
             }
             Line::Players(white, black, result) => {
+                // A second such line before the moves names the players; the
+                // first was a heading (`DEFESA SICILIANA - VARIANTE DO DRAGÃO`).
+                if std::mem::replace(&mut self.players_line_seen, true) {
+                    self.sheet.headers.retain(|(k, _)| k != "White" && k != "Black");
+                }
                 self.sheet.set_header("White", white);
                 self.sheet.set_header("Black", black);
                 self.sheet.result = self.sheet.result.or(result);
@@ -421,18 +429,25 @@ fn split_headers<'a>(key: &'a str, value: &'a str) -> Vec<(&'a str, &'a str)> {
 fn players_line(line: &str) -> Option<(&str, &str, Option<GameResult>)> {
     static PLAYERS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         let name = r"[\p{L}](?:[\p{L}.,' ]*[\p{L}.])?";
+        // A rating after a name (`Rouze,X (1780)`), the opening's code after
+        // the pair (`[B30]`), a year (`KORCHNOY x KARPOV, 1974.`).
+        let rating = r"(?:\s*\(\d{3,4}\))?";
         regex::Regex::new(&format!(
-            r"^\s*({name})\s+(?:-|–|—|vs\.?|v\.?)\s+({name})\s*(?:[,;]\s*(1-0|0-1|1/2-1/2|½-½))?\s*$"
+            r"^\s*({name}){rating}\s+(-|–|—|vs\.?|v\.?|x|×)\s+({name}){rating}\s*(?:\[[A-E]\d\d\])?\s*(?:[,;]\s*(1-0|0-1|1/2-1/2|½-½|\d{{4}}\.?))?\s*$"
         ))
         .expect("a valid pattern")
     });
     let c = PLAYERS.captures(line)?;
-    let (white, black) = (c.get(1)?.as_str().trim_end_matches(','), c.get(2)?.as_str().trim_end_matches(','));
-    // `O - O` is castling, not two players.
+    let (white, black) = (c.get(1)?.as_str().trim_end_matches(','), c.get(3)?.as_str().trim_end_matches(','));
+    // `O - O` is castling, not two players; `A x C` a capture.
     if [white, black].iter().any(|n| n.eq_ignore_ascii_case("o")) {
         return None;
     }
-    Some((white, black, c.get(3).and_then(|r| GameResult::parse(r.as_str()))))
+    if matches!(&c[2], "x" | "×") && [white, black].iter().any(|n| n.chars().filter(|c| c.is_alphabetic()).count() < 3)
+    {
+        return None;
+    }
+    Some((white, black, c.get(4).and_then(|r| GameResult::parse(r.as_str()))))
 }
 
 /// `Key: value`, where the key is one a header can have. Before the moves any
