@@ -430,10 +430,11 @@ fn players_line(line: &str) -> Option<(&str, &str, Option<GameResult>)> {
     static PLAYERS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         let name = r"[\p{L}](?:[\p{L}.,' ]*[\p{L}.])?";
         // A rating after a name (`Rouze,X (1780)`), the opening's code after
-        // the pair (`[B30]`), a year (`KORCHNOY x KARPOV, 1974.`).
+        // the pair (`[B30]`), a place and year (`KORCHNOY x KARPOV, 1974.`,
+        // `Leonhardt, P. – N. N., Hamburg 1912`).
         let rating = r"(?:\s*\(\d{3,4}\))?";
         regex::Regex::new(&format!(
-            r"^\s*({name}){rating}\s+(-|–|—|vs\.?|v\.?|x|×)\s+({name}){rating}\s*(?:\[[A-E]\d\d\])?\s*(?:[,;]\s*(1-0|0-1|1/2-1/2|½-½|\d{{4}}\.?))?\s*$"
+            r"^\s*({name}){rating}\s+(-|–|—|vs\.?|v\.?|x|×)\s+({name}){rating}\s*(?:\[[A-E]\d\d\])?\s*(?:[,;]\s*(?:(?<result>1-0|0-1|1/2-1/2|½-½)|[\p{{L}}. ]*\d{{4}}\.?))?\s*$"
         ))
         .expect("a valid pattern")
     });
@@ -447,7 +448,7 @@ fn players_line(line: &str) -> Option<(&str, &str, Option<GameResult>)> {
     {
         return None;
     }
-    Some((white, black, c.get(4).and_then(|r| GameResult::parse(r.as_str()))))
+    Some((white, black, c.name("result").and_then(|r| GameResult::parse(r.as_str()))))
 }
 
 /// `Key: value`, where the key is one a header can have. Before the moves any
