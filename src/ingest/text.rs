@@ -280,15 +280,20 @@ impl GameLines {
         }
     }
 
+    /// The result a note ends with (`Remis – ... 1/2-1/2`, `... was het 1-0.`).
+    fn result_closing(&mut self, note: &str) {
+        let last = note.split_whitespace().next_back().unwrap_or("");
+        if self.moves_started && last.contains(['-', '/', '½']) {
+            self.prose_result = self.prose_result.or(GameResult::parse(last).filter(|r| *r != GameResult::Unknown));
+        }
+    }
+
     /// A line of prose, kept as a comment where it stands but not read as
     /// entries: each would be searched for a move it cannot be. Who
     /// resigned, or the result it ends with, is taken.
     fn prose(&mut self, line: &str) {
         self.resigned = self.resigned.or(resignation(line));
-        let last = line.split_whitespace().next_back().unwrap_or("");
-        if self.moves_started && last.contains(['-', '/', '½']) {
-            self.prose_result = self.prose_result.or(GameResult::parse(last).filter(|r| *r != GameResult::Unknown));
-        }
+        self.result_closing(line);
         let text: String = line.trim().chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }).collect();
         self.movetext.push('{');
         self.movetext.push_str(&text);
@@ -309,6 +314,7 @@ impl GameLines {
             // After a note saying who resigned, the rest of the line is what
             // might have followed: in the note, never played.
             let resigned = resignation(&line[note.clone()]);
+            self.result_closing(&line[note.clone()]);
             if resigned.is_some() {
                 note.end = line.trim_end().len();
             }

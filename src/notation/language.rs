@@ -465,8 +465,8 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[(Tag::Round, &["ronda"])],
         draws: &[],
-        resigns: &[],
-        sides: [&[], &[]],
+        resigns: &["abandonen", "abandona", "abandonaren"],
+        sides: [&["blanques", "blanc"], &["negres", "negre"]],
         move_keys: &[],
     },
     Language {
