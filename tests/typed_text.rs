@@ -283,3 +283,10 @@ fn a_dash_between_the_two_moves_of_each_row_and_a_heading_above_the_players() {
     assert!(g.findings.iter().any(|f| f.ply == Some(4) && f.written.as_deref() == Some("–")), "{:?}", g.findings);
     assert_eq!(g.moves[4..], ["Bb5", "a6"]);
 }
+
+#[test]
+fn long_algebraic_with_spaces_around_each_dash() {
+    let g = game("Lingua: it\n1.e2 - e4, e7 - e5 2.Cg1 - f3, d7 - d6 3.d2 - d4, Ac8 - g4 4.d4 x e5, Ag4 x f3 1-0\n");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3"]);
+    assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
+}

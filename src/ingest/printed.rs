@@ -77,7 +77,8 @@ static CASTLING: LazyLock<Regex> = LazyLock::new(|| {
 static SPACED_CAPTURE: LazyLock<Regex> = LazyLock::new(|| {
     // A space after the sign, or on both sides (`Qe4 xQb4` is a move and a
     // slip, not one capture).
-    Regex::new(r"(?:^|\s)[A-Z]?[a-h]?[1-8]?(?: [x×:]|[x×:]) [A-Z]?[a-h][1-8]\b").expect("a valid pattern")
+    Regex::new(r"(?:^|[\s.)])(?:[A-Z][a-h]?[1-8]?|[a-h][1-8]?)(?: [x×:]|[x×:]) [A-Z]?[a-h][1-8]\b")
+        .expect("a valid pattern")
 });
 
 /// A capture printed as a dash between spaces, as a newspaper's column
@@ -88,6 +89,11 @@ static DASHED_CAPTURE: LazyLock<Regex> =
 
 /// En passant with a space in it: `a. p.` (al paso), `e. p.`.
 static EN_PASSANT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b[aei]\. p\.").expect("a valid pattern"));
+
+/// A move in long algebraic with spaces around its dash: `e2 - e4`,
+/// `Cg1 - f3`.
+static SPACED_LONG: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|[\s.)])[A-Z]?[a-h][1-8] [-–—] [a-h][1-8]\b").expect("a valid pattern"));
 
 /// A result printed with spaces: `1 : 0`, `½ - ½`, `0 -1`.
 static SPACED_RESULT: LazyLock<Regex> = LazyLock::new(|| {
@@ -118,10 +124,25 @@ pub(crate) fn close_printed(text: &str) -> Cow<'_, str> {
         // The whitespace the match starts with stays where it is.
         let capture = |c: &Captures<'_>| {
             let m = &c[0];
-            let lead = m.len() - m.trim_start().len();
-            format!("{}{}", &m[..lead], closed(m.trim_start(), m.trim_start()))
+            let lead = m.len() - m.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '.' | ')')).len();
+            format!("{}{}", &m[..lead], closed(&m[lead..], &m[lead..]))
         };
         text = Cow::Owned(SPACED_CAPTURE.replace_all(&text, capture).into());
+    }
+    // Only on a page in that style, three pawn moves on their file at least
+    // (`e2 - e4`): elsewhere `e4 – c5` is two moves parted by a dash.
+    let pawn_on_its_file = |m: &regex::Match<'_>| {
+        let t = m.as_str().trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '.' | ')'));
+        let b = t.as_bytes();
+        b[0].is_ascii_lowercase() && b.get(t.len() - 2) == Some(&b[0])
+    };
+    if SPACED_LONG.find_iter(&text).filter(pawn_on_its_file).take(3).count() == 3 {
+        let long = |c: &Captures<'_>| {
+            let m = &c[0];
+            let lead = m.len() - m.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '.' | ')')).len();
+            format!("{}{}", &m[..lead], closed(&m[lead..], &m[lead..]))
+        };
+        text = Cow::Owned(SPACED_LONG.replace_all(&text, long).into());
     }
     if DASHED_CAPTURE.find_iter(&text).filter(|m| m.as_str().trim().len() > 4).take(3).count() == 3 {
         let capture = |c: &Captures<'_>| {
