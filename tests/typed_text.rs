@@ -290,3 +290,14 @@ fn long_algebraic_with_spaces_around_each_dash() {
     assert_eq!(g.moves, ["e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3"]);
     assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
 }
+
+#[test]
+fn footnote_stars_and_mate_glued_to_the_move() {
+    let g = game(
+        "1. e2-e4 e7-e5\n2. Кg1-f3 d7-d6\n3. Сf1-c4** Кb8-c6\n4. Кb1-c3 Сc8-g4\n5. Кf3:e5?? Сg4:d1??***\n6. Сc4:f7+ Крe8-e7\n7. Кc3-d5×\n",
+    );
+    assert_eq!(g.moves[10..], ["Bxf7+", "Ke7", "Nd5#"]);
+    assert_eq!(g.result, "1-0", "the mate is the result");
+    let g = game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7mate\n");
+    assert_eq!(g.moves[6], "Qxf7#");
+}

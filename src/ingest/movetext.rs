@@ -52,6 +52,23 @@ fn check_word(t: &str) -> Option<&'static str> {
     }
 }
 
+/// A box's text with what a printed page adds to a move taken off: the
+/// full stop a sentence or a row ends with (`Kpe8-e7.`), footnote stars
+/// (`Сf1-c4**`), and a mate written as a word or a cross glued on
+/// (`Rd8mate`, `Кc3-d5×`: `#`).
+fn as_written(typed: &str) -> String {
+    let t = typed.strip_suffix('.').filter(|m| !m.is_empty() && !m.ends_with('.')).unwrap_or(typed);
+    let t = t.trim_end_matches('*');
+    let a_move = |m: &str| m.len() >= 2 && m.bytes().any(|b| b.is_ascii_digit());
+    for mate in ["mate", "matt", "mat", "×"] {
+        let cut = t.len().saturating_sub(mate.len());
+        if t.is_char_boundary(cut) && t[cut..].eq_ignore_ascii_case(mate) && a_move(&t[..cut]) {
+            return format!("{}#", &t[..cut]);
+        }
+    }
+    if t.is_empty() { typed.to_string() } else { t.to_string() }
+}
+
 /// The characters of movetext still to read, with their byte offsets.
 type Chars<'t> = std::iter::Peekable<std::str::CharIndices<'t>>;
 
@@ -481,9 +498,7 @@ impl Reader<'_> {
             }
             return false;
         }
-        // `Kpe8-e7.`, `e5.`: the full stop a sentence or a book's row ends with.
-        let t = t.strip_suffix('.').filter(|m| !m.is_empty() && !m.ends_with('.')).unwrap_or(t);
-        self.sheet.entries.push(Entry { text: t.to_string(), line, col, ply: self.next_ply, ..Entry::default() });
+        self.sheet.entries.push(Entry { text: as_written(t), line, col, ply: self.next_ply, ..Entry::default() });
         self.since_number += 1;
         if let Some(p) = self.next_ply.as_mut() {
             *p += 1;
