@@ -121,36 +121,22 @@ pub(crate) fn close_printed(text: &str) -> Cow<'_, str> {
         text = Cow::Owned(close_matches(&text, &SPACED, str::to_string));
     }
     if SPACED_CAPTURE.find_iter(&text).any(|m| m.as_str().trim_start().contains(' ')) {
-        // The whitespace the match starts with stays where it is.
-        let capture = |c: &Captures<'_>| {
-            let m = &c[0];
-            let lead = m.len() - m.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '.' | ')')).len();
-            format!("{}{}", &m[..lead], closed(&m[lead..], &m[lead..]))
-        };
+        let capture = |c: &Captures<'_>| closed_in_place(&c[0], str::to_string);
         text = Cow::Owned(SPACED_CAPTURE.replace_all(&text, capture).into());
     }
     // Only on a page in that style, three pawn moves on their file at least
     // (`e2 - e4`): elsewhere `e4 – c5` is two moves parted by a dash.
     let pawn_on_its_file = |m: &regex::Match<'_>| {
-        let t = m.as_str().trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '.' | ')'));
+        let t = m.as_str().trim_start_matches(before_move);
         let b = t.as_bytes();
         b[0].is_ascii_lowercase() && b.get(t.len() - 2) == Some(&b[0])
     };
     if SPACED_LONG.find_iter(&text).filter(pawn_on_its_file).take(3).count() == 3 {
-        let long = |c: &Captures<'_>| {
-            let m = &c[0];
-            let lead = m.len() - m.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '.' | ')')).len();
-            format!("{}{}", &m[..lead], closed(&m[lead..], &m[lead..]))
-        };
+        let long = |c: &Captures<'_>| closed_in_place(&c[0], str::to_string);
         text = Cow::Owned(SPACED_LONG.replace_all(&text, long).into());
     }
     if DASHED_CAPTURE.find_iter(&text).filter(|m| m.as_str().trim().len() > 4).take(3).count() == 3 {
-        let capture = |c: &Captures<'_>| {
-            let m = &c[0];
-            let lead = m.len() - m.trim_start().len();
-            let inner = m.trim_start().replacen(['-', '–'], "x", 1);
-            format!("{}{}", &m[..lead], closed(&inner, m.trim_start()))
-        };
+        let capture = |c: &Captures<'_>| closed_in_place(&c[0], |m| m.replacen(['-', '–'], "x", 1));
         text = Cow::Owned(DASHED_CAPTURE.replace_all(&text, capture).into());
     }
     if EN_PASSANT.is_match(&text) {
@@ -163,6 +149,20 @@ pub(crate) fn close_printed(text: &str) -> Cow<'_, str> {
         text = Cow::Owned(close_matches(&text, &SPACED_SIDE_AFTER, str::to_string));
     }
     text
+}
+
+/// What a match may start with before its move: whitespace, or the `.` or
+/// `)` of a move number the move is glued to (`4.d4 x e5`).
+fn before_move(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '.' | ')')
+}
+
+/// A move matched with spaces in it, closed up by `entry` where it stands:
+/// what the match starts with before the move kept, the move padded to its
+/// columns.
+fn closed_in_place(m: &str, entry: impl Fn(&str) -> String) -> String {
+    let lead = m.len() - m.trim_start_matches(before_move).len();
+    format!("{}{}", &m[..lead], closed(&entry(&m[lead..]), &m[lead..]))
 }
 
 /// A result printed with spaces closed up where it is one (`1 : 0`, not
