@@ -301,3 +301,12 @@ fn footnote_stars_and_mate_glued_to_the_move() {
     let g = game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7mate\n");
     assert_eq!(g.moves[6], "Qxf7#");
 }
+
+#[test]
+fn a_sentence_above_the_moves_and_castling_with_an_en_dash() {
+    let g = game(
+        "Played from a Giuoco Piano.\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0–0 Nf6 5. d3 d6 6. Bg5 h6 7. B×f6 Q×f6 1/2-1/2\n",
+    );
+    assert_eq!(g.moves[6..], ["O-O", "Nf6", "d3", "d6", "Bg5", "h6", "Bxf6", "Qxf6"]);
+    assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
+}
