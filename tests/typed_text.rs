@@ -310,3 +310,11 @@ fn a_sentence_above_the_moves_and_castling_with_an_en_dash() {
     assert_eq!(g.moves[6..], ["O-O", "Nf6", "d3", "d6", "Bg5", "h6", "Bxf6", "Qxf6"]);
     assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
 }
+
+#[test]
+fn a_note_whose_moves_go_on_to_the_next_line() {
+    let text = "1.e4 e5 2.Cf3 Cc6 3.Fc4 Fc5 4.c3 Cf6 5.d4 exd4\nLes blancs pouvaient jouer plus simplement : 5.d3 d6 6.0-0\nFb6 7.Fb3 et les blancs sont bien.\n6.cxd4 Fb4+ 0-1\n";
+    let g = game(text);
+    assert_eq!(g.moves[8..], ["d4", "exd4", "cxd4", "Bb4+"]);
+    assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
+}

@@ -102,6 +102,8 @@ struct GameLines {
     open_in_prose: bool,
     /// White and Black were read from a line of their own (`A - B`).
     players_line_seen: bool,
+    /// The line before was a note that ended in numbered moves.
+    note_moves_go_on: bool,
     /// The highest half-move a move number of the game's moves so far
     /// names (numbers in notes aside).
     reached: u32,
@@ -131,9 +133,19 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
         open_in_prose: false,
         reached: 0,
         players_line_seen: false,
+        note_moves_go_on: false,
     };
     for line in text.split_inclusive('\n') {
-        let kind = g.kind(line);
+        let mut kind = g.kind(line);
+        // `... noir : 15.De4+! Rd8 16.De8+` then `Rc7 17.Dxf7+ Fe7`: a note's
+        // moves that go on to the next line, which starts with no number.
+        let unnumbered = half_move_at_start(line).is_none() && !line.trim().is_empty();
+        if g.note_moves_go_on && unnumbered && matches!(kind, Line::Moves | Line::ProseWithin(_)) {
+            kind = Line::Prose;
+        }
+        if !line.trim().is_empty() {
+            g.note_moves_go_on = matches!(kind, Line::Prose) && ends_in_numbered_moves(line);
+        }
         if g.open == 0 {
             g.open_in_prose = matches!(kind, Line::Prose);
         }
@@ -356,6 +368,18 @@ fn closed_at(open: usize, line: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// Whether a line ends in moves with a move number among its last tokens
+/// (`... noir : 15.De4+! Rd8 16.De8+`).
+fn ends_in_numbered_moves(line: &str) -> bool {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let a_move = |t: &&&str| {
+        let t = t.trim_end_matches(|c: char| !c.is_alphanumeric());
+        t.len() >= 2 && t.bytes().any(|b| b.is_ascii_digit()) && t.chars().filter(|c| c.is_alphabetic()).count() <= 4
+    };
+    let last = tokens.iter().rev().take_while(a_move).count();
+    last > 0 && tokens[tokens.len() - last..].iter().any(|t| half_move_at_start(t).is_some())
 }
 
 /// Whether the start of a line is a move number and a move: `9. Kpe1:d2`,
