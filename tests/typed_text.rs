@@ -318,3 +318,10 @@ fn a_note_whose_moves_go_on_to_the_next_line() {
     assert_eq!(g.moves[8..], ["d4", "exd4", "cxd4", "Bb4+"]);
     assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
 }
+
+#[test]
+fn an_opening_named_after_a_dash_at_the_end_of_a_row() {
+    let g = game("1. e2-e4 e7-e5\n2. Кg1-f3 d7-d6 - Защита Филидора\n3. Сf1-c4 Кb8-c6 1-0\n");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "d6", "Bc4", "Nc6"]);
+    assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
+}

@@ -353,6 +353,15 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
             i += 1;
         }
     }
+    // `2. Кg1-f3 d7-d6 - Защита Филидора`: a dash, then only words to the
+    // line's end, names what was played.
+    let after = ranges.last().map_or(0, |r| r.end);
+    if let Some(k) = tokens.iter().rposition(|(at, t)| *at >= after && matches!(*t, "-" | "–" | "—"))
+        && tokens.len() - k > 2
+        && tokens[k + 1..].iter().all(word)
+    {
+        ranges.push(tokens[k].0..line.trim_end().len());
+    }
     ranges
 }
 
