@@ -1,6 +1,6 @@
 //! Real game texts as web pages, bulletins and books print them, in ten
 //! languages (`tests/real/` and `tests/real-heldout/`, each source named in
-//! its `SOURCES.md`, each true game replayed by its `check.py`). Each is read to its true game or
+//! its `SOURCES.md`, each true game replayed by `tests/real/check.py`). Each is read to its true game or
 //! goes to an arbiter; none is ever validated with a move or a result that
 //! is not the game's.
 

@@ -316,10 +316,7 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
     // Prose starts outside any note in parentheses or brackets.
     let outside = |(at, t): &(usize, &str)| !t.starts_with(['(', '[']) && balanced(&line[..*at]);
     // The number of a move, alone or with its move (`19.`, `19.Кb4!`).
-    let number = |t: &str| {
-        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-        (digits > 0 && t[digits..].starts_with(['.', ')'])).then(|| t[..digits].parse::<u32>().unwrap_or(0))
-    };
+    let number = |t: &str| half_move_at_start(t).map(|p| p.div_ceil(2));
     // `floor`: where the tokens left after the last note start.
     let (mut ranges, mut i, mut floor) = (Vec::new(), 0, 0);
     while i + 3 <= tokens.len() {

@@ -29,8 +29,6 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
     static ENDS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|½-½)\s*$").expect("a valid pattern")
     });
-    static NUMBER: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?:^|\s)(\d{1,3}) ?[.)]").expect("a valid pattern"));
     let (mut starts, mut moves, mut ended) = (vec![(1, 0)], false, false);
     // The highest move number of the game so far: a game that reached move 3
     // and a line that starts again at `1.` (White's move) is the next game,
@@ -53,8 +51,7 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
             moves |= moves_line;
             ended = ENDS.is_match(t) || resignation(t).is_some();
             if moves_line && !is_prose(t) {
-                let numbers = NUMBER.captures_iter(t).filter_map(|c| c[1].parse::<u32>().ok());
-                reached = reached.max(numbers.max().unwrap_or(0));
+                reached = reached.max(highest_half_move(t).div_ceil(2));
             }
         }
         at += line.len();
@@ -387,9 +384,8 @@ fn ends_in_numbered_moves(line: &str) -> bool {
 fn moves_before(start: &str) -> bool {
     let mut tokens = start.split_whitespace();
     let Some(first) = tokens.next() else { return false };
-    let digits = first.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = first[digits..].trim_start_matches(['.', ')', '…']);
-    let numbered = digits > 0 && first.len() > digits && first[digits..].starts_with(['.', ')']);
+    let rest = first.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+    let numbered = half_move_at_start(first).is_some();
     let a_move =
         |t: &str| t.chars().any(|c| c.is_ascii_digit()) && t.chars().filter(|c| c.is_alphabetic()).count() <= 4;
     numbered && (if rest.is_empty() { tokens.next().is_some_and(a_move) } else { a_move(rest) })

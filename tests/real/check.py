@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Replay every tests/real/*.san with python-chess.
+"""Replay every .san of a folder of real game texts with python-chess:
+tests/real/ by default, or the folder given (tests/real-heldout).
 
 A .san file holds, per game, one line of SAN moves (single spaces, standard
 start) followed by one line with the PGN result.  A `<name>.multi.san` holds
@@ -14,7 +15,7 @@ import sys
 
 import chess
 
-HERE = pathlib.Path(__file__).resolve().parent
+HERE = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent
 RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 
 
