@@ -325,3 +325,15 @@ fn an_opening_named_after_a_dash_at_the_end_of_a_row() {
     assert_eq!(g.moves, ["e4", "e5", "Nf3", "d6", "Bc4", "Nc6"]);
     assert!(g.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", g.findings);
 }
+
+#[test]
+fn russian_pieces_typed_with_latin_letters_and_a_misprinted_square() {
+    // Кр, К and С typed as the Latin Kp, K and C, as on most Russian pages;
+    // the book printed the bishop's square as c4 where it stood on a4.
+    let g = game(
+        "1. e2-e4 e7-e5\n2. Kg1-f3 Kb8-c6\n3. Cf1-b5 a7-a6\n4. Cb5-a4 Kg8-f6\n5. Cc4-b3 Cf8-e7\n6. 0-0 0-0\n7. Kpg1-h1 d7-d6\n",
+    );
+    assert_eq!(g.moves[8..], ["Bb3", "Be7", "O-O", "O-O", "Kh1", "d6"]);
+    let repair = g.findings.iter().find(|f| f.code == "typo-repaired").expect("the square is a repair");
+    assert_eq!((repair.written.as_deref(), repair.ply), (Some("Cc4-b3"), Some(9)));
+}

@@ -466,6 +466,15 @@ pub(super) fn normalize(core: &str, lang: &Language) -> Vec<char> {
         return core.chars().map(|c| if c == '-' { '-' } else { 'O' }).collect();
     }
     let mut out = String::new();
+    // A piece written in another of the language's spellings (a Latin `C` for
+    // the Russian `С`) is that spelling, not a slip: the forms use the first.
+    let mut core = core;
+    if let Some((role, len)) = lang.piece_prefix(core)
+        && lang.letter(role) != &core[..len]
+    {
+        out.push_str(lang.letter(role));
+        core = &core[len..];
+    }
     for c in core.chars() {
         // A pawn figurine is kept as it is: pawns have no letter to put there.
         match figurine(c).filter(|r| *r != Role::Pawn) {
