@@ -337,3 +337,27 @@ fn russian_pieces_typed_with_latin_letters_and_a_misprinted_square() {
     let repair = g.findings.iter().find(|f| f.code == "typo-repaired").expect("the square is a repair");
     assert_eq!((repair.written.as_deref(), repair.ply), (Some("Cc4-b3"), Some(9)));
 }
+
+#[test]
+fn a_note_that_plays_a_line_of_its_own_without_brackets() {
+    // The note goes back to move 4, plays on past the game's move 5, and the
+    // game goes on where the numbers go back: `5. ... Nf6` after `h6.`.
+    let g = game(
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 d6. The usual move is 4. ... Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Bd2 Bxd2+ 8. Nbxd2 d5 9. exd5 Nxd5 10. Qb3 Na5 11. Qa4+ c6 12. Bxd5 Qxd5 13. O-O O-O 14. Rfe1 h6. 5. d4 exd4 6. cxd4 Bb6 7. Nc3 Nf6 1/2-1/2\n",
+    );
+    assert_eq!(
+        g.moves,
+        ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "d6", "d4", "exd4", "cxd4", "Bb6", "Nc3", "Nf6"]
+    );
+    assert_eq!(g.status, scoresheet::emit::report::Status::Validated, "{:?}", g.findings);
+}
+
+#[test]
+fn a_quotation_between_the_moves() {
+    let g = game(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O “Bel colpo!”. 5. ... Be7 6. Re1 b5 1 : 0. “Il Nero abbandona”.\n",
+    );
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]);
+    assert_eq!(g.result, "1-0");
+    assert!(g.pgn.contains("{“Bel colpo!”.}"), "{}", g.pgn);
+}

@@ -97,7 +97,7 @@ static SPACED_LONG: LazyLock<Regex> =
 
 /// A result printed with spaces: `1 : 0`, `½ - ½`, `0 -1`.
 static SPACED_RESULT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|\s)(?:1/2|[01½]) ?[-:–—] ?(?:1/2|[01½])[.,]?(?:\s|$)").expect("a valid pattern")
+    Regex::new(r"(?:^|[\s}])(?:1/2|[01½]) ?[-:–—] ?(?:1/2|[01½])[.,]?(?:[\s{]|$)").expect("a valid pattern")
 });
 
 /// A footnote mark glued to a move: `3d.[A]`, `Kt-B3[12]`.
@@ -169,8 +169,10 @@ fn closed_in_place(m: &str, entry: impl Fn(&str) -> String) -> String {
 /// `0 - 0`), its whitespace around kept.
 fn spaced_result(c: &Captures<'_>) -> String {
     let m = &c[0];
-    let inner = m.trim();
-    let lead = m.len() - m.trim_start().len();
+    // Up to a note's brace around it (`1 : 0.{Il Nero ...}`).
+    let edge = |c: char| c.is_whitespace() || matches!(c, '{' | '}');
+    let inner = m.trim_matches(edge);
+    let lead = m.len() - m.trim_start_matches(edge).len();
     let tail = &m[lead + inner.len()..];
     let close = closed(inner, inner);
     match crate::sheet::GameResult::parse(close.trim()) {
@@ -287,7 +289,16 @@ pub(crate) fn is_prose(line: &str) -> bool {
     // A line that is all one note in parentheses (`(His best move.)`) is
     // told by what the note says.
     let outside = if outside.trim().is_empty() { line } else { &outside };
-    for t in outside.split_whitespace() {
+    let tokens: Vec<&str> = outside.split_whitespace().collect();
+    for (k, t) in tokens.iter().enumerate() {
+        // `Londra, 5 novembre 1862`: a day of a date, not a move number.
+        let year = |t: &&str| is_date(t, t.trim_end_matches(['.', ',']));
+        if t.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d))
+            && tokens.get(k + 1).is_some_and(|m| word_or_move(m) == Some(true))
+            && tokens.get(k + 2).is_some_and(year)
+        {
+            continue;
+        }
         match word_or_move(t) {
             Some(true) => words += 1,
             Some(false) => moves += 1,
@@ -319,25 +330,30 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
     let number = |t: &str| half_move_at_start(t).map(|p| p.div_ceil(2));
     // `floor`: where the tokens left after the last note start.
     let (mut ranges, mut i, mut floor) = (Vec::new(), 0, 0);
+    let one_letter = |t: &str| t.chars().count() == 1 && t.chars().all(char::is_alphabetic);
+    // Three words, or two and a one-letter word (`è controversa (Leach).`).
+    let words =
+        |w: &[(usize, &str)]| w.iter().all(|t| word(t) || one_letter(t.1)) && w.iter().filter(|t| word(t)).count() >= 2;
     while i + 3 <= tokens.len() {
-        if !(tokens[i..i + 3].iter().all(word) && outside(&tokens[i])) {
+        if !(words(&tokens[i..i + 3]) && outside(&tokens[i])) {
             i += 1;
             continue;
         }
         // With the one-letter word before them: `A`, `I`, `y`, `и`.
-        let one_letter = |t: &str| t.chars().count() == 1 && t.chars().all(char::is_alphabetic);
         let start = if i > floor && one_letter(tokens[i - 1].1) { i - 1 } else { i };
         // `22.exd4 Of 22.Txc7 Pe2+ 23.Kh1 Txc7 en het paard ...`: moves for
         // a turn already played, right before the words, are the note's.
         let start = other_moves_from(&tokens[floor..start], line).map_or(start, |k| floor + k);
         // The game goes on at the half-move after the last it reached before
         // the note (`22…Txc5` after `22.exd4`), else at a greater number.
-        let reached = highest_half_move(&line[..tokens[start].0]);
+        let reached = highest_half_move(&outside_notes(&line[..tokens[start].0], &ranges));
         let outside_at = |at: usize| balanced(&line[..at]);
-        let resumes = |(at, t): &(usize, &str)| half_move_at_start(t) == Some(reached + 1) && outside_at(*at);
+        // From the line, not the token: `10. ... Dxh4` spaces Black's dots apart.
+        let resumes =
+            |(at, _): &(usize, &str)| half_move_at_start(&line[*at..]) == Some(reached + 1) && outside_at(*at);
         let last = tokens[..start].iter().filter_map(|(_, t)| number(t)).next_back().unwrap_or(0);
         let goes_on = |(at, t): &(usize, &str)| number(t).is_some_and(|n| n > last) && outside_at(*at);
-        let next = (reached > 0).then(|| tokens[i..].iter().position(resumes)).flatten();
+        let next = (reached > 0).then(|| resumption(&tokens[i..], line, reached, resumes)).flatten();
         let next = next.or_else(|| tokens[i..].iter().position(goes_on)).map(|k| i + k);
         let end = next.map_or(line.trim_end().len(), |k| tokens[k].0);
         // Not where it would cut a note in parentheses or brackets in two
@@ -350,6 +366,7 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
             i += 1;
         }
     }
+    quotations(&tokens, line, &mut ranges);
     // `2. Кg1-f3 d7-d6 - Защита Филидора`: a dash, then only words to the
     // line's end, names what was played.
     let after = ranges.last().map_or(0, |r| r.end);
@@ -382,8 +399,10 @@ pub(crate) fn highest_half_move(text: &str) -> u32 {
     };
     let (mut depth, mut highest, mut next) = (0usize, 0, None::<u32>);
     for t in text.split_whitespace() {
+        // From the text, not the token: `13. ... Axe5` spaces Black's dots apart.
+        let at = t.as_ptr() as usize - text.as_ptr() as usize;
         if depth == 0 {
-            if let Some(p) = half_move_at_start(t) {
+            if let Some(p) = half_move_at_start(&text[at..]) {
                 let glued = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
                 next = Some(if a_move(glued) {
                     highest = highest.max(p);
@@ -401,17 +420,81 @@ pub(crate) fn highest_half_move(text: &str) -> u32 {
     highest
 }
 
+/// Adds to `ranges` (in order) each quotation with a word in it that no
+/// note holds already (`18. Txf7!! “Bel colpo!”. 18. ... Rxf7.`): what
+/// someone said, never a move.
+fn quotations(tokens: &[(usize, &str)], line: &str, ranges: &mut Vec<std::ops::Range<usize>>) {
+    const PAIRS: [(char, char); 5] = [('“', '”'), ('„', '“'), ('«', '»'), ('‹', '›'), ('"', '"')];
+    let mut i = 0;
+    while i < tokens.len() {
+        let (at, t) = tokens[i];
+        let Some(&(_, close)) = PAIRS.iter().find(|(open, _)| t.starts_with(*open)) else {
+            i += 1;
+            continue;
+        };
+        let closes = |k: usize| tokens[k].1.chars().skip(usize::from(k == i)).any(|c| c == close);
+        let Some(k) = (i..tokens.len()).find(|&k| closes(k)) else { break };
+        let end = tokens[k].0 + tokens[k].1.len();
+        let spoken = tokens[i..=k].iter().any(|(_, t)| word_or_move(t) == Some(true));
+        let free = ranges.iter().all(|r| r.end <= at || r.start >= end);
+        if spoken && free && balanced(&line[..at]) && balanced(&line[at..end]) {
+            let place = ranges.partition_point(|r| r.end <= at);
+            ranges.insert(place, at..end);
+        }
+        i = k + 1;
+    }
+}
+
+/// `text` with the notes found in it (`ranges`) blanked out: the moves of
+/// the game alone.
+fn outside_notes(text: &str, ranges: &[std::ops::Range<usize>]) -> String {
+    let mut out = text.to_string();
+    for r in ranges.iter().filter(|r| r.end <= text.len()) {
+        out.replace_range(r.clone(), &" ".repeat(r.len()));
+    }
+    out
+}
+
+/// Which of `tokens` (from a note's words on) the game goes on at, by
+/// `resumes` (a move number for the half-move after `reached`, outside
+/// brackets): the first, unless the note's moves run on from it and later
+/// jump back to that number right after a move or a full stop (`11. ...
+/// Axe5! 12. dxe5 g3 ... 25. Rxf3 h4-+. 12. Ah6+`): the note played a line
+/// of its own, and the game goes on where the numbers go back.
+fn resumption(
+    tokens: &[(usize, &str)],
+    line: &str,
+    reached: u32,
+    resumes: impl Fn(&(usize, &str)) -> bool,
+) -> Option<usize> {
+    let first = tokens.iter().position(&resumes)?;
+    let word = |t: &(usize, &str)| word_or_move(t.1) == Some(true);
+    let later = (first + 1..tokens.len())
+        // The note's own moves only: no words of a note of its own between.
+        .take_while(|&k| !tokens[k.saturating_sub(2)..=k].iter().all(word))
+        .find(|&k| {
+            resumes(&tokens[k])
+                && (word_or_move(tokens[k - 1].1) == Some(false) || tokens[k - 1].1.ends_with('.'))
+                && highest_half_move(&line[tokens[first].0..tokens[k].0]) > reached
+        });
+    Some(later.unwrap_or(first))
+}
+
 /// Where, among `tokens` of a line before a note's words, moves begin that
 /// go back to a turn already played on the line (`22.exd4 Of 22.Txc7`): the
-/// move number's index, or the word before it (`Of`, `Or`, `Oder`).
+/// move number's index, or that of the words right before it (`Of`, `Or`,
+/// `Oder`, `Più contundente è`).
 fn other_moves_from(tokens: &[(usize, &str)], line: &str) -> Option<usize> {
     let first = tokens.first()?.0;
     (1..tokens.len()).find_map(|k| {
-        let (at, t) = tokens[k];
-        let p = half_move_at_start(t)?;
+        let at = tokens[k].0;
+        let p = half_move_at_start(&line[at..])?;
         let before = highest_half_move(&line[first..at]);
-        (before > 0 && p <= before && balanced(&line[..at]))
-            .then(|| if word_or_move(tokens[k - 1].1) == Some(true) { k - 1 } else { k })
+        // With the words right before it (`Più contundente è 10. Cc3`).
+        let words = tokens[..k].iter().rev().take_while(|(_, t)| {
+            word_or_move(t) == Some(true) || (t.chars().count() == 1 && t.chars().all(char::is_alphabetic))
+        });
+        (before > 0 && p <= before && balanced(&line[..at])).then(|| k - words.count())
     })
 }
 
@@ -482,7 +565,9 @@ fn is_word(t: &str) -> bool {
     }
     let letters = t.chars().all(char::is_alphabetic) && t.chars().count() >= 2;
     let lower = t.chars().filter(|c| c.is_lowercase()).count();
-    let piece_like = t.chars().count() <= 3 && (lower == 0 || matches!(t, "Kt" | "KKt" | "QKt" | "KtP"));
+    // Capitals (`QR`, `Кр`), not a script without case (`喬托`).
+    let capitals = lower == 0 && t.chars().all(char::is_uppercase);
+    let piece_like = t.chars().count() <= 3 && (capitals || matches!(t, "Kt" | "KKt" | "QKt" | "KtP"));
     letters && !piece_like
 }
 
