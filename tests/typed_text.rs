@@ -361,3 +361,23 @@ fn a_quotation_between_the_moves() {
     assert_eq!(g.result, "1-0");
     assert!(g.pgn.contains("{“Bel colpo!”.}"), "{}", g.pgn);
 }
+
+#[test]
+fn moves_copied_without_spaces_between_them() {
+    let g = game("1.d4Nf62.c4e63.Nc3Bb44.Qc2O-OBuona mossa, che tiene la coppia.5.a3Bxc3+6.Qxc3b61–0\n");
+    assert_eq!(g.moves, ["d4", "Nf6", "c4", "e6", "Nc3", "Bb4", "Qc2", "O-O", "a3", "Bxc3+", "Qxc3", "b6"]);
+    assert_eq!((g.result.as_str(), g.status), ("1-0", scoresheet::emit::report::Status::Validated), "{:?}", g.findings);
+}
+
+#[test]
+fn a_note_over_several_lines_that_ends_with_blacks_reply() {
+    // The note starts after White's 9th and goes on below; Black's reply
+    // follows its last words, unnumbered, and then White's 10th.
+    let g = game(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Una mossa\n\
+         utile, che toglie la casa g4 all'Alfiere nero e\n\
+         prepara d4. Na5 10. Bc2 c5 11. d4 Qc7 1/2-1/2\n",
+    );
+    assert_eq!(g.moves[16..], ["h3", "Na5", "Bc2", "c5", "d4", "Qc7"]);
+    assert_eq!(g.status, scoresheet::emit::report::Status::Validated, "{:?}", g.findings);
+}

@@ -9,6 +9,7 @@
 
 pub(crate) mod csv;
 pub(crate) mod decode;
+pub(crate) mod glued;
 pub(crate) mod headers;
 pub(crate) mod movetext;
 pub(crate) mod pgn;

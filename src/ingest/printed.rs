@@ -355,6 +355,7 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
         let goes_on = |(at, t): &(usize, &str)| number(t).is_some_and(|n| n > last) && outside_at(*at);
         let next = (reached > 0).then(|| resumption(&tokens[i..], line, reached, resumes)).flatten();
         let next = next.or_else(|| tokens[i..].iter().position(goes_on)).map(|k| i + k);
+        let next = next.map(|k| k - usize::from(k > i + 1 && blacks_reply_before(&tokens[start..=k], line, reached)));
         let end = next.map_or(line.trim_end().len(), |k| tokens[k].0);
         // Not where it would cut a note in parentheses or brackets in two
         // (words within one are the reader's, read past as a note).
@@ -365,6 +366,18 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
         } else {
             i += 1;
         }
+    }
+    // `13. Rh3 Kh8? Una mossa`: two words after the last move end the line,
+    // a note that goes on below (three would have been found above).
+    let after = ranges.last().map_or(0, |r| r.end);
+    if let [.., (_, last_move), first @ (at, _), second] = tokens[..]
+        && at >= after
+        && word(&first)
+        && word(&second)
+        && word_or_move(last_move) == Some(false)
+        && outside(&first)
+    {
+        ranges.push(at..line.trim_end().len());
     }
     quotations(&tokens, line, &mut ranges);
     // `2. Кg1-f3 d7-d6 - Защита Филидора`: a dash, then only words to the
@@ -525,6 +538,26 @@ fn balanced(text: &str) -> bool {
     depth == 0
 }
 
+/// Whether the token before the last of `tokens` (a note, from its start,
+/// and the move number that goes on with the game at White's move after
+/// next) is Black's reply the note ends with (`... all'Alfiere. c6 10.
+/// Bd3` after `9. Bb5+`): White's move was the last the game reached, the
+/// token is a move, and the note numbers no move.
+pub(crate) fn blacks_reply_before(tokens: &[(usize, &str)], line: &str, reached: u32) -> bool {
+    let [note @ .., reply @ (_, before), (at, _)] = tokens else { return false };
+    reached % 2 == 1
+        && half_move_at_start(&line[*at..]) == Some(reached + 2)
+        && word_or_move(before) == Some(false)
+        // A note that plays moves of its own has its own replies (`Mieux :
+        // 5.dxe5 dxe5 6.Cc3`).
+        && note.iter().chain([reply]).all(|(at, _)| half_move_at_start(&line[*at..]).is_none())
+}
+
+/// Whether `line` starts with a word, not a move or a number.
+pub(crate) fn starts_with_word(line: &str) -> bool {
+    line.split_whitespace().next().is_some_and(|t| word_or_move(t) == Some(true))
+}
+
 /// What a token of a line counts as, its punctuation aside: a word
 /// (`Some(true)`), a move or a number (`Some(false)`), or neither (nothing
 /// but punctuation, or a word of moves: [`MOVE_WORDS`]).
@@ -563,8 +596,17 @@ fn is_word(t: &str) -> bool {
         let parts: Vec<&str> = t.split('-').collect();
         return parts.len() == 2 && parts.iter().all(|p| p.chars().count() >= 3 && is_word(p));
     }
-    let letters = t.chars().all(char::is_alphabetic) && t.chars().count() >= 2;
+    // `L'errore`, `all’Alfiere`: a word elided into the next (an English
+    // possessive stays as it was: `Q's`, `B.'s` name squares).
+    let elided = !t.ends_with("'s") && !t.ends_with("’s");
+    let letters = t.chars().all(|c| c.is_alphabetic() || (elided && matches!(c, '\'' | '’'))) && t.chars().count() >= 2;
     let lower = t.chars().filter(|c| c.is_lowercase()).count();
+    // A capture in descriptive notation (`PxP`, `KtxB`, `QxKt`) is a move.
+    let (before, after) = t.split_once('x').unwrap_or(("", ""));
+    let piece = |p: &str| !p.is_empty() && p.chars().count() <= 3 && p.starts_with(char::is_uppercase);
+    if piece(before) && piece(after) && matches!(before.trim_start_matches(char::is_uppercase), "" | "t") {
+        return false;
+    }
     // Capitals (`QR`, `Кр`), not a script without case (`喬托`).
     let capitals = lower == 0 && t.chars().all(char::is_uppercase);
     let piece_like = t.chars().count() <= 3 && (capitals || matches!(t, "Kt" | "KKt" | "QKt" | "KtP"));

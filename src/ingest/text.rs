@@ -3,7 +3,10 @@
 use super::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
-use super::printed::{half_move_at_start, highest_half_move, is_prose, open_after, prose_within, resignation};
+use super::printed::{
+    blacks_reply_before, half_move_at_start, highest_half_move, is_prose, open_after, prose_within, resignation,
+    starts_with_word,
+};
 use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
 
@@ -11,6 +14,7 @@ use crate::sheet::{GameResult, Sheet};
 /// game ends at its result where a new move 1 or headers follow, or where a
 /// numbered heading starts the next: `Game 3`, `Partida 2`, `Партия №14`).
 pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
+    let text = &*super::glued::unglued(text);
     let starts = game_starts(text);
     let mut sheets = Vec::with_capacity(starts.len());
     for (k, &(line, at)) in starts.iter().enumerate() {
@@ -101,6 +105,9 @@ struct GameLines {
     players_line_seen: bool,
     /// The line before was a note that ended in numbered moves.
     note_moves_go_on: bool,
+    /// The line before ended within a note of prose: a paragraph that may
+    /// go on at the start of this line.
+    paragraph_goes_on: bool,
     /// The highest half-move a move number of the game's moves so far
     /// names (numbers in notes aside).
     reached: u32,
@@ -131,6 +138,7 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
         reached: 0,
         players_line_seen: false,
         note_moves_go_on: false,
+        paragraph_goes_on: false,
     };
     for line in text.split_inclusive('\n') {
         let mut kind = g.kind(line);
@@ -140,9 +148,20 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
         if g.note_moves_go_on && unnumbered && matches!(kind, Line::Moves | Line::ProseWithin(_)) {
             kind = Line::Prose;
         }
+        if g.paragraph_goes_on
+            && matches!(kind, Line::Moves | Line::ProseWithin(_) | Line::Prose)
+            && starts_with_word(line)
+        {
+            kind = g.paragraph_goes_on_in(line);
+        }
         if !line.trim().is_empty() {
             g.note_moves_go_on = matches!(kind, Line::Prose) && ends_in_numbered_moves(line);
         }
+        g.paragraph_goes_on = match &kind {
+            Line::Prose => !line.trim().is_empty(),
+            Line::ProseWithin(notes) => notes.last().is_some_and(|n| n.end >= line.trim_end().len()),
+            _ => false,
+        };
         if g.open == 0 {
             g.open_in_prose = matches!(kind, Line::Prose);
         }
@@ -213,6 +232,30 @@ impl GameLines {
             Some(_) => Line::ProseWithin(prose),
             None => Line::Moves,
         }
+    }
+
+    /// A line that starts with words after a line that ended within a note
+    /// of prose (`naturalmente e' collocato in f6 ... con il Cc3. 5. cxd5`):
+    /// the note goes on up to the move number that goes on with the game
+    /// (the next, or White's after Black's reply: a later one is a note's).
+    fn paragraph_goes_on_in<'t>(&self, line: &'t str) -> Line<'t> {
+        let tokens: Vec<(usize, &str)> =
+            line.split_whitespace().map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t)).collect();
+        let reply = |k: usize| blacks_reply_before(&tokens[..=k], line, self.reached);
+        let goes_on = (0..tokens.len()).find_map(|k| {
+            let at = tokens[k].0;
+            (open_after(0, &line[..at]) == 0)
+                .then(|| match half_move_at_start(&line[at..]) {
+                    Some(p) if p == self.reached + 1 => Some(k),
+                    Some(p) if p == self.reached + 2 && reply(k) => Some(k - 1),
+                    _ => None,
+                })
+                .flatten()
+        });
+        let Some(k) = goes_on else { return Line::Prose };
+        let at = tokens[k].0;
+        let rest = prose_within(&line[at..]).into_iter().map(|r| r.start + at..r.end + at);
+        Line::ProseWithin(std::iter::once(0..at).chain(rest).collect())
     }
 
     fn take(&mut self, line: &str, kind: Line<'_>) {

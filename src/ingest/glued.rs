@@ -1,0 +1,102 @@
+//! Moves copied without the spaces between them (`1.d4Nf62.c4b63.Nc3Bb7`),
+//! as a page whose moves stood in separate boxes gives them when copied:
+//! spaced out again before the lines are read.
+
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// A square, then a move number glued to it, then the next move (`f62.c4`,
+/// `b63.N`, `f514...g`): what two moves and a number run together look like.
+static GLUED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[a-h][1-8][+#!?]*\d{1,3}(?:\.\.\.|…|\.)[a-hA-Z0O]").expect("a valid pattern"));
+
+/// One unit at the start of a run: a move number, a result, castling or a
+/// move in short algebraic (with a piece letter of any language), with its
+/// signs. Short: `c4b6` is two pawn moves and `Qc2d5` a queen's and a pawn's.
+static UNIT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^(?:\d{1,3}(?:\.\.\.|…|\.)|(?:1|0|½|1/2)[-–](?:1|0|½|1/2)|(?:O-O-O|O-O|0-0-0|0-0)[+#]*[!?]*|(?:[A-Z](?:[a-h]|[1-8])?[x:]?[a-h][1-8]|[a-h](?:[x:][a-h])?[1-8](?:=[A-Z])?)[+#]*[!?]*)",
+    )
+    .expect("a valid pattern")
+});
+
+/// A word at the start of a run (`Questa`, `dell'ala`).
+static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[\p{L}'’]+").expect("a valid pattern"));
+
+/// `text` with the moves, numbers and words of glued runs parted by a space,
+/// where the text has two such runs at least; else `text` as it is. Lines
+/// stay where they are (the columns after a run count the spaces put in):
+/// `1.d4Nf62.c4b6 Bene.` is read as `1. d4 Nf6 2. c4 b6 Bene.`.
+pub(crate) fn unglued(text: &str) -> Cow<'_, str> {
+    if GLUED.find_iter(text).take(2).count() < 2 {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut at = 0;
+    for token in text.split_whitespace() {
+        let start = token.as_ptr() as usize - text.as_ptr() as usize;
+        out.push_str(&text[at..start]);
+        // Words alone are left as they are, punctuation and all.
+        if token.bytes().any(|b| b.is_ascii_digit()) {
+            out.push_str(&parted(token));
+        } else {
+            out.push_str(token);
+        }
+        at = start + token.len();
+    }
+    out.push_str(&text[at..]);
+    Cow::Owned(out)
+}
+
+/// One glued run parted into its moves, numbers and words; punctuation
+/// stays with what it follows (`Cc3.5.cxd5` is `Cc3. 5. cxd5`).
+fn parted(run: &str) -> String {
+    let mut pieces: Vec<&str> = Vec::new();
+    // The piece being made: its start and end in `run`.
+    let (mut from, mut i) = (0, 0);
+    while i < run.len() {
+        let rest = &run[i..];
+        let unit = UNIT.find(rest).or_else(|| WORD.find(rest));
+        match unit {
+            Some(m) => {
+                if i > from {
+                    pieces.push(&run[from..i]);
+                }
+                from = i;
+                i += m.end();
+            }
+            None => i += rest.chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    if i > from {
+        pieces.push(&run[from..i]);
+    }
+    pieces.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_numbers_and_words_run_together_are_parted() {
+        assert_eq!(
+            unglued("1.d4Nf62.c4b63.Nc3Bb74.Qc2d5Questa mossa\n"),
+            "1. d4 Nf6 2. c4 b6 3. Nc3 Bb7 4. Qc2 d5 Questa mossa\n"
+        );
+        assert_eq!(
+            unglued("con il Cc3.5.cxd5Nxd56.Nf3e6 e 10.Bd30-0Il Re 13.Rh3Kh8?Una f514...gxh615.Qd2e il 24.Qxc61–0"),
+            "con il Cc3. 5. cxd5 Nxd5 6. Nf3 e6 e 10. Bd3 0-0 Il Re 13. Rh3 Kh8? Una f5 14... gxh6 15. Qd2 e il 24. Qxc6 1–0"
+        );
+    }
+
+    #[test]
+    fn text_with_its_spaces_is_left_as_it_is() {
+        let text = "1. d4 Nf6 2. c4 b6 (2...e6) 3. Nc3 Bb7, dell'ala 1862: 1-0";
+        assert!(matches!(unglued(text), Cow::Borrowed(_)));
+        // One glued number alone is a slip, not a page without spaces.
+        assert!(matches!(unglued("1. d4 Nf62. c4 b6"), Cow::Borrowed(_)));
+    }
+}
