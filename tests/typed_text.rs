@@ -381,3 +381,10 @@ fn a_note_over_several_lines_that_ends_with_blacks_reply() {
     assert_eq!(g.moves[16..], ["h3", "Na5", "Bc2", "c5", "d4", "Qc7"]);
     assert_eq!(g.status, scoresheet::emit::report::Status::Validated, "{:?}", g.findings);
 }
+
+#[test]
+fn a_capture_with_a_capital_x_between_its_squares() {
+    let g = game("Partij No 12.\n\n1. e2-e4 f7-f5\n2. d2-d4 f5 X e4\n3. Pb1-c3 Pg8-f6\n");
+    assert_eq!(g.moves, ["e4", "f5", "d4", "fxe4", "Nc3", "Nf6"]);
+    assert!(g.findings.iter().all(|f| f.code != "illegible-entry" && f.code != "extra-entry"), "{:?}", g.findings);
+}

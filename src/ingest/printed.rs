@@ -81,6 +81,12 @@ static SPACED_CAPTURE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("a valid pattern")
 });
 
+/// A capture in long form with a capital `X` between spaces (`f5 X e4`):
+/// one move, not a move, an illegible box and a move; the mover names its
+/// square.
+static SPACED_CAPITAL_X: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|[\s.)])[A-Z]?[a-h][1-8] X [A-Z]?[a-h][1-8]\b").expect("a valid pattern"));
+
 /// A capture printed as a dash between spaces, as a newspaper's column
 /// sets it when its `×` is lost: `c - d5`, `D - d5`, `A - c3` (the mover has
 /// no square, so it is no long-form move).
@@ -123,6 +129,10 @@ pub(crate) fn close_printed(text: &str) -> Cow<'_, str> {
     if SPACED_CAPTURE.find_iter(&text).any(|m| m.as_str().trim_start().contains(' ')) {
         let capture = |c: &Captures<'_>| closed_in_place(&c[0], str::to_string);
         text = Cow::Owned(SPACED_CAPTURE.replace_all(&text, capture).into());
+    }
+    if SPACED_CAPITAL_X.is_match(&text) {
+        let capture = |c: &Captures<'_>| closed_in_place(&c[0], |m| m.replacen(" X ", "x", 1));
+        text = Cow::Owned(SPACED_CAPITAL_X.replace_all(&text, capture).into());
     }
     // Only on a page in that style, three pawn moves on their file at least
     // (`e2 - e4`): elsewhere `e4 – c5` is two moves parted by a dash.

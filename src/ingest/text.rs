@@ -114,11 +114,11 @@ struct GameLines {
 }
 
 /// A numbered heading that starts a game: `Game 3`, `Partida 2`, `Partie
-/// Nr. 5`, `Партия №14.`, `№ 28.`.
+/// Nr. 5`, `Partij No 2995.`, `Партия №14.`, `№ 28.`.
 fn is_heading(line: &str) -> bool {
     static HEADING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)^\s*(?:(?:game|partida|partie|partita|spiel|partie nr\.?|партия)\s*(?:№|no\.?|nr\.?)?\s*\d+|№\s*\d+)\b[.:]?",
+            r"(?i)^\s*(?:(?:game|partida|partie|partita|partij|spiel|partie nr\.?|партия)\s*(?:№|no\.?|nr\.?)?\s*\d+|№\s*\d+)\b[.:]?",
         )
         .expect("a valid pattern")
     });
