@@ -343,7 +343,7 @@ fn a_note_that_plays_a_line_of_its_own_without_brackets() {
     // The note goes back to move 4, plays on past the game's move 5, and the
     // game goes on where the numbers go back: `5. ... Nf6` after `h6.`.
     let g = game(
-        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 d6. The usual move is 4. ... Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Bd2 Bxd2+ 8. Nbxd2 d5 9. exd5 Nxd5 10. Qb3 Na5 11. Qa4+ c6 12. Bxd5 Qxd5 13. O-O O-O 14. Rfe1 h6. 5. d4 exd4 6. cxd4 Bb6 7. Nc3 Nf6 1/2-1/2\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 d6. Better is 4. ... Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Bd2 Bxd2+ 8. Nbxd2 d5 9. exd5 Nxd5 10. Qb3 Na5 11. Qa4+ c6 12. Bxd5 Qxd5 13. O-O O-O 14. Rfe1 h6. 5. d4 exd4 6. cxd4 Bb6 7. Nc3 Nf6 1/2-1/2\n",
     );
     assert_eq!(
         g.moves,

@@ -344,8 +344,19 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
     // Three words, or two and a one-letter word (`è controversa (Leach).`).
     let words =
         |w: &[(usize, &str)]| w.iter().all(|t| word(t) || one_letter(t.1)) && w.iter().filter(|t| word(t)).count() >= 2;
+    // One or two words, then a move for a turn already played (`Better is
+    // 4. ... Nf6`, `Of 22.Txc7`): a note that plays a line of its own.
+    let retake = |i: usize, ranges: &[std::ops::Range<usize>]| {
+        let k = (i..tokens.len().min(i + 3)).find(|&k| !(word(&tokens[k]) || one_letter(tokens[k].1)));
+        k.is_some_and(|k| {
+            let at = tokens[k].0;
+            let before = highest_half_move(&outside_notes(&line[..at], ranges));
+            k > i && half_move_at_start(&line[at..]).is_some_and(|p| p <= before) && balanced(&line[..at])
+        })
+    };
     while i + 3 <= tokens.len() {
-        if !(words(&tokens[i..i + 3]) && outside(&tokens[i])) {
+        let found = words(&tokens[i..i + 3]) || (word(&tokens[i]) && retake(i, &ranges));
+        if !(found && outside(&tokens[i])) {
             i += 1;
             continue;
         }
