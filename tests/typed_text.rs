@@ -388,3 +388,10 @@ fn a_capture_with_a_capital_x_between_its_squares() {
     assert_eq!(g.moves, ["e4", "f5", "d4", "fxe4", "Nc3", "Nf6"]);
     assert!(g.findings.iter().all(|f| f.code != "illegible-entry" && f.code != "extra-entry"), "{:?}", g.findings);
 }
+
+#[test]
+fn a_question_mark_typed_apart_in_the_last_row_before_the_result() {
+    let g = game("1.e4, d5 ; 2.exd5, Cf6 ; 3.d4, Cxd5 ; 4 Cf3 ? (2. Ac4 era meglio), Ag4 0-1\n");
+    assert_eq!(g.moves, ["e4", "d5", "exd5", "Nf6", "d4", "Nxd5", "Nf3", "Bg4"]);
+    assert!(g.findings.iter().all(|f| f.code != "illegible-entry"), "{:?}", g.findings);
+}

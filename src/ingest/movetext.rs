@@ -146,6 +146,9 @@ pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, shee
     if let Some((dash, at)) = r.dash.take() {
         r.classify(&dash, at, false);
     }
+    if r.sheet.result.is_none() {
+        r.row_ends();
+    }
     if let Some(tail) = r.after_end.take() {
         r.comment(tail);
     }
@@ -378,6 +381,7 @@ impl Reader<'_> {
         if let Some(result) = GameResult::parse(t)
             && !matches!(t, "=" | "+-" | "-+")
         {
+            self.row_ends();
             self.sheet.result = Some(result);
             return true;
         }
@@ -563,6 +567,19 @@ impl Reader<'_> {
         self.sheet.entries.pop();
         self.next_ply = Some(white + 1);
         true
+    }
+
+    /// The record ends (a result, or the text's end): a last row with more
+    /// entries than boxes, one of them a `?` alone (`19 Te2 ? Txf2 0-1`),
+    /// had the annotation of the move before it, not a box.
+    fn row_ends(&mut self) {
+        let Some(next) = self.next_ply else { return };
+        let start = next.saturating_sub(u32::try_from(self.since_number).unwrap_or(u32::MAX));
+        let boxes = if start % 2 == 1 { 2 } else { 1 };
+        if self.since_number > boxes && self.annotation_not_a_box() {
+            self.next_ply = Some(next - 1);
+            self.since_number -= 1;
+        }
     }
 
     /// Of the last three entries, the one that is a `?`, `??`, `?!` or `!?`

@@ -491,7 +491,8 @@ fn outside_notes(text: &str, ranges: &[std::ops::Range<usize>]) -> String {
 
 /// Which of `tokens` (from a note's words on) the game goes on at, by
 /// `resumes` (a move number for the half-move after `reached`, outside
-/// brackets): the first, unless the note's moves run on from it and later
+/// brackets): the first after a move or a sentence's end (else the first),
+/// unless the note's moves run on from it and later
 /// jump back to that number right after a move or a full stop (`11. ...
 /// Axe5! 12. dxe5 g3 ... 25. Rxf3 h4-+. 12. Ah6+`): the note played a line
 /// of its own, and the game goes on where the numbers go back.
@@ -501,15 +502,20 @@ fn resumption(
     reached: u32,
     resumes: impl Fn(&(usize, &str)) -> bool,
 ) -> Option<usize> {
-    let first = tokens.iter().position(&resumes)?;
+    // After a move or a sentence's end: `nebo 6. ... h6` (`or 6...h6`) is
+    // another line of the note, `bílého. 6. ... exf3` the game.
+    let after_stop = |k: usize| {
+        k > 0 && (word_or_move(tokens[k - 1].1) == Some(false) || tokens[k - 1].1.ends_with(['.', '!', '?']))
+    };
+    let mut found = (0..tokens.len()).filter(|&k| resumes(&tokens[k]));
+    let first = found.next()?;
+    let first = if after_stop(first) { first } else { found.find(|&k| after_stop(k)).unwrap_or(first) };
     let word = |t: &(usize, &str)| word_or_move(t.1) == Some(true);
     let later = (first + 1..tokens.len())
         // The note's own moves only: no words of a note of its own between.
         .take_while(|&k| !tokens[k.saturating_sub(2)..=k].iter().all(word))
         .find(|&k| {
-            resumes(&tokens[k])
-                && (word_or_move(tokens[k - 1].1) == Some(false) || tokens[k - 1].1.ends_with('.'))
-                && highest_half_move(&line[tokens[first].0..tokens[k].0]) > reached
+            resumes(&tokens[k]) && after_stop(k) && highest_half_move(&line[tokens[first].0..tokens[k].0]) > reached
         });
     Some(later.unwrap_or(first))
 }
