@@ -203,7 +203,8 @@ fn read_findings(sheet: &Sheet) -> impl Iterator<Item = Finding> {
         .first_dropped
         .as_ref()
         .map(|first| Finding::HeadersDropped { dropped: sheet.headers_dropped, first: first.clone() });
-    encoding.into_iter().chain(headers)
+    let note = sheet.moves_in_note.clone().map(|(line, number)| Finding::MovesInNote { line, number });
+    encoding.into_iter().chain(headers).chain(note)
 }
 
 /// `validated` when nothing needs a person, `review` when an arbiter must look,

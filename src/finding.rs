@@ -195,6 +195,10 @@ pub enum Finding {
     /// The file's bytes are not UTF-8 and were read as Windows-1252 (from the
     /// line of the first byte that is not UTF-8): accented letters may be wrong.
     EncodingGuessed { line: usize },
+    /// A note after the last move written numbers the move after it
+    /// (`number`, on `line`): the game may go on in the note's prose, and
+    /// the record, kept as its moves were written, may stop short.
+    MovesInNote { line: usize, number: String },
     /// The sheet has more header fields than a sheet keeps
     /// ([`crate::sheet::MAX_HEADERS`]): `dropped` were left out, the first
     /// of them `first`.
@@ -277,6 +281,7 @@ impl Finding {
             Finding::IncompleteRecord { .. } => "incomplete-record",
             Finding::DuplicateBoard { .. } => "duplicate-board",
             Finding::EncodingGuessed { .. } => "encoding-guessed",
+            Finding::MovesInNote { .. } => "moves-in-note",
             Finding::HeadersDropped { .. } => "headers-dropped",
             Finding::SearchBudget { .. } => "search-budget",
             Finding::PairingMismatch { .. } => "pairing-mismatch",
@@ -322,6 +327,7 @@ impl Finding {
             }
             Finding::DuplicateBoard { .. } => Severity::Warning,
             Finding::EncodingGuessed { .. } => Severity::Info,
+            Finding::MovesInNote { .. } => Severity::Warning,
             // The PGN lacks fields the sheet has: a person decides whether
             // they mattered.
             Finding::HeadersDropped { .. } => Severity::Warning,
@@ -437,7 +443,7 @@ impl Finding {
             | Finding::MixedNotation { at, .. }
             | Finding::MixedLetters { at, .. } => Parts { at: Some(*at), ..none },
             Finding::DuplicateBoard { .. } => none,
-            Finding::EncodingGuessed { .. } => none,
+            Finding::EncodingGuessed { .. } | Finding::MovesInNote { .. } => none,
             Finding::HeadersDropped { .. } | Finding::SetUpPosition { .. } => none,
             Finding::SearchBudget { at, written, unread: _ } => Parts { at: Some(*at), written: Some(written), ..none },
             Finding::PairingMismatch { candidates, .. } => Parts { alternatives: candidates, ..none },
@@ -598,6 +604,10 @@ impl Finding {
             Finding::DuplicateBoard { board, round, other, parted, stops } => {
                 duplicate_board_message(&q(board), &q(round), &q(other), *parted, *stops)
             }
+            Finding::MovesInNote { line, number } => format!(
+                "a note after the last move written (line {line}) names the next move, {number}: the game may go \
+                 on there; the record is kept as its moves were written and may stop short"
+            ),
             Finding::EncodingGuessed { line } => format!(
                 "the file is not UTF-8 (from line {line}): it was read as Windows-1252; check the accented \
                  letters of names (a file saved as UTF-8 is read without a guess)"
@@ -863,6 +873,10 @@ impl Finding {
                     q(other)
                 )
             }
+            Finding::MovesInNote { line, number } => format!(
+                "una nota tras la última jugada escrita (línea {line}) nombra la jugada siguiente, {number}: la \
+                 partida puede seguir allí; el registro se conserva con las jugadas escritas y puede quedar corto"
+            ),
             Finding::EncodingGuessed { line } => format!(
                 "el archivo no está en UTF-8 (desde la línea {line}): se leyó como Windows-1252; compruebe las \
                  letras acentuadas de los nombres (un archivo guardado en UTF-8 se lee sin suposiciones)"
@@ -1208,6 +1222,7 @@ mod tests {
                     why: "invalid fen".into(),
                 },
             },
+            Finding::MovesInNote { line: 5, number: "20.".into() },
         ]
     }
 
@@ -1247,20 +1262,23 @@ mod tests {
                 Finding::ResultMissing { .. } => 26,
                 Finding::MixedLetters { .. } => 27,
                 Finding::SetUpPosition { .. } => 28,
+                Finding::MovesInNote { .. } => 29,
             })
             .collect();
-        assert!((0..29).all(|k| kinds.contains(&k)));
+        assert!((0..30).all(|k| kinds.contains(&k)));
     }
 
     #[test]
     fn codes_are_distinct_kebab_case_words() {
         let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
         codes.dedup(); // the two extra entries
+        let moves_in_note = codes.pop();
         let set_up = codes.pop();
         codes.pop(); // mixed-notation again, of letters
         codes.pop(); // a second incomplete-record, a warning
         codes.remove(codes.len() - 3); // a second non-algebraic-notation, read
         codes.extend(set_up);
+        codes.extend(moves_in_note);
         for c in &codes {
             assert!(c.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())), "{c}");
         }
@@ -1398,7 +1416,7 @@ mod tests {
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
                 Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info, Warning, Warning,
-                Warning, Warning, Warning, Error
+                Warning, Warning, Warning, Error, Warning
             ]
         );
     }

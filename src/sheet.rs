@@ -26,6 +26,9 @@ pub struct Sheet {
     /// thousand keys costs nothing more).
     pub headers_dropped: usize,
     pub first_dropped: Option<String>,
+    /// A note after the last move written that goes on with the next
+    /// move's number: its line and that number (`20.`).
+    pub moves_in_note: Option<(usize, String)>,
 }
 
 /// The most header fields a sheet keeps. A sheet has a dozen; a form with

@@ -395,3 +395,17 @@ fn a_question_mark_typed_apart_in_the_last_row_before_the_result() {
     assert_eq!(g.moves, ["e4", "d5", "exd5", "Nf6", "d4", "Nxd5", "Nf3", "Bg4"]);
     assert!(g.findings.iter().all(|f| f.code != "illegible-entry"), "{:?}", g.findings);
 }
+
+#[test]
+fn the_last_moves_told_only_in_a_paragraph_below_the_score() {
+    // The score stops at move 19; the paragraph below goes on with 20. and
+    // says Black resigned: never validated as the 19-move game.
+    let g = game(
+        "1. e4 c5 2. Nf3 e6 3. d4 cxd4 4. Nxd4 Nc6 5. Nc3 Qc7\n\n\
+         The position arose in the Open last week, where the American had White. 6. Be2 Nf6 7. O-O and Black resigned.\n",
+    );
+    assert_eq!(g.moves.len(), 10);
+    assert_eq!(g.status, scoresheet::emit::report::Status::Review);
+    let note = g.findings.iter().find(|f| f.code == "moves-in-note").expect("the note is flagged");
+    assert!(note.message.contains("line 3") && note.message.contains("6."), "{}", note.message);
+}

@@ -387,6 +387,11 @@ const RULES: &[(&str, &str, &str)] = &[
         "Dos partidas para un mismo tablero de la ronda. Compruebe qué planilla es la de ese tablero.",
     ),
     (
+        "moves-in-note",
+        "A note after the last move goes on with the game's next move. Check whether the game went on there.",
+        "Una nota tras la última jugada sigue con la jugada siguiente. Compruebe si la partida siguió allí.",
+    ),
+    (
         "encoding-guessed",
         "The file's characters were guessed. Check the players' names.",
         "Los caracteres del archivo se dedujeron. Compruebe los nombres de los jugadores.",

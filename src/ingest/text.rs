@@ -111,6 +111,18 @@ struct GameLines {
     /// The highest half-move a move number of the game's moves so far
     /// names (numbers in notes aside).
     reached: u32,
+    /// The line being read (1-based, the file's).
+    line: usize,
+    /// The first note of prose that numbers the move after the last the
+    /// game reached: its line, the number as written, and its half-move.
+    note_goes_on: Option<(usize, String, u32)>,
+}
+
+/// The move number `text` starts with, as written (`20.`, `21...`, `8 ...`).
+fn move_number(text: &str) -> String {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let marks = text[digits..].chars().take_while(|c| matches!(c, '.' | '…' | ')' | ' ')).collect::<String>();
+    format!("{}{}", &text[..digits], marks.trim_end())
 }
 
 /// A numbered heading that starts a game: `Game 3`, `Partida 2`, `Partie
@@ -139,8 +151,11 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
         players_line_seen: false,
         note_moves_go_on: false,
         paragraph_goes_on: false,
+        line,
+        note_goes_on: None,
     };
-    for line in text.split_inclusive('\n') {
+    for (k, line) in text.split_inclusive('\n').enumerate() {
+        g.line = g.sheet.line + k;
         let mut kind = g.kind(line);
         // `... noir : 15.De4+! Rd8 16.De8+` then `Rc7 17.Dxf7+ Fe7`: a note's
         // moves that go on to the next line, which starts with no number.
@@ -168,7 +183,8 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
         g.take(line, kind);
         g.open = open_after(g.open, line);
     }
-    let GameLines { mut sheet, movetext, resigned, prose_result, .. } = g;
+    let GameLines { mut sheet, movetext, resigned, prose_result, note_goes_on, reached, .. } = g;
+    sheet.moves_in_note = note_goes_on.filter(|n| n.2 == reached + 1).map(|(line, number, _)| (line, number));
     let written = sheet.result.or(prose_result);
     sheet.result = None;
     // About one box per six characters of movetext ("Cf3+, "): the entries
@@ -332,6 +348,23 @@ impl GameLines {
         }
     }
 
+    /// Keeps the first note, once moves were read, that numbers the move
+    /// after the last the game reached (`... . 20. Hxf6! gxf6 21. Bd4!`
+    /// after `19. Dxd3 Bf6`): the game may go on in it.
+    fn note_numbers_next(&mut self, note: &str) {
+        if !self.moves_started || self.note_goes_on.as_ref().is_some_and(|n| n.2 > self.reached) {
+            return;
+        }
+        let next = note.split_whitespace().find_map(|t| {
+            let at = t.as_ptr() as usize - note.as_ptr() as usize;
+            let p = half_move_at_start(&note[at..]).filter(|p| *p == self.reached + 1)?;
+            (open_after(0, &note[..at]) == 0).then(|| (move_number(&note[at..]), p))
+        });
+        if let Some((number, p)) = next {
+            self.note_goes_on = Some((self.line, number, p));
+        }
+    }
+
     /// The result a note ends with (`Remis – ... 1/2-1/2`, `... was het 1-0.`).
     fn result_closing(&mut self, note: &str) {
         let last = note.split_whitespace().next_back().unwrap_or("");
@@ -344,6 +377,7 @@ impl GameLines {
     /// entries: each would be searched for a move it cannot be. Who
     /// resigned, or the result it ends with, is taken.
     fn prose(&mut self, line: &str) {
+        self.note_numbers_next(line);
         self.resigned = self.resigned.or(resignation(line));
         self.result_closing(line);
         let text: String = line.trim().chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }).collect();
