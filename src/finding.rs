@@ -195,9 +195,9 @@ pub enum Finding {
     /// The file's bytes are not UTF-8 and were read as Windows-1252 (from the
     /// line of the first byte that is not UTF-8): accented letters may be wrong.
     EncodingGuessed { line: usize },
-    /// A note after the last move written numbers the move after it
-    /// (`number`, on `line`): the game may go on in the note's prose, and
-    /// the record, kept as its moves were written, may stop short.
+    /// The score stops, no result written, and a note of prose below it
+    /// (on `line`) goes on with the next move (`number`): the moves from
+    /// there were read from the note, which may tell what might have been.
     MovesInNote { line: usize, number: String },
     /// The sheet has more header fields than a sheet keeps
     /// ([`crate::sheet::MAX_HEADERS`]): `dropped` were left out, the first
@@ -605,8 +605,8 @@ impl Finding {
                 duplicate_board_message(&q(board), &q(round), &q(other), *parted, *stops)
             }
             Finding::MovesInNote { line, number } => format!(
-                "a note after the last move written (line {line}) names the next move, {number}: the game may go \
-                 on there; the record is kept as its moves were written and may stop short"
+                "the score stops and a note below it (line {line}) goes on with the game from {number}: the moves \
+                 from there are read from the note; check that the game went on so"
             ),
             Finding::EncodingGuessed { line } => format!(
                 "the file is not UTF-8 (from line {line}): it was read as Windows-1252; check the accented \
@@ -874,8 +874,8 @@ impl Finding {
                 )
             }
             Finding::MovesInNote { line, number } => format!(
-                "una nota tras la última jugada escrita (línea {line}) nombra la jugada siguiente, {number}: la \
-                 partida puede seguir allí; el registro se conserva con las jugadas escritas y puede quedar corto"
+                "la anotación se detiene y una nota debajo (línea {line}) sigue con la partida desde {number}: las \
+                 jugadas desde allí se leen de la nota; compruebe que la partida siguió así"
             ),
             Finding::EncodingGuessed { line } => format!(
                 "el archivo no está en UTF-8 (desde la línea {line}): se leyó como Windows-1252; compruebe las \

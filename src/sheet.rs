@@ -26,8 +26,8 @@ pub struct Sheet {
     /// thousand keys costs nothing more).
     pub headers_dropped: usize,
     pub first_dropped: Option<String>,
-    /// A note after the last move written that goes on with the next
-    /// move's number: its line and that number (`20.`).
+    /// A note of prose below a score that stops, whose moves were read as
+    /// the game's from the next move on: its line and that number (`20.`).
     pub moves_in_note: Option<(usize, String)>,
 }
 

@@ -33,13 +33,18 @@ fn read_all(set: &str) -> Vec<Read> {
     for name in names {
         let text = std::fs::read(dir.join(format!("{name}.txt"))).expect("the text");
         let san = std::fs::read_to_string(dir.join(format!("{name}.san"))).expect("its true game");
-        let mut games = convert(&format!("{name}.txt"), &text, &Options::default()).games.into_iter();
+        let mut games = convert(&format!("{name}.txt"), &text, &Options::default()).games;
         for (k, want) in truth(&san).into_iter().enumerate() {
-            out.push(Read { name: format!("{name}#{k}"), want, got: games.next() });
+            // The game read as this one: the one that is it, if any (a page
+            // that prints the score twice gives a fragment first), else the
+            // next in order.
+            let is_it = games.iter().position(|g| g.moves == want.0 && g.result == want.1);
+            let got = (!games.is_empty()).then(|| games.remove(is_it.unwrap_or(0)));
+            out.push(Read { name: format!("{name}#{k}"), want, got });
         }
         // A game read where the text has none more (a score printed twice,
         // a note taken for a game): it has no true game to be.
-        for (k, got) in games.enumerate() {
+        for (k, got) in games.into_iter().enumerate() {
             out.push(Read { name: format!("{name}#extra{k}"), want: (Vec::new(), NO_GAME.into()), got: Some(got) });
         }
     }
@@ -104,7 +109,7 @@ fn read_right(set: &str) -> (usize, usize) {
 fn real_texts_read_to_their_true_game() {
     // Floors, raised as the reader learns: what it reads today.
     let (read, of) = read_right("real");
-    assert!(read >= 29, "{read} of {of} read to their true game");
+    assert!(read >= 30, "{read} of {of} read to their true game");
     // Collected apart, in two batches, and measured before the reader
     // looked at them: 10 of the first 25 then, 7 of the second batch's 17.
     let (read, of) = read_right("real-heldout");

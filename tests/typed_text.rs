@@ -398,14 +398,18 @@ fn a_question_mark_typed_apart_in_the_last_row_before_the_result() {
 
 #[test]
 fn the_last_moves_told_only_in_a_paragraph_below_the_score() {
-    // The score stops at move 19; the paragraph below goes on with 20. and
-    // says Black resigned: never validated as the 19-move game.
+    // The score stops at move 5, no result; the paragraph below goes on
+    // with 6. and says Black resigned: the game is read on from there, and
+    // an arbiter checks it went on so.
     let g = game(
         "1. e4 c5 2. Nf3 e6 3. d4 cxd4 4. Nxd4 Nc6 5. Nc3 Qc7\n\n\
          The position arose in the Open last week, where the American had White. 6. Be2 Nf6 7. O-O and Black resigned.\n",
     );
-    assert_eq!(g.moves.len(), 10);
-    assert_eq!(g.status, scoresheet::emit::report::Status::Review);
-    let note = g.findings.iter().find(|f| f.code == "moves-in-note").expect("the note is flagged");
+    assert_eq!(g.moves[10..], ["Be2", "Nf6", "O-O"]);
+    assert_eq!((g.result.as_str(), g.status), ("1-0", scoresheet::emit::report::Status::Review));
+    let note = g.findings.iter().find(|f| f.code == "moves-in-note").expect("the note is said");
     assert!(note.message.contains("line 3") && note.message.contains("6."), "{}", note.message);
+    // A score that ends with its result: the prose below is a note.
+    let g = game("1. e4 c5 2. Nf3 e6 3. d4 cxd4 4. Nxd4 Nc6 5. Nc3 Qc7 0-1\n\nThen came 6. Be2 Nf6 7. O-O and more.\n");
+    assert_eq!(g.moves.len(), 10);
 }

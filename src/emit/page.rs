@@ -388,8 +388,8 @@ const RULES: &[(&str, &str, &str)] = &[
     ),
     (
         "moves-in-note",
-        "A note after the last move goes on with the game's next move. Check whether the game went on there.",
-        "Una nota tras la última jugada sigue con la jugada siguiente. Compruebe si la partida siguió allí.",
+        "The last moves were read from a note below the score. Check that the game went on so.",
+        "Las últimas jugadas se leyeron de una nota bajo la anotación. Compruebe que la partida siguió así.",
     ),
     (
         "encoding-guessed",

@@ -432,7 +432,14 @@ pub(crate) fn highest_half_move(text: &str) -> u32 {
         (t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(char::is_alphabetic)) || t.starts_with(['O', '0'])
     };
     let (mut depth, mut highest, mut next) = (0usize, 0, None::<u32>);
+    // A capture typed with spaces (`Cb5 x Cd4`, `Dd1x Cg4`) is one move.
+    let mut joined = false;
     for t in text.split_whitespace() {
+        let joins = matches!(t, "x" | "X" | ":" | "×") || (t.len() > 2 && t.ends_with(['x', ':', '×']));
+        if std::mem::replace(&mut joined, joins) || matches!(t, "x" | "X" | ":" | "×") {
+            depth = open_after(depth, t);
+            continue;
+        }
         // From the text, not the token: `13. ... Axe5` spaces Black's dots apart.
         let at = t.as_ptr() as usize - text.as_ptr() as usize;
         if depth == 0 {
@@ -552,15 +559,19 @@ pub(crate) fn open_after(open: usize, line: &str) -> usize {
 /// closes one opened before it.
 fn balanced(text: &str) -> bool {
     let mut depth = 0usize;
+    let mut after_digit = false;
     for c in text.chars() {
         match c {
             '(' | '[' => depth += 1,
+            // The mark of a move number (`17) Dd4-f6`), with none open.
+            ')' if after_digit && depth == 0 => {}
             ')' | ']' => match depth.checked_sub(1) {
                 Some(d) => depth = d,
                 None => return false,
             },
             _ => {}
         }
+        after_digit = c.is_ascii_digit();
     }
     depth == 0
 }

@@ -114,8 +114,21 @@ struct GameLines {
     /// The line being read (1-based, the file's).
     line: usize,
     /// The first note of prose that numbers the move after the last the
-    /// game reached: its line, the number as written, and its half-move.
+    /// game reached, where no result was written before it: its line, the
+    /// number as written, and its half-move.
     note_goes_on: Option<(usize, String, u32)>,
+    /// A result was written among the moves (`... Bf6 0-1`).
+    result_written: bool,
+}
+
+/// Whether moves hold a result or a resignation (`... Bf6 0-1`, `1:0.`,
+/// `17.uppg.`).
+fn has_result(moves: &str) -> bool {
+    moves.split_whitespace().any(|t| {
+        let word = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+        GameResult::parse(t.trim_end_matches(['.', ',', ';'])).is_some_and(|r| r != GameResult::Unknown)
+            || super::printed::is_resignation(word)
+    })
 }
 
 /// The move number `text` starts with, as written (`20.`, `21...`, `8 ...`).
@@ -139,6 +152,24 @@ fn is_heading(line: &str) -> bool {
 
 /// Reads one game of a text file, its text starting at line `line`.
 fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
+    let mut sheet = read_game_with(text, line, None)?;
+    // The score stops, no result written, and a paragraph below goes on
+    // with the next move (`Staðan kom upp ... 20. Hxf6! gxf6 21. Bd4! ...
+    // og svartur gafst upp`): the game is read again with that paragraph's
+    // moves as the game's.
+    let Some(note) = sheet.moves_in_note.take() else { return Ok(sheet) };
+    let mut again = read_game_with(text, line, Some(note.0))?;
+    if again.entries.len() <= sheet.entries.len() {
+        return Ok(sheet);
+    }
+    // Said, so that an arbiter checks the game went on as the prose tells.
+    again.moves_in_note = Some(note);
+    Ok(again)
+}
+
+/// [`read_game`], the line `goes_on` (if any) read as a paragraph that goes
+/// on with the game's moves.
+fn read_game_with(text: &str, line: usize, goes_on: Option<usize>) -> Result<Sheet, IngestError> {
     let mut g = GameLines {
         sheet: Sheet { line, ..Sheet::default() },
         movetext: String::with_capacity(text.len()),
@@ -153,6 +184,7 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
         paragraph_goes_on: false,
         line,
         note_goes_on: None,
+        result_written: false,
     };
     for (k, line) in text.split_inclusive('\n').enumerate() {
         g.line = g.sheet.line + k;
@@ -167,6 +199,9 @@ fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
             && matches!(kind, Line::Moves | Line::ProseWithin(_) | Line::Prose)
             && starts_with_word(line)
         {
+            kind = g.paragraph_goes_on_in(line);
+        }
+        if goes_on == Some(g.line) {
             kind = g.paragraph_goes_on_in(line);
         }
         if !line.trim().is_empty() {
@@ -327,6 +362,7 @@ impl GameLines {
             Line::ProseWithin(prose) => self.prose_within(line, prose),
             Line::Moves => {
                 self.moves_started |= !line.trim().is_empty();
+                self.result_written |= has_result(line);
                 if self.open == 0 {
                     self.reach(line);
                 }
@@ -352,7 +388,9 @@ impl GameLines {
     /// after the last the game reached (`... . 20. Hxf6! gxf6 21. Bd4!`
     /// after `19. Dxd3 Bf6`): the game may go on in it.
     fn note_numbers_next(&mut self, note: &str) {
-        if !self.moves_started || self.note_goes_on.as_ref().is_some_and(|n| n.2 > self.reached) {
+        let known = self.note_goes_on.as_ref().is_some_and(|n| n.2 > self.reached);
+        // After a resignation the prose tells what might have followed.
+        if !self.moves_started || known || self.result_written || self.resigned.is_some() {
             return;
         }
         let next = note.split_whitespace().find_map(|t| {
@@ -395,6 +433,7 @@ impl GameLines {
         let mut at = 0;
         for part in notes.iter().scan(0, |from, note| Some(&line[std::mem::replace(from, note.end)..note.start])) {
             self.reach(part);
+            self.result_written |= has_result(part);
         }
         for mut note in notes {
             // After a note saying who resigned, the rest of the line is what
