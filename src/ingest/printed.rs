@@ -388,28 +388,9 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
             i += 1;
         }
     }
-    // `13. Rh3 Kh8? Una mossa`: two words after the last move end the line,
-    // a note that goes on below (three would have been found above).
-    let after = ranges.last().map_or(0, |r| r.end);
-    if let [.., (_, last_move), first @ (at, _), second] = tokens[..]
-        && at >= after
-        && word(&first)
-        && word(&second)
-        && word_or_move(last_move) == Some(false)
-        && outside(&first)
-    {
-        ranges.push(at..line.trim_end().len());
-    }
+    two_words_at_end(&tokens, line, &mut ranges);
     quotations(&tokens, line, &mut ranges);
-    // `2. Кg1-f3 d7-d6 - Защита Филидора`: a dash, then only words to the
-    // line's end, names what was played.
-    let after = ranges.last().map_or(0, |r| r.end);
-    if let Some(k) = tokens.iter().rposition(|(at, t)| *at >= after && matches!(*t, "-" | "–" | "—"))
-        && tokens.len() - k > 2
-        && tokens[k + 1..].iter().all(word)
-    {
-        ranges.push(tokens[k].0..line.trim_end().len());
-    }
+    named_after_a_dash(&tokens, line, &mut ranges);
     ranges
 }
 
@@ -459,6 +440,36 @@ pub(crate) fn highest_half_move(text: &str) -> u32 {
         depth = open_after(depth, t);
     }
     highest
+}
+
+/// `13. Rh3 Kh8? Una mossa`: two words after the last move end the line, a
+/// note that goes on below (three would have been found as one), added to
+/// `ranges` past the last.
+fn two_words_at_end(tokens: &[(usize, &str)], line: &str, ranges: &mut Vec<std::ops::Range<usize>>) {
+    let after = ranges.last().map_or(0, |r| r.end);
+    let word = |t: &str| word_or_move(t) == Some(true);
+    if let [.., (_, last_move), (at, first), (_, second)] = tokens[..]
+        && at >= after
+        && word(first)
+        && word(second)
+        && word_or_move(last_move) == Some(false)
+        && !first.starts_with(['(', '['])
+        && balanced(&line[..at])
+    {
+        ranges.push(at..line.trim_end().len());
+    }
+}
+
+/// `2. Кg1-f3 d7-d6 - Защита Филидора`: a dash, then only words to the
+/// line's end, names what was played: a note added to `ranges` past the last.
+fn named_after_a_dash(tokens: &[(usize, &str)], line: &str, ranges: &mut Vec<std::ops::Range<usize>>) {
+    let after = ranges.last().map_or(0, |r| r.end);
+    if let Some(k) = tokens.iter().rposition(|(at, t)| *at >= after && matches!(*t, "-" | "–" | "—"))
+        && tokens.len() - k > 2
+        && tokens[k + 1..].iter().all(|(_, t)| word_or_move(t) == Some(true))
+    {
+        ranges.push(tokens[k].0..line.trim_end().len());
+    }
 }
 
 /// Adds to `ranges` (in order) each quotation with a word in it that no
