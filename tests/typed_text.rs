@@ -413,3 +413,23 @@ fn the_last_moves_told_only_in_a_paragraph_below_the_score() {
     let g = game("1. e4 c5 2. Nf3 e6 3. d4 cxd4 4. Nxd4 Nc6 5. Nc3 Qc7 0-1\n\nThen came 6. Be2 Nf6 7. O-O and more.\n");
     assert_eq!(g.moves.len(), 10);
 }
+
+#[test]
+fn a_puzzle_whose_last_move_is_told_below_the_resignation() {
+    // Move 4's box holds the words; the move is told in the paragraph below.
+    let g = game(
+        "1) e2-e4 e7-e5 2) Ff1-c4 Cb8-c6 3) Dd1-h5 Cg8-f6 4) les blancs jouent et les noirs abandonnent !\n\n\
+         Lequel ?\n\n4) Dh5xf7 ! et c'est mat.\n",
+    );
+    assert_eq!(g.moves, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]);
+    assert_eq!(g.result, "1-0");
+    let note = g.findings.iter().find(|f| f.code == "moves-in-note").expect("the note is said");
+    assert!(note.message.contains("line 5") && note.message.contains("from 4."), "{}", note.message);
+    // Moves printed after a resignation in the move's own box are what
+    // might have followed: `4)` is White's, who resigned, and `4) Dh5xf7`
+    // below is never played.
+    let g = game(
+        "1) e2-e4 e7-e5 2) Ff1-c4 Cb8-c6 3) Dd1-h5 Cg8-f6 4) les blancs abandonnent !\n\n4) Dh5xf7 ! aurait été mat.\n",
+    );
+    assert_eq!(g.moves.len(), 6);
+}

@@ -119,6 +119,9 @@ struct GameLines {
     note_goes_on: Option<(usize, String, u32)>,
     /// A result was written among the moves (`... Bf6 0-1`).
     result_written: bool,
+    /// The half-move whose number stands before a resignation in its box's
+    /// place: played, but not written there.
+    untold: Option<u32>,
 }
 
 /// Whether moves hold a result or a resignation (`... Bf6 0-1`, `1:0.`,
@@ -131,11 +134,13 @@ fn has_result(moves: &str) -> bool {
     })
 }
 
-/// The move number `text` starts with, as written (`20.`, `21...`, `8 ...`).
+/// The move number `text` starts with, in PGN's form (`20.`, `21...`; `17)`
+/// is `17.`).
 fn move_number(text: &str) -> String {
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
     let marks = text[digits..].chars().take_while(|c| matches!(c, '.' | '…' | ')' | ' ')).collect::<String>();
-    format!("{}{}", &text[..digits], marks.trim_end())
+    let black = marks.contains("..") || marks.contains('…');
+    format!("{}{}", &text[..digits], if black { "..." } else { "." })
 }
 
 /// A numbered heading that starts a game: `Game 3`, `Partida 2`, `Partie
@@ -185,6 +190,7 @@ fn read_game_with(text: &str, line: usize, goes_on: Option<usize>) -> Result<She
         line,
         note_goes_on: None,
         result_written: false,
+        untold: None,
     };
     for (k, line) in text.split_inclusive('\n').enumerate() {
         g.line = g.sheet.line + k;
@@ -389,8 +395,10 @@ impl GameLines {
     /// after `19. Dxd3 Bf6`): the game may go on in it.
     fn note_numbers_next(&mut self, note: &str) {
         let known = self.note_goes_on.as_ref().is_some_and(|n| n.2 > self.reached);
-        // After a resignation the prose tells what might have followed.
-        if !self.moves_started || known || self.result_written || self.resigned.is_some() {
+        // After a resignation the prose tells what might have followed, but
+        // for a move whose box was left to the words of the resignation.
+        let resigned = self.resigned.is_some() && self.untold != Some(self.reached + 1);
+        if !self.moves_started || known || self.result_written || resigned {
             return;
         }
         let next = note.split_whitespace().find_map(|t| {
@@ -442,6 +450,19 @@ impl GameLines {
             self.result_closing(&line[note.clone()]);
             if resigned.is_some() {
                 note.end = line.trim_end().len();
+                // `17) les blancs jouent et les noirs abandonnent !`: the
+                // next move's number, its box left to words; the move may
+                // be told below.
+                let last = line[..note.start].split_whitespace().next_back().unwrap_or("");
+                let bare = last.trim_end_matches(|c: char| matches!(c, '.' | ')' | '…'));
+                // (Played by the side that did not resign: `4) les blancs
+                // abandonnent` is White giving up instead of a 4th move.)
+                let mover = if self.reached % 2 == 0 { shakmaty::Color::White } else { shakmaty::Color::Black };
+                let slot =
+                    bare.bytes().all(|b| b.is_ascii_digit()) && half_move_at_start(last) == Some(self.reached + 1);
+                if slot && resigned == Some(Some(!mover)) {
+                    self.untold = Some(self.reached + 1);
+                }
             }
             self.resigned = self.resigned.or(resigned);
             let text = &line[note.clone()];
