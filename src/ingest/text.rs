@@ -454,10 +454,11 @@ impl GameLines {
                 // next move's number, its box left to words; the move may
                 // be told below.
                 let last = line[..note.start].split_whitespace().next_back().unwrap_or("");
-                let bare = last.trim_end_matches(|c: char| matches!(c, '.' | ')' | '…'));
+                let bare = last.trim_end_matches(['.', ')', '…']);
                 // (Played by the side that did not resign: `4) les blancs
                 // abandonnent` is White giving up instead of a 4th move.)
-                let mover = if self.reached % 2 == 0 { shakmaty::Color::White } else { shakmaty::Color::Black };
+                let mover =
+                    if self.reached.is_multiple_of(2) { shakmaty::Color::White } else { shakmaty::Color::Black };
                 let slot =
                     bare.bytes().all(|b| b.is_ascii_digit()) && half_move_at_start(last) == Some(self.reached + 1);
                 if slot && resigned == Some(Some(!mover)) {
