@@ -3,6 +3,7 @@
 //! moves without numbers, PGN with comments, NAGs and variations.
 
 use super::printed::{close_printed, is_resignation, side_named};
+use crate::notation::language::is_article;
 use crate::notation::lex::{is_en_passant_mark, standalone_nag};
 use crate::sheet::{Entry, GameResult, Sheet};
 
@@ -514,16 +515,10 @@ impl Reader<'_> {
     /// сдались`, `Las negras abandonan`): those words taken back from the
     /// entries, and the side they name.
     fn named_before(&mut self, line: usize) -> Option<shakmaty::Color> {
-        const ARTICLES: &[&str] = &["the", "las", "los", "les", "die", "il", "i", "as", "os"];
         let last = self.sheet.entries.last().filter(|e| e.line == line)?;
         let side = side_named(&last.text)?;
         self.take_back();
-        if self
-            .sheet
-            .entries
-            .last()
-            .is_some_and(|e| e.line == line && ARTICLES.contains(&e.text.to_lowercase().as_str()))
-        {
+        if self.sheet.entries.last().is_some_and(|e| e.line == line && is_article(&e.text.to_lowercase())) {
             self.take_back();
         }
         Some(side)

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
-use crate::notation::language::{is_resign_word, side_word};
+use crate::notation::language::{is_hedge, is_resign_word, side_word};
 
 /// What may follow a piece to tell it apart: its square or rank in
 /// parentheses, or its rank after `/` (`Kt(3)`, `R (Q 1)`, `N/5`).
@@ -689,36 +689,13 @@ pub(crate) fn resignation(line: &str) -> Option<Option<shakmaty::Color>> {
 /// with at most three words before it and none that makes it only talked
 /// about (`could`, `hätte`, `не`).
 fn resignation_clause(clause: &str) -> Option<Option<shakmaty::Color>> {
-    const ONLY_TALKED: &[&str] = &[
-        "could",
-        "would",
-        "should",
-        "might",
-        "not",
-        "if",
-        "hätte",
-        "wäre",
-        "nicht",
-        "podría",
-        "pudo",
-        "no",
-        "si",
-        "aurait",
-        "pas",
-        "avrebbe",
-        "non",
-        "не",
-        "мог",
-        "могли",
-        "если",
-    ];
     let words: Vec<String> =
         clause.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
     let at = words.iter().position(|w| is_resign_word(w))?;
     if let Some(side) = at.checked_sub(1).and_then(|k| side_word(&words[k])) {
         return Some(Some(side));
     }
-    (at <= 3 && !words[..at].iter().any(|w| ONLY_TALKED.contains(&w.as_str()))).then_some(None)
+    (at <= 3 && !words[..at].iter().any(|w| is_hedge(w))).then_some(None)
 }
 
 #[cfg(test)]

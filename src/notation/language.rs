@@ -43,6 +43,11 @@ pub struct Language {
     /// Words naming White and Black as the side that did something (`Las
     /// negras abandonan`, `Белые сдались`), lowercase.
     pub sides: [&'static [&'static str]; 2],
+    /// Articles before the word for a side (`the`, `las`), lowercase.
+    pub articles: &'static [&'static str],
+    /// Words that make a resignation only talked about (`could`, `hätte`,
+    /// `не`), lowercase.
+    pub hedges: &'static [&'static str],
 }
 
 /// The PGN tags a header key can stand for. Their names are the keys every
@@ -151,6 +156,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["draw"],
         resigns: &["resigns", "resigned", "surrenders", "surrendered"],
         sides: [&["white"], &["black"]],
+        articles: &["the"],
+        hedges: &["could", "would", "should", "might", "not", "if"],
         move_keys: &["moves", "game"],
     },
     Language {
@@ -176,6 +183,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["tablas", "tabla", "empate"],
         resigns: &["abandona", "abandonan", "abandonó", "abandonaron", "rinde", "rinden", "rindió", "rindieron"],
         sides: [&["blancas", "blanco", "blancos"], &["negras", "negro", "negros"]],
+        articles: &["las", "los"],
+        hedges: &["podría", "pudo", "no", "si"],
         move_keys: &["movimientos", "jugadas", "partida"],
     },
     Language {
@@ -201,6 +210,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["remis"],
         resigns: &["aufgegeben", "aufgabe"],
         sides: [&["weiß", "weiss"], &["schwarz"]],
+        articles: &["die"],
+        hedges: &["hätte", "wäre", "nicht"],
         move_keys: &["züge", "zuge"],
     },
     Language {
@@ -225,6 +236,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["nulle", "partie nulle", "remise"],
         resigns: &["abandonne", "abandonnent", "abandon"],
         sides: [&["blancs", "blanc"], &["noirs", "noir"]],
+        articles: &["les"],
+        hedges: &["aurait", "pas"],
         move_keys: &["coups"],
     },
     Language {
@@ -248,6 +261,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["patta", "pareggio"],
         resigns: &["abbandona", "abbandonano", "abbandonato", "arrende", "arrendono"],
         sides: [&["bianco", "bianchi"], &["nero", "neri"]],
+        articles: &["il", "i"],
+        hedges: &["avrebbe", "non"],
         move_keys: &["mosse"],
     },
     Language {
@@ -271,6 +286,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["empate"],
         resigns: &["abandona", "abandonam", "abandonaram", "desiste", "desistem"],
         sides: [&["brancas", "branco"], &["pretas", "negras"]],
+        articles: &["as", "os"],
+        hedges: &[],
         move_keys: &["lances", "partida"],
     },
     Language {
@@ -293,6 +310,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["remise"],
         resigns: &["opgegeven", "opgave"],
         sides: [&["wit"], &["zwart"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &["zetten"],
     },
     Language {
@@ -315,6 +334,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["remis"],
         resigns: &["poddały", "poddał", "poddaje", "poddają"],
         sides: [&["białe", "biale"], &["czarne"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -334,6 +355,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["remi"],
         resigns: &["uppgav", "uppger", "uppg"],
         sides: [&["vit"], &["svart"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -353,6 +376,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["remis"],
         resigns: &["opgav", "opgiver"],
         sides: [&["hvid"], &["sort"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -371,6 +396,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["remis"],
         resigns: &["oppga", "oppgir"],
         sides: [&["hvit"], &["svart"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -383,6 +410,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &[],
         resigns: &[],
         sides: [&[], &[]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -395,6 +424,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &[],
         resigns: &["luovutti", "luovuttaa"],
         sides: [&["valkea", "valkoinen"], &["musta"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -407,6 +438,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &[],
         resigns: &["gafst"],
         sides: [&["hvítur", "hvítt"], &["svartur"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -419,6 +452,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["remíza", "remiza"],
         resigns: &["vzdal", "vzdali", "vzdávají"],
         sides: [&["bílý", "bílé"], &["černý", "černé"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -431,6 +466,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["remíza", "remiza"],
         resigns: &["vzdal", "vzdali", "vzdáva"],
         sides: [&["biely", "bieli"], &["čierny", "čierni"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -443,6 +480,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["döntetlen", "remi"],
         resigns: &["feladta", "feladják"],
         sides: [&["világos"], &["sötét"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -455,6 +494,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &[],
         resigns: &["abandonează", "abandonat"],
         sides: [&["albul", "albii"], &["negrul", "negrii"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -467,6 +508,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &[],
         resigns: &["abandonen", "abandona", "abandonaren"],
         sides: [&["blanques", "blanc"], &["negres", "negre"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -492,6 +535,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["remi"],
         resigns: &["predao", "predaje"],
         sides: [&["bijeli"], &["crni"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -504,6 +549,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &[],
         resigns: &[],
         sides: [&[], &[]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -516,6 +563,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["berabere"],
         resigns: &["terk"],
         sides: [&["beyaz"], &["siyah"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -528,6 +577,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &[],
         resigns: &["padevās"],
         sides: [&["baltie"], &["melnie"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -540,6 +591,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &[],
         resigns: &["pasidavė"],
         sides: [&["baltieji"], &["juodieji"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     // Cyrillic: the king is "Кр" where "К" is the knight; typists on a Latin
@@ -554,6 +607,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &["ничья"],
         resigns: &["сдались", "сдался", "сдаются", "сдаётся", "сдается"],
         sides: [&["белые"], &["черные", "чёрные"]],
+        articles: &[],
+        hedges: &["не", "мог", "могли", "если"],
         move_keys: &[],
     },
     Language {
@@ -566,6 +621,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &[],
         resigns: &["здалися", "здався"],
         sides: [&["білі"], &["чорні"]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
     Language {
@@ -578,6 +635,8 @@ pub static LANGUAGES: &[Language] = &[
         draws: &[],
         resigns: &[],
         sides: [&[], &[]],
+        articles: &[],
+        hedges: &[],
         move_keys: &[],
     },
 ];
@@ -665,6 +724,18 @@ pub fn draw_words() -> impl Iterator<Item = &'static str> {
 /// game up.
 pub fn is_resign_word(word: &str) -> bool {
     LANGUAGES.iter().any(|l| l.resigns.contains(&word))
+}
+
+/// Whether a lowercase word is an article before a side's word, in any
+/// language (`the`, `las`).
+pub fn is_article(word: &str) -> bool {
+    LANGUAGES.iter().any(|l| l.articles.contains(&word))
+}
+
+/// Whether a lowercase word makes a resignation only talked about, in any
+/// language (`could`, `hätte`, `не`).
+pub fn is_hedge(word: &str) -> bool {
+    LANGUAGES.iter().any(|l| l.hedges.contains(&word))
 }
 
 /// The side a lowercase word names, in any language: `negras` is Black.
@@ -790,6 +861,8 @@ mod tests {
             draws: &[],
             resigns: &[],
             sides: [&[], &[]],
+            articles: &[],
+            hedges: &[],
             move_keys: &[],
         };
         let with = std::slice::from_ref(&FINNISH);
