@@ -203,7 +203,7 @@ fn read_findings(sheet: &Sheet) -> impl Iterator<Item = Finding> {
         .first_dropped
         .as_ref()
         .map(|first| Finding::HeadersDropped { dropped: sheet.headers_dropped, first: first.clone() });
-    let note = sheet.moves_in_note.clone().map(|(line, number)| Finding::MovesInNote { line, number });
+    let note = sheet.moves_in_note.map(|(line, ply)| Finding::MovesInNote { line, ply });
     encoding.into_iter().chain(headers).chain(note)
 }
 

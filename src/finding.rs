@@ -196,9 +196,10 @@ pub enum Finding {
     /// line of the first byte that is not UTF-8): accented letters may be wrong.
     EncodingGuessed { line: usize },
     /// The score stops, no result written, and a note of prose below it
-    /// (on `line`) goes on with the next move (`number`): the moves from
-    /// there were read from the note, which may tell what might have been.
-    MovesInNote { line: usize, number: String },
+    /// (on `line`) goes on with the next move (half-move `ply`): the moves
+    /// from there were read from the note, which may tell what might have
+    /// been.
+    MovesInNote { line: usize, ply: u32 },
     /// The sheet has more header fields than a sheet keeps
     /// ([`crate::sheet::MAX_HEADERS`]): `dropped` were left out, the first
     /// of them `first`.
@@ -604,9 +605,10 @@ impl Finding {
             Finding::DuplicateBoard { board, round, other, parted, stops } => {
                 duplicate_board_message(&q(board), &q(round), &q(other), *parted, *stops)
             }
-            Finding::MovesInNote { line, number } => format!(
-                "the score stops and a note below it (line {line}) goes on with the game from {number}: the moves \
-                 from there are read from the note; check that the game went on so"
+            Finding::MovesInNote { line, ply } => format!(
+                "the score stops and a note below it (line {line}) goes on with the game from {}: the moves \
+                 from there are read from the note; check that the game went on so",
+                At { ply: *ply, line: 0, col: 0 }.move_label()
             ),
             Finding::EncodingGuessed { line } => format!(
                 "the file is not UTF-8 (from line {line}): it was read as Windows-1252; check the accented \
@@ -873,9 +875,10 @@ impl Finding {
                     q(other)
                 )
             }
-            Finding::MovesInNote { line, number } => format!(
-                "la anotación se detiene y una nota debajo (línea {line}) sigue con la partida desde {number}: las \
-                 jugadas desde allí se leen de la nota; compruebe que la partida siguió así"
+            Finding::MovesInNote { line, ply } => format!(
+                "la anotación se detiene y una nota debajo (línea {line}) sigue con la partida desde {}: las \
+                 jugadas desde allí se leen de la nota; compruebe que la partida siguió así",
+                At { ply: *ply, line: 0, col: 0 }.move_label()
             ),
             Finding::EncodingGuessed { line } => format!(
                 "el archivo no está en UTF-8 (desde la línea {line}): se leyó como Windows-1252; compruebe las \
@@ -1222,7 +1225,7 @@ mod tests {
                     why: "invalid fen".into(),
                 },
             },
-            Finding::MovesInNote { line: 5, number: "20.".into() },
+            Finding::MovesInNote { line: 5, ply: 39 },
         ]
     }
 

@@ -27,8 +27,8 @@ pub struct Sheet {
     pub headers_dropped: usize,
     pub first_dropped: Option<String>,
     /// A note of prose below a score that stops, whose moves were read as
-    /// the game's from the next move on: its line and that number (`20.`).
-    pub moves_in_note: Option<(usize, String)>,
+    /// the game's from the next move on: its line and that half-move.
+    pub moves_in_note: Option<(usize, u32)>,
 }
 
 /// The most header fields a sheet keeps. A sheet has a dozen; a form with

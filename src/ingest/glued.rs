@@ -35,8 +35,7 @@ pub(crate) fn unglued(text: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len() + text.len() / 4);
     let mut at = 0;
-    for token in text.split_whitespace() {
-        let start = token.as_ptr() as usize - text.as_ptr() as usize;
+    for (start, token) in super::printed::positioned(text) {
         out.push_str(&text[at..start]);
         // Words alone are left as they are, punctuation and all.
         if token.bytes().any(|b| b.is_ascii_digit()) {

@@ -300,9 +300,9 @@ pub(crate) fn is_prose(line: &str) -> bool {
     // told by what the note says.
     let outside = if outside.trim().is_empty() { line } else { &outside };
     let tokens: Vec<&str> = outside.split_whitespace().collect();
+    let year = |t: &&str| is_date(t, t.trim_end_matches(['.', ',']));
     for (k, t) in tokens.iter().enumerate() {
         // `Londra, 5 novembre 1862`: a day of a date, not a move number.
-        let year = |t: &&str| is_date(t, t.trim_end_matches(['.', ',']));
         if t.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d))
             && tokens.get(k + 1).is_some_and(|m| word_or_move(m) == Some(true))
             && tokens.get(k + 2).is_some_and(year)
@@ -331,8 +331,7 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
     if line.contains(['{', '}']) {
         return Vec::new();
     }
-    let tokens: Vec<(usize, &str)> =
-        line.split_whitespace().map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t)).collect();
+    let tokens: Vec<(usize, &str)> = positioned(line).collect();
     let word = |(_, t): &(usize, &str)| word_or_move(t) == Some(true);
     // Prose starts outside any note in parentheses or brackets.
     let outside = |(at, t): &(usize, &str)| !t.starts_with(['(', '[']) && balanced(&line[..*at]);
@@ -340,7 +339,6 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
     let number = |t: &str| half_move_at_start(t).map(|p| p.div_ceil(2));
     // `floor`: where the tokens left after the last note start.
     let (mut ranges, mut i, mut floor) = (Vec::new(), 0, 0);
-    let one_letter = |t: &str| t.chars().count() == 1 && t.chars().all(char::is_alphabetic);
     // Three words, or two and a one-letter word (`è controversa (Leach).`).
     let words =
         |w: &[(usize, &str)]| w.iter().all(|t| word(t) || one_letter(t.1)) && w.iter().filter(|t| word(t)).count() >= 2;
@@ -348,10 +346,10 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
     // 4. ... Nf6`, `Of 22.Txc7`): a note that plays a line of its own.
     let retake = |i: usize, ranges: &[std::ops::Range<usize>]| {
         let k = (i..tokens.len().min(i + 3)).find(|&k| !(word(&tokens[k]) || one_letter(tokens[k].1)));
-        k.is_some_and(|k| {
+        k.filter(|&k| k > i).is_some_and(|k| {
             let at = tokens[k].0;
-            let before = highest_half_move(&outside_notes(&line[..at], ranges));
-            k > i && half_move_at_start(&line[at..]).is_some_and(|p| p <= before) && balanced(&line[..at])
+            half_move_at_start(&line[at..])
+                .is_some_and(|p| balanced(&line[..at]) && p <= highest_half_move(&outside_notes(&line[..at], ranges)))
         })
     };
     while i + 3 <= tokens.len() {
@@ -415,14 +413,14 @@ pub(crate) fn highest_half_move(text: &str) -> u32 {
     let (mut depth, mut highest, mut next) = (0usize, 0, None::<u32>);
     // A capture typed with spaces (`Cb5 x Cd4`, `Dd1x Cg4`) is one move.
     let mut joined = false;
-    for t in text.split_whitespace() {
-        let joins = matches!(t, "x" | "X" | ":" | "×") || (t.len() > 2 && t.ends_with(['x', ':', '×']));
-        if std::mem::replace(&mut joined, joins) || matches!(t, "x" | "X" | ":" | "×") {
+    for (at, t) in positioned(text) {
+        let sign = matches!(t, "x" | "X" | ":" | "×");
+        let joins = sign || (t.len() > 2 && t.ends_with(['x', ':', '×']));
+        if std::mem::replace(&mut joined, joins) || sign {
             depth = open_after(depth, t);
             continue;
         }
         // From the text, not the token: `13. ... Axe5` spaces Black's dots apart.
-        let at = t.as_ptr() as usize - text.as_ptr() as usize;
         if depth == 0 {
             if let Some(p) = half_move_at_start(&text[at..]) {
                 let glued = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
@@ -549,9 +547,7 @@ fn other_moves_from(tokens: &[(usize, &str)], line: &str) -> Option<usize> {
         let p = half_move_at_start(&line[at..])?;
         let before = highest_half_move(&line[first..at]);
         // With the words right before it (`Più contundente è 10. Cc3`).
-        let words = tokens[..k].iter().rev().take_while(|(_, t)| {
-            word_or_move(t) == Some(true) || (t.chars().count() == 1 && t.chars().all(char::is_alphabetic))
-        });
+        let words = tokens[..k].iter().rev().take_while(|(_, t)| word_or_move(t) == Some(true) || one_letter(t));
         (before > 0 && p <= before && balanced(&line[..at])).then(|| k - words.count())
     })
 }
@@ -600,6 +596,16 @@ pub(crate) fn blacks_reply_before(tokens: &[(usize, &str)], line: &str, reached:
         // A note that plays moves of its own has its own replies (`Mieux :
         // 5.dxe5 dxe5 6.Cc3`).
         && note.iter().chain([reply]).all(|(at, _)| half_move_at_start(&line[*at..]).is_none())
+}
+
+/// The whitespace-parted tokens of `text`, each with its byte offset.
+pub(crate) fn positioned(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_whitespace().map(move |t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
+}
+
+/// A word of one letter (`A`, `I`, `y`, `è`).
+fn one_letter(t: &str) -> bool {
+    t.chars().count() == 1 && t.chars().all(char::is_alphabetic)
 }
 
 /// Whether `line` starts with a word, not a move or a number.

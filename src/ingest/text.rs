@@ -4,8 +4,8 @@ use super::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
 use super::printed::{
-    blacks_reply_before, half_move_at_start, highest_half_move, is_prose, open_after, prose_within, resignation,
-    starts_with_word,
+    blacks_reply_before, half_move_at_start, highest_half_move, is_prose, open_after, positioned, prose_within,
+    resignation, starts_with_word,
 };
 use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
@@ -114,9 +114,9 @@ struct GameLines {
     /// The line being read (1-based, the file's).
     line: usize,
     /// The first note of prose that numbers the move after the last the
-    /// game reached, where no result was written before it: its line, the
-    /// number as written, and its half-move.
-    note_goes_on: Option<(usize, String, u32)>,
+    /// game reached, where no result was written before it: its line and
+    /// that half-move.
+    note_goes_on: Option<(usize, u32)>,
     /// A result was written among the moves (`... Bf6 0-1`).
     result_written: bool,
     /// The half-move whose number stands before a resignation in its box's
@@ -132,15 +132,6 @@ fn has_result(moves: &str) -> bool {
         GameResult::parse(t.trim_end_matches(['.', ',', ';'])).is_some_and(|r| r != GameResult::Unknown)
             || super::printed::is_resignation(word)
     })
-}
-
-/// The move number `text` starts with, in PGN's form (`20.`, `21...`; `17)`
-/// is `17.`).
-fn move_number(text: &str) -> String {
-    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    let marks = text[digits..].chars().take_while(|c| matches!(c, '.' | '…' | ')' | ' ')).collect::<String>();
-    let black = marks.contains("..") || marks.contains('…');
-    format!("{}{}", &text[..digits], if black { "..." } else { "." })
 }
 
 /// A numbered heading that starts a game: `Game 3`, `Partida 2`, `Partie
@@ -225,7 +216,7 @@ fn read_game_with(text: &str, line: usize, goes_on: Option<usize>) -> Result<She
         g.open = open_after(g.open, line);
     }
     let GameLines { mut sheet, movetext, resigned, prose_result, note_goes_on, reached, .. } = g;
-    sheet.moves_in_note = note_goes_on.filter(|n| n.2 == reached + 1).map(|(line, number, _)| (line, number));
+    sheet.moves_in_note = note_goes_on.filter(|n| n.1 == reached + 1);
     let written = sheet.result.or(prose_result);
     sheet.result = None;
     // About one box per six characters of movetext ("Cf3+, "): the entries
@@ -296,8 +287,7 @@ impl GameLines {
     /// the note goes on up to the move number that goes on with the game
     /// (the next, or White's after Black's reply: a later one is a note's).
     fn paragraph_goes_on_in<'t>(&self, line: &'t str) -> Line<'t> {
-        let tokens: Vec<(usize, &str)> =
-            line.split_whitespace().map(|t| (t.as_ptr() as usize - line.as_ptr() as usize, t)).collect();
+        let tokens: Vec<(usize, &str)> = positioned(line).collect();
         let reply = |k: usize| blacks_reply_before(&tokens[..=k], line, self.reached);
         let goes_on = (0..tokens.len()).find_map(|k| {
             let at = tokens[k].0;
@@ -394,20 +384,18 @@ impl GameLines {
     /// after the last the game reached (`... . 20. Hxf6! gxf6 21. Bd4!`
     /// after `19. Dxd3 Bf6`): the game may go on in it.
     fn note_numbers_next(&mut self, note: &str) {
-        let known = self.note_goes_on.as_ref().is_some_and(|n| n.2 > self.reached);
+        let known = self.note_goes_on.is_some_and(|n| n.1 > self.reached);
         // After a resignation the prose tells what might have followed, but
         // for a move whose box was left to the words of the resignation.
         let resigned = self.resigned.is_some() && self.untold != Some(self.reached + 1);
         if !self.moves_started || known || self.result_written || resigned {
             return;
         }
-        let next = note.split_whitespace().find_map(|t| {
-            let at = t.as_ptr() as usize - note.as_ptr() as usize;
-            let p = half_move_at_start(&note[at..]).filter(|p| *p == self.reached + 1)?;
-            (open_after(0, &note[..at]) == 0).then(|| (move_number(&note[at..]), p))
+        let next = positioned(note).any(|(at, _)| {
+            half_move_at_start(&note[at..]) == Some(self.reached + 1) && open_after(0, &note[..at]) == 0
         });
-        if let Some((number, p)) = next {
-            self.note_goes_on = Some((self.line, number, p));
+        if next {
+            self.note_goes_on = Some((self.line, self.reached + 1));
         }
     }
 
