@@ -4,12 +4,12 @@
 use crate::cost::Params;
 use crate::emit::pgn;
 use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
-use crate::finding::{Finding, ReportLanguage, Severity};
+use crate::finding::{Finding, NotRead, ReportLanguage, Severity};
 use crate::ingest;
 use crate::notation::Language;
 use crate::reconstruct::copies::{group, read_pair};
 use crate::reconstruct::{FileBudget, Game, Settings, reconstruct_within};
-use crate::sheet::Sheet;
+use crate::sheet::{GameResult, Sheet};
 
 /// Settings of a conversion (from the config and the command line).
 #[derive(Debug, Clone)]
@@ -356,4 +356,84 @@ fn pair_reports(
 /// The last part of a path, as the PGN names a file.
 fn file_name(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
+}
+
+/// Converts a PGN collection of any size read from `reader`, one game at a
+/// time, in flat memory: each game is read alone (a budget of its own, never
+/// merged with another copy, as files in one call can be) and handed to
+/// `each` as soon as it is judged. A game that cannot be read (over
+/// [`MAX_GAME_BYTES`](crate::ingest::stream::MAX_GAME_BYTES), not text) is
+/// a rejected game with `game-not-read`, and the file goes on. The error is
+/// the file's, when it cannot be read at all (nothing but blanks, binary, an
+/// IO error before its first game); an IO error later ends it with a
+/// `game-not-read`.
+///
+/// ```
+/// use scoresheet::convert::{convert_collection, Options};
+/// use scoresheet::emit::report::Status;
+/// let pgn = "[White \"Ana\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[White \"Eva\"]\n\n1. d4 d5 *\n";
+/// let mut games = Vec::new();
+/// convert_collection(pgn.as_bytes(), &Options::default(), |g| games.push(g)).unwrap();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].moves, ["d4", "d5"]);
+/// assert!(games.iter().all(|g| g.status == Status::Validated));
+/// ```
+pub fn convert_collection(
+    reader: impl std::io::BufRead,
+    opts: &Options,
+    mut each: impl FnMut(GameReport),
+) -> Result<(), ingest::IngestError> {
+    use crate::ingest::stream::{PgnGames, Piece};
+    let (mut games, mut lines) = (0usize, 0usize);
+    for piece in PgnGames::new(reader) {
+        let (line, why) = match piece {
+            Ok(Piece::Sheets(sheets)) => {
+                for sheet in &sheets {
+                    lines = lines.max(sheet.line);
+                    games += 1;
+                    each(game_report(sheet, opts));
+                }
+                continue;
+            }
+            Ok(Piece::TooLong { line }) => (line, NotRead::TooLong { limit: crate::ingest::stream::MAX_GAME_BYTES }),
+            Ok(Piece::Unreadable { error: e @ (ingest::IngestError::Binary | ingest::IngestError::Empty), .. })
+                if games == 0 =>
+            {
+                return Err(e);
+            }
+            Ok(Piece::Unreadable { line, error }) => (
+                line,
+                match error {
+                    ingest::IngestError::Binary | ingest::IngestError::Encoding { .. } => NotRead::NotText,
+                    ingest::IngestError::Syntax { message, .. } => NotRead::Malformed(message),
+                    other => NotRead::Malformed(other.to_string()),
+                },
+            ),
+            Err(e) if games == 0 => return Err(ingest::IngestError::Io(e.to_string())),
+            Err(e) => (lines + 1, NotRead::Io(e.to_string())),
+        };
+        games += 1;
+        each(not_read(line, why, opts.report_language));
+    }
+    match games {
+        0 => Err(ingest::IngestError::Empty),
+        _ => Ok(()),
+    }
+}
+
+/// The report of a game that could not be read at all.
+fn not_read(line: usize, why: NotRead, lang: ReportLanguage) -> GameReport {
+    GameReport {
+        status: Status::Rejected,
+        language: String::new(),
+        headers: serde_json::Map::new(),
+        moves: Vec::new(),
+        result: GameResult::Unknown.as_pgn().to_string(),
+        pgn: String::new(),
+        findings: vec![FindingReport::of(&Finding::GameNotRead { line, why }, lang)],
+        sheets: None,
+        copy: None,
+        lines_in: None,
+        written: Vec::new(),
+    }
 }

@@ -40,6 +40,19 @@ struct Parts<'a> {
     margin: Option<f32>,
 }
 
+/// Why a game of a collection was not read at all ([`Finding::GameNotRead`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum NotRead {
+    /// Over the size a game may take, in bytes.
+    TooLong { limit: usize },
+    /// Bytes that are not text in any encoding a sheet is typed in.
+    NotText,
+    /// Text the reader cannot take (a tag that is not one): what it says.
+    Malformed(String),
+    /// The file could not be read from any further (the system's words).
+    Io(String),
+}
+
 /// How much a finding matters: `info` leaves a game validated, `warning` and
 /// `error` send it to an arbiter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -200,6 +213,10 @@ pub enum Finding {
     /// from there were read from the note, which may tell what might have
     /// been.
     MovesInNote { line: usize, ply: u32 },
+    /// A game of a collection (from `line`) that could not be read at all:
+    /// `why` (over the size a game may take, bytes that are not text). The
+    /// file's other games are read.
+    GameNotRead { line: usize, why: NotRead },
     /// The sheet has more header fields than a sheet keeps
     /// ([`crate::sheet::MAX_HEADERS`]): `dropped` were left out, the first
     /// of them `first`.
@@ -283,6 +300,7 @@ impl Finding {
             Finding::DuplicateBoard { .. } => "duplicate-board",
             Finding::EncodingGuessed { .. } => "encoding-guessed",
             Finding::MovesInNote { .. } => "moves-in-note",
+            Finding::GameNotRead { .. } => "game-not-read",
             Finding::HeadersDropped { .. } => "headers-dropped",
             Finding::SearchBudget { .. } => "search-budget",
             Finding::PairingMismatch { .. } => "pairing-mismatch",
@@ -329,6 +347,7 @@ impl Finding {
             Finding::DuplicateBoard { .. } => Severity::Warning,
             Finding::EncodingGuessed { .. } => Severity::Info,
             Finding::MovesInNote { .. } => Severity::Warning,
+            Finding::GameNotRead { .. } => Severity::Error,
             // The PGN lacks fields the sheet has: a person decides whether
             // they mattered.
             Finding::HeadersDropped { .. } => Severity::Warning,
@@ -444,7 +463,7 @@ impl Finding {
             | Finding::MixedNotation { at, .. }
             | Finding::MixedLetters { at, .. } => Parts { at: Some(*at), ..none },
             Finding::DuplicateBoard { .. } => none,
-            Finding::EncodingGuessed { .. } | Finding::MovesInNote { .. } => none,
+            Finding::EncodingGuessed { .. } | Finding::MovesInNote { .. } | Finding::GameNotRead { .. } => none,
             Finding::HeadersDropped { .. } | Finding::SetUpPosition { .. } => none,
             Finding::SearchBudget { at, written, unread: _ } => Parts { at: Some(*at), written: Some(written), ..none },
             Finding::PairingMismatch { candidates, .. } => Parts { alternatives: candidates, ..none },
@@ -610,6 +629,14 @@ impl Finding {
                  from there are read from the note; check that the game went on so",
                 At { ply: *ply, line: 0, col: 0 }.move_label()
             ),
+            Finding::GameNotRead { line, why } => match why {
+                NotRead::TooLong { limit } => {
+                    format!("the game from line {line} is not read: it is over {limit} bytes")
+                }
+                NotRead::NotText => format!("the game from line {line} is not read: its bytes are not text"),
+                NotRead::Malformed(m) => format!("the game from line {line} is not read: {m}"),
+                NotRead::Io(e) => format!("the file could not be read on from line {line}: {e}"),
+            },
             Finding::EncodingGuessed { line } => format!(
                 "the file is not UTF-8 (from line {line}): it was read as Windows-1252; check the accented \
                  letters of names (a file saved as UTF-8 is read without a guess)"
@@ -880,6 +907,14 @@ impl Finding {
                  jugadas desde allí se leen de la nota; compruebe que la partida siguió así",
                 At { ply: *ply, line: 0, col: 0 }.move_label()
             ),
+            Finding::GameNotRead { line, why } => match why {
+                NotRead::TooLong { limit } => {
+                    format!("la partida desde la línea {line} no se lee: tiene más de {limit} bytes")
+                }
+                NotRead::NotText => format!("la partida desde la línea {line} no se lee: sus bytes no son texto"),
+                NotRead::Malformed(m) => format!("la partida desde la línea {line} no se lee: {m}"),
+                NotRead::Io(e) => format!("el archivo no se pudo leer más allá de la línea {line}: {e}"),
+            },
             Finding::EncodingGuessed { line } => format!(
                 "el archivo no está en UTF-8 (desde la línea {line}): se leyó como Windows-1252; compruebe las \
                  letras acentuadas de los nombres (un archivo guardado en UTF-8 se lee sin suposiciones)"
@@ -1226,6 +1261,7 @@ mod tests {
                 },
             },
             Finding::MovesInNote { line: 5, ply: 39 },
+            Finding::GameNotRead { line: 120, why: NotRead::TooLong { limit: 65536 } },
         ]
     }
 
@@ -1266,15 +1302,17 @@ mod tests {
                 Finding::MixedLetters { .. } => 27,
                 Finding::SetUpPosition { .. } => 28,
                 Finding::MovesInNote { .. } => 29,
+                Finding::GameNotRead { .. } => 30,
             })
             .collect();
-        assert!((0..30).all(|k| kinds.contains(&k)));
+        assert!((0..31).all(|k| kinds.contains(&k)));
     }
 
     #[test]
     fn codes_are_distinct_kebab_case_words() {
         let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
         codes.dedup(); // the two extra entries
+        let not_read = codes.pop();
         let moves_in_note = codes.pop();
         let set_up = codes.pop();
         codes.pop(); // mixed-notation again, of letters
@@ -1282,6 +1320,7 @@ mod tests {
         codes.remove(codes.len() - 3); // a second non-algebraic-notation, read
         codes.extend(set_up);
         codes.extend(moves_in_note);
+        codes.extend(not_read);
         for c in &codes {
             assert!(c.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())), "{c}");
         }
@@ -1419,7 +1458,7 @@ mod tests {
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
                 Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info, Warning, Warning,
-                Warning, Warning, Warning, Error, Warning
+                Warning, Warning, Warning, Error, Warning, Error
             ]
         );
     }

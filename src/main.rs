@@ -2,17 +2,16 @@
 //! files, writes outputs atomically and sets the exit status; `watch` runs the
 //! drop-folder daemon until SIGINT or SIGTERM.
 
-use std::collections::HashSet;
-use std::io::Write;
+// The command's own parts (not the library's): `convert` and its outputs.
+mod cli;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use scoresheet::config::{Config, LogFormat};
-use scoresheet::convert::{self, Options};
-use scoresheet::emit::report::{FileReport, Report, Status};
-use scoresheet::notation::Language;
+use scoresheet::convert::Options;
 
 #[derive(Parser)]
 #[command(
@@ -49,9 +48,15 @@ enum Command {
         /// Folder for the PGN files (default: beside each input; with --json, none unless given).
         #[arg(long)]
         output: Option<PathBuf>,
-        /// Print the report as one JSON document on stdout.
-        #[arg(long)]
+        /// Print the report as one JSON document on stdout, written as the games are read.
+        #[arg(long, conflicts_with = "json_lines")]
         json: bool,
+        /// Print the report as JSON lines on stdout: one object per game, its file in "file".
+        #[arg(long)]
+        json_lines: bool,
+        /// Print a line for each game (its status, moves, findings) and the PGN written.
+        #[arg(short, long)]
+        verbose: bool,
         /// Replace files that were there before the run (never an input, never
         /// an output of this run); without it their outputs get a new name.
         #[arg(long)]
@@ -60,7 +65,8 @@ enum Command {
         /// its game, and the PGN takes the TRF's names, ratings, round and board.
         #[arg(long, value_name = "FILE")]
         pairings: Option<PathBuf>,
-        /// The sheets: .txt, .yaml/.yml, .csv/.tsv, .pgn
+        /// The sheets: .txt, .yaml/.yml, .csv/.tsv, .pgn (a PGN of any size: one
+        /// over the inbox's limit is read as a collection, a game at a time)
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -124,10 +130,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let config = load_config(cli.config.as_deref())?;
     let options = config.options().context("config")?;
     match cli.command {
-        Command::Convert { language, output, json, force, pairings, files } => {
+        Command::Convert { language, output, json, json_lines, verbose, force, pairings, files } => {
             init_logs("warn", LogFormat::Human);
             let (options, refused) = with_pairings(options, pairings.as_deref());
-            let mut code = convert_files(options, language, output, json, force, &files)?;
+            let flags = cli::convert::Flags { language, output, json, json_lines, force, verbose };
+            let mut code = cli::convert::convert_files(options, flags, &files)?;
             if refused {
                 // A file refused, as the exit statuses say (1 wins over 3 and 0).
                 code = ExitCode::from(1);
@@ -197,7 +204,7 @@ fn serve_desk(
 /// without it.
 fn with_pairings(mut options: Options, path: Option<&Path>) -> (Options, bool) {
     let Some(path) = path else { return (options, false) };
-    let loaded = read_regular(path, options.max_file_bytes)
+    let loaded = cli::convert::read_regular(path)
         .and_then(|bytes| scoresheet::pairing::Tournament::parse(&bytes).map_err(|e| e.to_string()));
     match loaded {
         Ok(t) => {
@@ -267,335 +274,4 @@ fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
             _ = interrupt.recv() => {}
         }
     })
-}
-
-fn convert_files(
-    mut options: Options,
-    language: Option<String>,
-    output: Option<PathBuf>,
-    json: bool,
-    force: bool,
-    files: &[PathBuf],
-) -> Result<ExitCode> {
-    if let Some(l) = language {
-        options.language = Some(
-            Language::find(&l)
-                .with_context(|| format!("unknown language \"{l}\" (give an ISO code such as es, de, fr)"))?,
-        );
-    }
-    if let Some(dir) = &output {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create output folder {}", dir.display()))?;
-    }
-    let mut outputs = Outputs::new(force, files);
-    let mut report = Report::default();
-    let mut outcome = Outcome::default();
-    let inputs: Vec<convert::Input> =
-        files.iter().map(|f| (f.display().to_string(), read_regular(f, options.max_file_bytes))).collect();
-    let (reports, notes) = convert::convert_together(&inputs, &options);
-    // Each file with a game in review: its page's name, and the file's index in `report`.
-    let mut review_pages: Vec<(String, usize)> = Vec::new();
-    for note in notes {
-        eprintln!("{note}");
-    }
-    for (file, fr) in files.iter().zip(reports) {
-        let wanted = if json && output.is_none() { None } else { Some(wanted_target(file, output.as_deref())) };
-        let mut written = None;
-        if let (Some(wanted), Some(pgn)) = (&wanted, fr.pgn()) {
-            match outputs.write(wanted, pgn.as_bytes()) {
-                Ok(placed) => {
-                    if let Some(why) = &placed.renamed {
-                        let done = if placed.unchanged { "already holds this PGN" } else { "written instead" };
-                        eprintln!("{}: {} {why}; {} {done}", file.display(), wanted.display(), placed.path.display());
-                    }
-                    written = Some(placed.path);
-                }
-                Err(e) => {
-                    eprintln!("{}: cannot write {}: {e:#}", file.display(), wanted.display());
-                    outcome.rejected = true;
-                }
-            }
-        }
-        if !json {
-            summarize(&fr, written.as_deref());
-        }
-        if let Some(dir) = output.as_deref() {
-            review_pages.extend(write_review_page(&mut outputs, dir, file, &fr, &mut outcome));
-        }
-        outcome.add(&fr);
-        report.files.push(fr);
-    }
-    if let Some(dir) = output.as_deref().filter(|_| !review_pages.is_empty()) {
-        write_index(&mut outputs, dir, &review_pages, &report, &mut outcome);
-    }
-    if json {
-        let mut out = std::io::stdout().lock();
-        serde_json::to_writer(&mut out, &report)?;
-        writeln!(out)?;
-    }
-    Ok(outcome.code())
-}
-
-/// `<stem>.review.html` in `dir` for a file with a game in review: the page
-/// of its games (see `scoresheet::emit::page`). Its name, and the file's
-/// place in the run, for the index; `None` when it has no game in review or
-/// the page could not be written (said, and the run exits 1).
-fn write_review_page(
-    outputs: &mut Outputs,
-    dir: &Path,
-    file: &Path,
-    fr: &FileReport,
-    outcome: &mut Outcome,
-) -> Option<(String, usize)> {
-    let review: Vec<_> = fr.games.iter().filter(|g| g.status == Status::Review).cloned().collect();
-    if review.is_empty() {
-        return None;
-    }
-    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let wanted = dir.join(format!("{stem}.review.html"));
-    let html = scoresheet::emit::page::review_page(&fr.path, &review);
-    match outputs.write(&wanted, html.as_bytes()) {
-        Ok(placed) => {
-            let name = placed.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            Some((name, outcome.files))
-        }
-        Err(e) => {
-            eprintln!("{}: cannot write {}: {e:#}", file.display(), wanted.display());
-            outcome.rejected = true;
-            None
-        }
-    }
-}
-
-/// `index.html` in `dir`, listing the run's review pages.
-fn write_index(outputs: &mut Outputs, dir: &Path, pages: &[(String, usize)], report: &Report, outcome: &mut Outcome) {
-    use scoresheet::emit::page::{Listed, index_page};
-    let listed: Vec<Listed> = pages
-        .iter()
-        .map(|(page, i)| {
-            let fr = &report.files[*i];
-            let games = fr.games.iter().filter(|g| g.status == Status::Review).collect();
-            Listed { page: page.clone(), file: fr.path.clone(), games }
-        })
-        .collect();
-    let wanted = dir.join("index.html");
-    if let Err(e) = outputs.write(&wanted, index_page(&listed).as_bytes()) {
-        eprintln!("cannot write {}: {e:#}", wanted.display());
-        outcome.rejected = true;
-    }
-}
-
-/// What the exit status says: [`EXIT_STATUS`].
-#[derive(Default)]
-struct Outcome {
-    rejected: bool,
-    review: bool,
-    /// Files counted so far.
-    files: usize,
-}
-
-impl Outcome {
-    fn add(&mut self, fr: &FileReport) {
-        self.files += 1;
-        self.rejected |= fr.rejected();
-        self.review |= fr.games.iter().any(|g| g.status == Status::Review);
-    }
-
-    fn code(&self) -> ExitCode {
-        match (self.rejected, self.review) {
-            (true, _) => ExitCode::from(1),
-            (false, true) => ExitCode::from(3),
-            (false, false) => ExitCode::SUCCESS,
-        }
-    }
-}
-
-/// The bytes of a file named on the command line (at most one past `limit`: the reader refuses a file
-/// over it, and a file that grows is not read without end), or why not.
-/// Only a regular file is opened: a FIFO would block the run until someone
-/// writes to it, a device may never end, and a folder is no sheet.
-fn read_regular(file: &Path, limit: usize) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let cannot = |e: std::io::Error| format!("cannot read: {e}");
-    let meta = std::fs::metadata(file).map_err(cannot)?;
-    if !meta.is_file() {
-        return Err(format!("not a regular file ({}); not read", kind_of(&meta.file_type())));
-    }
-    let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
-    if size > limit {
-        return Err(scoresheet::IngestError::TooLarge { size, limit }.to_string());
-    }
-    let handle = std::fs::File::open(file).map_err(cannot)?;
-    // Checked again on the file opened: the name may have been given to
-    // another file since.
-    let meta = handle.metadata().map_err(cannot)?;
-    if !meta.is_file() {
-        return Err(format!("not a regular file ({}); not read", kind_of(&meta.file_type())));
-    }
-    let mut bytes = Vec::with_capacity(size);
-    handle.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(cannot)?;
-    Ok(bytes)
-}
-
-fn kind_of(t: &std::fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if t.is_dir() {
-        "a folder"
-    } else if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_socket() {
-        "a socket"
-    } else if t.is_block_device() || t.is_char_device() {
-        "a device"
-    } else {
-        "not a plain file"
-    }
-}
-
-/// `<stem>.pgn` in the output folder (default: beside the input): the name an
-/// output gets when nothing holds it.
-fn wanted_target(file: &Path, output: Option<&Path>) -> PathBuf {
-    let stem = file.file_stem().map_or_else(|| "sheet".into(), |s| s.to_os_string());
-    let dir = output.map(Path::to_path_buf).unwrap_or_else(|| file.parent().map(Path::to_path_buf).unwrap_or_default());
-    // Pushed, not `with_extension`: `r1.b3.txt` gives `r1.b3.pgn`, not `r1.pgn`.
-    let mut name = stem;
-    name.push(".pgn");
-    dir.join(name)
-}
-
-/// Where a run's outputs go. An output never replaces an input of the run,
-/// nor an output written earlier in the run (two inputs with one stem give
-/// two files), nor, unless `--force`, a file that was there before the run:
-/// that one is kept and the output gets the next free name. A file already
-/// holding exactly the output's bytes is left as it is (converting again
-/// gives no second copy).
-struct Outputs {
-    force: bool,
-    inputs: HashSet<PathBuf>,
-    /// The files this run's outputs are in.
-    claimed: HashSet<PathBuf>,
-}
-
-/// An output placed: where, why not under the name wanted, and whether
-/// the file there was left as it was.
-struct Placed {
-    path: PathBuf,
-    renamed: Option<&'static str>,
-    unchanged: bool,
-}
-
-/// Past this many names tried, the output is not written (exit 1).
-const MAX_NAMES: usize = 1000;
-
-impl Outputs {
-    fn new(force: bool, inputs: &[PathBuf]) -> Self {
-        let inputs = inputs.iter().flat_map(|p| [identity(p), p.canonicalize().ok()]).flatten().collect();
-        Outputs { force, inputs, claimed: HashSet::new() }
-    }
-
-    /// Writes `bytes` at `wanted` or the first free name after it
-    /// (`<stem>.scoresheet.pgn`, then `<stem>.scoresheet-2.pgn` ...), at
-    /// once (a temporary file, then a rename).
-    fn write(&mut self, wanted: &Path, bytes: &[u8]) -> std::io::Result<Placed> {
-        let mut renamed = None;
-        for path in candidates(wanted).take(MAX_NAMES) {
-            match self.holder(&path, bytes) {
-                Holder::Taken(why) => renamed = renamed.or(Some(why)),
-                free => {
-                    let unchanged = matches!(free, Holder::Same);
-                    if self.force {
-                        scoresheet::emit::file::replace(&path, bytes, true)?;
-                    } else if !unchanged {
-                        // Taken in one step: a file made since the look is kept.
-                        match scoresheet::emit::file::create_new(&path, bytes, true) {
-                            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                                renamed = renamed.or(Some("already exists (--force replaces it)"));
-                                continue;
-                            }
-                            written => written?,
-                        }
-                    }
-                    self.claimed.extend(identity(&path));
-                    return Ok(Placed { path, renamed, unchanged });
-                }
-            }
-        }
-        Err(std::io::Error::other(format!("{MAX_NAMES} names after it are taken")))
-    }
-
-    fn holder(&self, path: &Path, bytes: &[u8]) -> Holder {
-        let ids = [identity(path), path.canonicalize().ok()];
-        if ids.iter().flatten().any(|id| self.inputs.contains(id)) {
-            return Holder::Taken("is an input of this run");
-        }
-        if ids.iter().flatten().any(|id| self.claimed.contains(id)) {
-            return Holder::Taken("holds an earlier output of this run");
-        }
-        match std::fs::symlink_metadata(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Holder::Free,
-            _ if self.force => Holder::Free,
-            Ok(m) if m.is_file() && m.len() == bytes.len() as u64 && std::fs::read(path).is_ok_and(|b| b == bytes) => {
-                Holder::Same
-            }
-            _ => Holder::Taken("already exists (--force replaces it)"),
-        }
-    }
-}
-
-/// What holds a name an output could take.
-enum Holder {
-    Free,
-    /// A file from before the run with the very bytes of the output.
-    Same,
-    Taken(&'static str),
-}
-
-/// `dir/name.pgn`, `dir/name.scoresheet.pgn`, `dir/name.scoresheet-2.pgn` ...
-fn candidates(wanted: &Path) -> impl Iterator<Item = PathBuf> {
-    let stem = wanted.file_stem().unwrap_or_default().to_os_string();
-    let wanted = wanted.to_path_buf();
-    (1..).map(move |n| {
-        let mut name = stem.clone();
-        match n {
-            1 => return wanted.clone(),
-            2 => name.push(".scoresheet.pgn"),
-            _ => name.push(format!(".scoresheet-{}.pgn", n - 1)),
-        }
-        wanted.with_file_name(name)
-    })
-}
-
-/// A path's folder made absolute, with its own name: two spellings of one
-/// place (`out/a.pgn`, `./out/../out/a.pgn`) are one file.
-fn identity(path: &Path) -> Option<PathBuf> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    Some(dir.canonicalize().ok()?.join(path.file_name()?))
-}
-
-fn summarize(fr: &FileReport, target: Option<&Path>) {
-    if let Some(e) = &fr.error {
-        eprintln!("{}: rejected: {e}", fr.path);
-        return;
-    }
-    for (i, g) in fr.games.iter().enumerate() {
-        let status = match g.status {
-            Status::Validated => "validated",
-            Status::Review => "review",
-            Status::Rejected => "rejected",
-        };
-        let n = if fr.games.len() > 1 { format!(" game {}", i + 1) } else { String::new() };
-        println!("{}{n}: {status}, {} moves, language {}, result {}", fr.path, g.moves.len(), g.language, g.result);
-        for f in &g.findings {
-            if f.severity != scoresheet::finding::Severity::Info || g.status != Status::Validated {
-                println!("  {:?} {}: {}", f.severity, f.code, f.message);
-            }
-        }
-    }
-    for g in fr.games.iter().filter(|g| g.copy == Some("b")) {
-        if let Some([a, _]) = &g.sheets {
-            println!("  read together with {a}, whose PGN holds the game");
-        }
-    }
-    if let (Some(t), Some(_)) = (target, fr.pgn()) {
-        println!("  -> {}", t.display());
-    }
 }

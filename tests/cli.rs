@@ -399,8 +399,13 @@ fn converting_a_sheet_beside_a_hand_typed_pgn_of_its_name_keeps_the_pgn() {
     dir.child("side/game.pgn").write_str(THREE_GAMES_PGN).unwrap();
     dir.child("side/game.txt").write_str(SCHOLARS_MATE_ES).unwrap();
 
-    let out =
-        scoresheet().current_dir(dir.path()).args(["convert", "side/game.txt"]).assert().code(0).get_output().clone();
+    let out = scoresheet()
+        .current_dir(dir.path())
+        .args(["convert", "-v", "side/game.txt"])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
 
     assert_eq!(read(&dir.path().join("side/game.pgn")), THREE_GAMES_PGN);
     assert!(read(&dir.path().join("side/game.scoresheet.pgn")).contains("4. Qxf7# 1-0"));

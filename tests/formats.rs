@@ -506,8 +506,12 @@ fn broken_csv_with_an_unbalanced_quote_is_refused_naming_the_line() {
 }
 
 #[test]
-fn a_one_megabyte_entry_is_quoted_short_in_the_pgn_and_the_messages() {
-    let long = "Cx".repeat(500_000);
+fn a_long_entry_is_quoted_short_in_the_pgn_and_the_messages_and_a_megabyte_line_refused() {
+    let flood = "Cx".repeat(500_000);
+    let report = read("flood.txt", format!("1. e4 e5\n2. {flood} Cc6 3. Ac4 Cf6\n").as_bytes());
+    assert_eq!(report.error.as_deref(), Some("line 2: the line is over 65536 bytes; no sheet has such a line"));
+    // Within the limit of a line, the longest entry is read and quoted short.
+    let long = "Cx".repeat(30_000);
     let report = read("flood.txt", format!("1. e4 e5 2. {long} Cc6 3. Ac4 Cf6\n").as_bytes());
     assert_eq!(report.error, None);
     let g = &report.games[0];

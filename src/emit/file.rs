@@ -70,6 +70,14 @@ pub(crate) fn staged(dir: &Path, bytes: &[u8], fsync: bool) -> io::Result<NamedT
     Ok(tmp)
 }
 
+/// A new empty temporary file in `dir`, named with [`TEMP_PREFIX`] and
+/// created `0666` less the umask: an output too large to hold in memory is
+/// written into it as it is made, then given its name (`persist`, or
+/// `persist_noclobber` where no file may be replaced).
+pub fn temporary(dir: &Path) -> io::Result<NamedTempFile> {
+    staged(dir, &[], false)
+}
+
 /// Writes `bytes` to `target` at once, replacing the file there if there is
 /// one (a temporary file beside it, then a rename). When it fails, no
 /// temporary file is left.

@@ -392,6 +392,11 @@ const RULES: &[(&str, &str, &str)] = &[
         "Las últimas jugadas se leyeron de una nota bajo la anotación. Compruebe que la partida siguió así.",
     ),
     (
+        "game-not-read",
+        "A game of the file could not be read at all (too long, or not text). Enter it by hand from the sheet.",
+        "Una partida del archivo no se pudo leer (demasiado larga, o no es texto). Introdúzcala a mano desde la planilla.",
+    ),
+    (
         "encoding-guessed",
         "The file's characters were guessed. Check the players' names.",
         "Los caracteres del archivo se dedujeron. Compruebe los nombres de los jugadores.",

@@ -14,6 +14,7 @@ pub(crate) mod headers;
 pub(crate) mod movetext;
 pub(crate) mod pgn;
 pub(crate) mod printed;
+pub mod stream;
 pub(crate) mod text;
 pub(crate) mod yaml;
 
@@ -35,6 +36,9 @@ pub enum IngestError {
     /// Every line was a header, a note or blank (`lines` of them).
     #[error("no moves found: none of the file's {lines} lines holds a move")]
     NoMoves { lines: usize },
+    /// The file could not be read from (the system's words).
+    #[error("cannot read: {0}")]
+    Io(String),
 }
 
 impl IngestError {
@@ -144,6 +148,14 @@ fn read_as(bytes: &[u8], limit: usize, format: impl FnOnce(&str) -> Format) -> R
 /// Reads the games of an already decoded file.
 pub fn read_text(text: &str, format: Format) -> Result<Vec<Sheet>, IngestError> {
     let text = text.trim_start_matches('\u{feff}');
+    // No sheet has such a line; the readers' look at a line's neighbours
+    // stays cheap on what is left.
+    if let Some(n) = text.split('\n').position(|l| l.len() > stream::MAX_GAME_BYTES) {
+        return Err(IngestError::Syntax {
+            line: n + 1,
+            message: format!("the line is over {} bytes; no sheet has such a line", stream::MAX_GAME_BYTES),
+        });
+    }
     let sheets = match format {
         Format::Text => text::read(text)?,
         Format::Yaml => yaml::read(text)?,

@@ -7,8 +7,13 @@ use crate::sheet::{GameResult, Sheet};
 
 /// Reads every game of a PGN file.
 pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
+    read_from(text, 0)
+}
+
+/// Reads every game of a piece of a PGN file that follows `before` lines of it.
+pub(crate) fn read_from(text: &str, before: usize) -> Result<Vec<Sheet>, IngestError> {
     let mut games = Vec::new();
-    let mut lines = text.split_inclusive('\n').enumerate().peekable();
+    let mut lines = text.split_inclusive('\n').enumerate().map(|(n, l)| (n + before, l)).peekable();
     while lines.peek().is_some() {
         let mut sheet = Sheet::default();
         // Tag section.

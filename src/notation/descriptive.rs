@@ -555,6 +555,16 @@ pub fn normalise(core: &str) -> String {
 /// Marks the entries of a record in descriptive notation, from the first
 /// that is and after which the record goes on in it.
 pub fn mark(lexed: &mut [super::lex::Lexed<'_>]) {
+    // Algebraic moves have a small letter (`Nf3`, `e4`): a record without an
+    // entry of capitals is not looked at further.
+    let capitals = |c: &str| {
+        c.bytes().any(|b| b.is_ascii_uppercase() && b != b'O')
+            && c.bytes().all(|b| !b.is_ascii_lowercase() || matches!(b, b'x' | b't'))
+    };
+    if !lexed.iter().any(|l| capitals(&l.core)) {
+        mark_numeric(lexed);
+        return;
+    }
     // `BxN`: the lexer took the knight for the novelty sign `N`.
     let knight = |l: &super::lex::Lexed<'_>| -> String {
         if l.nags.last() == Some(&NOVELTY) && l.core.ends_with(['x', 'X', '-']) {

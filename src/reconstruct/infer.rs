@@ -39,23 +39,30 @@ pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], start: &Chess, settings:
     // Stable sorts: equal scores keep the table's order.
     groups.sort_by_key(|(_, c, _)| std::cmp::Reverse(*c));
     let best_coverage = groups[0].1;
-    for (i, g) in groups.iter_mut().enumerate() {
+    // The best-covering letters first: a sheet they replay whole (as a clean
+    // PGN is) no others can replay further, and the first of equals wins; read
+    // at no cost, it needs no other reading, nor the others' replays.
+    groups[0].2 = strict_plies(lexed, groups[0].0, start);
+    let mut whole = None;
+    if groups[0].2 == lexed.len() {
+        let first = read(sheet, lexed, groups[0].0, start, settings, f32::INFINITY, meter)
+            .expect("no finite ceiling, never given up");
+        if done(&first, meter, groups.len()) {
+            return first;
+        }
+        whole = Some(first);
+    }
+    for (i, g) in groups.iter_mut().enumerate().skip(1) {
         if g.1 == best_coverage || i < LANGUAGES_TRIED {
             g.2 = strict_plies(lexed, g.0, start);
         }
     }
     groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
-    let first = read(sheet, lexed, groups[0].0, start, settings, f32::INFINITY, meter)
-        .expect("no finite ceiling, never given up");
-    // A record in descriptive notation is read only up to where it turns
-    // descriptive: how a few moves before cost under other letters says
-    // little of the sheet's language, which its letters said better.
-    if first.cost == 0.0
-        || meter.out()
-        || first.turns_descriptive()
-        || groups.len() < 2
-        || groups[1].2 * RUNNER_UP_SHARE < groups[0].2
-    {
+    let first = whole.unwrap_or_else(|| {
+        read(sheet, lexed, groups[0].0, start, settings, f32::INFINITY, meter)
+            .expect("no finite ceiling, never given up")
+    });
+    if done(&first, meter, groups.len()) || groups[1].2 * RUNNER_UP_SHARE < groups[0].2 {
         return first;
     }
     // The second reading wins only if it costs less: it is given up as soon as it cannot.
@@ -64,6 +71,15 @@ pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], start: &Chess, settings:
         Some(second) if second.cost < first.cost && !meter.out() => second,
         _ => first,
     }
+}
+
+/// Whether the first reading is the sheet's without trying another
+/// language's: it costs nothing, the budget is spent, or there is no other.
+/// A record in descriptive notation is read only up to where it turns
+/// descriptive: how a few moves before cost under other letters says little
+/// of the sheet's language, which its letters said better.
+fn done(first: &Game, meter: &Meter, groups: usize) -> bool {
+    first.cost == 0.0 || meter.out() || first.turns_descriptive() || groups < 2
 }
 
 /// How many entries read exactly, one after the other from `start`, under `lang`.

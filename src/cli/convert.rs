@@ -1,0 +1,518 @@
+//! `scoresheet convert`: reads the files named, writes each one's PGN (and,
+//! with `--output`, the review pages), the JSON report as it goes, and one
+//! summary line. A PGN over the inbox's size limit is a collection: read,
+//! judged and written one game at a time, in flat memory. The other files
+//! are read together, so that a game's two copies are read as one.
+
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use scoresheet::convert::{self, Options};
+use scoresheet::emit::report::{FileReport, GameReport, Status};
+use scoresheet::notation::Language;
+use tempfile::NamedTempFile;
+
+use super::outputs::{Outputs, wanted_target};
+
+/// What the command line asks of `convert`, besides the files.
+pub(crate) struct Flags {
+    pub language: Option<String>,
+    pub output: Option<PathBuf>,
+    pub json: bool,
+    pub json_lines: bool,
+    pub force: bool,
+    pub verbose: bool,
+}
+
+/// Converts `files`; the exit status as `EXIT_STATUS` gives it.
+pub(crate) fn convert_files(mut options: Options, flags: Flags, files: &[PathBuf]) -> Result<ExitCode> {
+    if let Some(l) = &flags.language {
+        options.language = Some(
+            Language::find(l)
+                .with_context(|| format!("unknown language \"{l}\" (give an ISO code such as es, de, fr)"))?,
+        );
+    }
+    if let Some(dir) = &flags.output {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create output folder {}", dir.display()))?;
+    }
+    let started = Instant::now();
+    let collections: Vec<bool> = files.iter().map(|f| is_collection(f, options.max_file_bytes)).collect();
+    let mut run = Run::new(&flags, files);
+    run.progress.set_message("reading");
+    // A file named on the command line has no size limit: the inbox's
+    // limit guards the daemon, not a person converting a collection.
+    let together = Options { max_file_bytes: usize::MAX, ..options.clone() };
+    let inputs: Vec<convert::Input> = files
+        .iter()
+        .zip(&collections)
+        .filter(|(_, c)| !**c)
+        .map(|(f, _)| (f.display().to_string(), read_regular(f)))
+        .collect();
+    let (reports, notes) = convert::convert_together(&inputs, &together);
+    for note in notes {
+        run.progress.suspend(|| eprintln!("{note}"));
+    }
+    let mut reports = reports.into_iter();
+    for (file, collection) in files.iter().zip(collections) {
+        if collection {
+            run.collection(file, &options);
+        } else if let Some(fr) = reports.next() {
+            run.file(file, fr);
+        }
+    }
+    run.finish(started)
+}
+
+/// A PGN (by its name, else by its first line) over `limit` bytes.
+fn is_collection(file: &Path, limit: usize) -> bool {
+    use std::io::Read;
+    let Ok(meta) = std::fs::metadata(file) else { return false };
+    if !meta.is_file() || meta.len() <= limit as u64 {
+        return false;
+    }
+    let ext = file.extension().and_then(|e| e.to_str()).and_then(scoresheet::ingest::Format::from_extension);
+    match ext {
+        Some(f) => f == scoresheet::ingest::Format::Pgn,
+        None => {
+            let mut head = Vec::new();
+            let read = std::fs::File::open(file).and_then(|f| f.take(4096).read_to_end(&mut head));
+            read.is_ok()
+                && scoresheet::ingest::Format::sniff(&String::from_utf8_lossy(&head)) == scoresheet::ingest::Format::Pgn
+        }
+    }
+}
+
+/// The state of one run: where outputs go, the report written so far, the
+/// counts for the summary and the exit status, the progress bar.
+struct Run<'f> {
+    flags: &'f Flags,
+    outputs: Outputs,
+    json: Json,
+    counts: Counts,
+    /// Each file with a game in review: its page's name, the file, those games.
+    review_pages: Vec<(String, String, Vec<GameReport>)>,
+    progress: indicatif::ProgressBar,
+}
+
+/// What the run did, for the summary line and the exit status.
+#[derive(Default)]
+struct Counts {
+    files: usize,
+    games: usize,
+    validated: usize,
+    review: usize,
+    rejected: usize,
+    /// A file not read, or an output not written.
+    failed: bool,
+}
+
+impl<'f> Run<'f> {
+    fn new(flags: &'f Flags, files: &[PathBuf]) -> Self {
+        let json = Json::new(flags.json, flags.json_lines);
+        Run {
+            flags,
+            outputs: Outputs::new(flags.force, files),
+            json,
+            counts: Counts::default(),
+            review_pages: Vec::new(),
+            progress: progress_bar(flags, files),
+        }
+    }
+
+    /// A file read with the others: its report is ready.
+    fn file(&mut self, file: &Path, fr: FileReport) {
+        let mut out = FileOut::new(self, file, fr.games.len() > 1);
+        match &fr.error {
+            Some(e) => out.failed(self, e),
+            None => {
+                for g in fr.games {
+                    out.game(self, g);
+                }
+            }
+        }
+        out.finish(self);
+        self.progress.inc(std::fs::metadata(file).map_or(0, |m| m.len()));
+    }
+
+    /// A collection, read and written one game at a time.
+    fn collection(&mut self, file: &Path, options: &Options) {
+        let mut out = FileOut::new(self, file, true);
+        let read = open_regular(file).and_then(|f| {
+            let reader = std::io::BufReader::with_capacity(1 << 16, self.progress.wrap_read(f));
+            convert::convert_collection(reader, options, |g| out.game(self, g)).map_err(|e| e.to_string())
+        });
+        if let Err(e) = read {
+            out.failed(self, &e);
+        }
+        out.finish(self);
+    }
+
+    /// Writes the index of the review pages, ends the report, says the
+    /// summary; the exit status.
+    fn finish(mut self, started: Instant) -> Result<ExitCode> {
+        if let Some(dir) = self.flags.output.as_deref().filter(|_| !self.review_pages.is_empty()) {
+            self.write_index(dir);
+        }
+        self.progress.finish_and_clear();
+        self.json.finish()?;
+        let c = &self.counts;
+        eprintln!(
+            "{} {}, {} {}: {} validated, {} for review, {} rejected ({:.1} s)",
+            c.files,
+            if c.files == 1 { "file" } else { "files" },
+            c.games,
+            if c.games == 1 { "game" } else { "games" },
+            c.validated,
+            c.review,
+            c.rejected,
+            started.elapsed().as_secs_f64()
+        );
+        Ok(match (c.failed || c.rejected > 0, c.review > 0) {
+            (true, _) => ExitCode::from(1),
+            (false, true) => ExitCode::from(3),
+            (false, false) => ExitCode::SUCCESS,
+        })
+    }
+
+    /// `index.html` in `dir`, listing the run's review pages.
+    fn write_index(&mut self, dir: &Path) {
+        use scoresheet::emit::page::{Listed, index_page};
+        let listed: Vec<Listed> = self
+            .review_pages
+            .iter()
+            .map(|(page, file, games)| Listed { page: page.clone(), file: file.clone(), games: games.iter().collect() })
+            .collect();
+        let wanted = dir.join("index.html");
+        if let Err(e) = self.outputs.write(&wanted, index_page(&listed).as_bytes()) {
+            self.say(&format!("cannot write {}: {e:#}", wanted.display()));
+            self.counts.failed = true;
+        }
+    }
+
+    /// A line on stderr, above the progress bar.
+    fn say(&self, line: &str) {
+        self.progress.suspend(|| eprintln!("{line}"));
+    }
+
+    /// A line on stdout (with `-v`, no JSON there), above the progress bar.
+    fn tell(&self, line: &str) {
+        if self.flags.verbose && !self.flags.json && !self.flags.json_lines {
+            self.progress.suspend(|| println!("{line}"));
+        }
+    }
+}
+
+/// A bar of the bytes read, on a terminal, without `--json`, for more than
+/// one file or a collection; hidden otherwise.
+fn progress_bar(flags: &Flags, files: &[PathBuf]) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    let total: u64 = files.iter().filter_map(|f| std::fs::metadata(f).ok()).map(|m| m.len()).sum();
+    let shown =
+        std::io::stderr().is_terminal() && !flags.json && !flags.json_lines && (files.len() > 1 || total > 1 << 20);
+    if !shown {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    let style = indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})")
+        .map(|s| s.progress_chars("=> "));
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// One file's outputs as its games come: its PGN (written to a temporary
+/// file, named at the end), its part of the report, its games in review.
+struct FileOut {
+    file: PathBuf,
+    path: String,
+    /// Where the PGN goes (none with `--json` and no `--output`).
+    wanted: Option<PathBuf>,
+    pgn: Option<BufWriter<NamedTempFile>>,
+    /// Games so far, and whether they are numbered in the `-v` lines.
+    games: usize,
+    numbered: bool,
+    review: Vec<GameReport>,
+    /// An output of this file could not be written.
+    broken: Option<String>,
+}
+
+impl FileOut {
+    fn new(run: &mut Run, file: &Path, numbered: bool) -> Self {
+        let wanted = match (&run.flags.output, run.flags.json || run.flags.json_lines) {
+            (None, true) => None,
+            (dir, _) => Some(wanted_target(file, dir.as_deref())),
+        };
+        run.counts.files += 1;
+        let path = file.display().to_string();
+        FileOut {
+            file: file.to_path_buf(),
+            path,
+            wanted,
+            pgn: None,
+            games: 0,
+            numbered,
+            review: Vec::new(),
+            broken: None,
+        }
+    }
+
+    /// The file could not be read at all.
+    fn failed(&mut self, run: &mut Run, error: &str) {
+        run.say(&format!("{}: rejected: {error}", self.path));
+        run.counts.failed = true;
+        run.json.file_error(&self.path, error);
+    }
+
+    /// One game of the file, as soon as it is judged.
+    fn game(&mut self, run: &mut Run, g: GameReport) {
+        self.games += 1;
+        run.counts.games += 1;
+        match g.status {
+            Status::Validated => run.counts.validated += 1,
+            Status::Review => run.counts.review += 1,
+            Status::Rejected => run.counts.rejected += 1,
+        }
+        if let Err(e) = run.json.game(&self.path, &g) {
+            run.say(&format!("cannot write the report: {e}"));
+            run.counts.failed = true;
+        }
+        if g.status != Status::Rejected && g.copy != Some("b") {
+            self.pgn_game(run, &g.pgn);
+        }
+        self.tell(run, &g);
+        if g.status == Status::Review && run.flags.output.is_some() {
+            self.review.push(g);
+        }
+    }
+
+    /// Adds a game's PGN to the file's, the temporary file made at the first.
+    fn pgn_game(&mut self, run: &Run, pgn: &str) {
+        let Some(wanted) = self.wanted.as_deref().filter(|_| self.broken.is_none()) else { return };
+        let written = match &mut self.pgn {
+            Some(out) => out.write_all(b"\n").and_then(|()| out.write_all(pgn.as_bytes())),
+            None => run.outputs.temporary(wanted).map(BufWriter::new).and_then(|mut out| {
+                out.write_all(pgn.as_bytes())?;
+                self.pgn = Some(out);
+                Ok(())
+            }),
+        };
+        if let Err(e) = written {
+            self.broken = Some(e.to_string());
+        }
+    }
+
+    /// The `-v` lines of a game.
+    fn tell(&self, run: &Run, g: &GameReport) {
+        let n = if self.numbered { format!(" game {}", self.games) } else { String::new() };
+        let status = match g.status {
+            Status::Validated => "validated",
+            Status::Review => "review",
+            Status::Rejected => "rejected",
+        };
+        let mut lines = vec![format!(
+            "{}{n}: {status}, {} moves, language {}, result {}",
+            self.path,
+            g.moves.len(),
+            g.language,
+            g.result
+        )];
+        for f in &g.findings {
+            if f.severity != scoresheet::finding::Severity::Info || g.status != Status::Validated {
+                lines.push(format!("  {:?} {}: {}", f.severity, f.code, f.message));
+            }
+        }
+        if let (Some("b"), Some([a, _])) = (g.copy, &g.sheets) {
+            lines.push(format!("  read together with {a}, whose PGN holds the game"));
+        }
+        run.tell(&lines.join("\n"));
+    }
+
+    /// Names the PGN written, writes the review page, ends the file's report.
+    fn finish(mut self, run: &mut Run) {
+        run.json.file_end(&self.path);
+        let (Some(wanted), Some(out)) = (self.wanted.clone(), self.pgn.take()) else {
+            self.review_page(run);
+            return;
+        };
+        let placed = match (self.broken.take(), out.into_inner()) {
+            (Some(e), _) => Err(e),
+            (None, Err(e)) => Err(e.error().to_string()),
+            (None, Ok(tmp)) => run.outputs.place(&wanted, tmp).map_err(|e| format!("{e:#}")),
+        };
+        match placed {
+            Ok(placed) => {
+                if let Some(why) = &placed.renamed {
+                    let done = if placed.unchanged { "already holds this PGN" } else { "written instead" };
+                    run.say(&format!("{}: {} {why}; {} {done}", self.path, wanted.display(), placed.path.display()));
+                }
+                run.tell(&format!("  -> {}", placed.path.display()));
+            }
+            Err(e) => {
+                run.say(&format!("{}: cannot write {}: {e}", self.path, wanted.display()));
+                run.counts.failed = true;
+            }
+        }
+        self.review_page(run);
+    }
+
+    /// `<stem>.review.html` in the output folder for a file with a game in
+    /// review: the page of those games (see `scoresheet::emit::page`).
+    fn review_page(self, run: &mut Run) {
+        let Some(dir) = run.flags.output.clone().filter(|_| !self.review.is_empty()) else { return };
+        let stem = self.file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let wanted = dir.join(format!("{stem}.review.html"));
+        let html = scoresheet::emit::page::review_page(&self.path, &self.review);
+        match run.outputs.write(&wanted, html.as_bytes()) {
+            Ok(placed) => {
+                let name = placed.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                run.review_pages.push((name, self.path, self.review));
+            }
+            Err(e) => {
+                run.say(&format!("{}: cannot write {}: {e:#}", self.path, wanted.display()));
+                run.counts.failed = true;
+            }
+        }
+    }
+}
+
+/// The report on stdout as it is made: the JSON document of `--json` (the
+/// shape `Report` serialises to, each game written when it is judged) or
+/// the lines of `--json-lines` (one object per game, its file named in
+/// `file`; a file not read, one object with its `error`).
+struct Json {
+    out: Option<BufWriter<std::io::Stdout>>,
+    lines: bool,
+    /// Files begun, and games written in the file begun last (`None`: its
+    /// head is not written yet).
+    files: usize,
+    games: Option<usize>,
+}
+
+impl Json {
+    fn new(json: bool, lines: bool) -> Self {
+        let out = (json || lines).then(|| BufWriter::new(std::io::stdout()));
+        Json { out, lines, files: 0, games: None }
+    }
+
+    /// The head of a file's entry, `error` in it.
+    fn head(&mut self, path: &str, error: Option<&str>) -> std::io::Result<()> {
+        let Some(out) = self.out.as_mut().filter(|_| !self.lines) else { return Ok(()) };
+        out.write_all(if self.files == 0 { b"{\"files\":[" } else { b"," })?;
+        self.files += 1;
+        write!(out, "{{\"path\":{},\"error\":{},\"games\":[", quoted(path), error.map_or("null".into(), quoted))?;
+        self.games = Some(0);
+        Ok(())
+    }
+
+    fn game(&mut self, path: &str, g: &GameReport) -> std::io::Result<()> {
+        if self.out.is_none() {
+            return Ok(());
+        }
+        if self.lines {
+            #[derive(serde::Serialize)]
+            struct Line<'a> {
+                file: &'a str,
+                #[serde(flatten)]
+                game: &'a GameReport,
+            }
+            let out = self.out.as_mut().expect("checked");
+            serde_json::to_writer(&mut *out, &Line { file: path, game: g })?;
+            return out.write_all(b"\n");
+        }
+        if self.games.is_none() {
+            self.head(path, None)?;
+        }
+        let out = self.out.as_mut().expect("checked");
+        if self.games > Some(0) {
+            out.write_all(b",")?;
+        }
+        self.games = self.games.map(|n| n + 1);
+        serde_json::to_writer(&mut *out, g)?;
+        Ok(())
+    }
+
+    fn file_error(&mut self, path: &str, error: &str) {
+        if self.lines {
+            if let Some(out) = self.out.as_mut() {
+                let _ = writeln!(out, "{{\"file\":{},\"error\":{}}}", quoted(path), quoted(error));
+            }
+        } else if self.games.is_none() {
+            let _ = self.head(path, Some(error));
+        }
+    }
+
+    fn file_end(&mut self, path: &str) {
+        if self.out.is_none() || self.lines {
+            return;
+        }
+        if self.games.is_none() {
+            let _ = self.head(path, None);
+        }
+        if let Some(out) = self.out.as_mut() {
+            let _ = out.write_all(b"]}");
+        }
+        self.games = None;
+    }
+
+    fn finish(mut self) -> std::io::Result<()> {
+        let Some(mut out) = self.out.take() else { return Ok(()) };
+        if !self.lines {
+            out.write_all(if self.files == 0 { b"{\"files\":[]}\n" } else { b"]}\n" })?;
+        }
+        out.flush()
+    }
+}
+
+/// `s` as a JSON string.
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
+/// A file named on the command line, opened if it is a regular file, or why
+/// not. Only a regular file is opened: a FIFO would block the run until
+/// someone writes to it, a device may never end, and a folder is no sheet.
+pub(crate) fn open_regular(file: &Path) -> Result<std::fs::File, String> {
+    let cannot = |e: std::io::Error| format!("cannot read: {e}");
+    let meta = std::fs::metadata(file).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(format!("not a regular file ({}); not read", kind_of(&meta.file_type())));
+    }
+    let handle = std::fs::File::open(file).map_err(cannot)?;
+    // Checked again on the file opened: the name may have been given to
+    // another file since.
+    let meta = handle.metadata().map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(format!("not a regular file ({}); not read", kind_of(&meta.file_type())));
+    }
+    Ok(handle)
+}
+
+/// The bytes of a file named on the command line, or why not: as much as
+/// its size said when opened (a file that grows is not read without end).
+pub(crate) fn read_regular(file: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let handle = open_regular(file)?;
+    let size = handle.metadata().map_or(0, |m| m.len());
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    handle.take(size.saturating_add(1)).read_to_end(&mut bytes).map_err(|e| format!("cannot read: {e}"))?;
+    Ok(bytes)
+}
+
+fn kind_of(t: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_block_device() || t.is_char_device() {
+        "a device"
+    } else {
+        "not a plain file"
+    }
+}

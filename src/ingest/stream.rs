@@ -1,0 +1,201 @@
+//! A PGN collection of any size read one game at a time: the bytes are cut
+//! where a tag section follows movetext, the cuts the PGN reader itself makes,
+//! so each piece reads to the very sheets the whole file would give, with the
+//! file's own line numbers. Memory holds one game, never the file.
+
+use std::io::BufRead;
+
+use super::IngestError;
+use super::decode;
+use crate::sheet::Sheet;
+
+/// The most bytes one game of a collection may take (its tags and movetext):
+/// a game over 3,000 moves long with comments fits; a megabyte line is no
+/// game, and is refused without being held.
+pub const MAX_GAME_BYTES: usize = 64 * 1024;
+
+/// One game's piece of a collection, or why it was not read.
+#[derive(Debug)]
+pub enum Piece {
+    /// The sheets of the piece (one, unless a game had no movetext).
+    Sheets(Vec<Sheet>),
+    /// A game over [`MAX_GAME_BYTES`] (from `line`): skipped, the file goes on.
+    TooLong { line: usize },
+    /// Bytes that are not text (from `line`): skipped, the file goes on.
+    Unreadable { line: usize, error: IngestError },
+}
+
+/// The games of a PGN collection read from `reader`, one [`Piece`] at a time.
+/// An IO error ends the iteration with it.
+///
+/// ```
+/// use scoresheet::ingest::stream::{PgnGames, Piece};
+/// let pgn = "[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. d4 d5 0-1\n";
+/// let games: Vec<_> = PgnGames::new(pgn.as_bytes()).collect();
+/// let Ok(Piece::Sheets(second)) = &games[1] else { panic!() };
+/// assert_eq!(second[0].header("White"), Some("B"));
+/// assert_eq!(second[0].entries[0].line, 7);
+/// ```
+pub struct PgnGames<R> {
+    reader: R,
+    /// Lines read so far.
+    lines: usize,
+    /// The line that starts the next piece, read past the end of the last.
+    held: Option<Vec<u8>>,
+    done: bool,
+}
+
+impl<R: BufRead> PgnGames<R> {
+    pub fn new(reader: R) -> Self {
+        PgnGames { reader, lines: 0, held: None, done: false }
+    }
+
+    /// The next line, at most `MAX_GAME_BYTES + 1` of its bytes kept (the rest
+    /// read and dropped); `None` at the end.
+    fn line(&mut self) -> std::io::Result<Option<Vec<u8>>> {
+        if let Some(l) = self.held.take() {
+            self.lines += 1;
+            return Ok(Some(l));
+        }
+        let mut line = Vec::new();
+        let mut any = false;
+        loop {
+            let buf = self.reader.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            any = true;
+            let (take, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            let room = (MAX_GAME_BYTES + 1).saturating_sub(line.len());
+            line.extend_from_slice(&buf[..take.min(room)]);
+            self.reader.consume(take);
+            if end {
+                break;
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        self.lines += 1;
+        Ok(Some(line))
+    }
+
+    /// The bytes of the next piece and its first line; `too_long` when they
+    /// were over the limit (and not kept).
+    fn piece(&mut self) -> std::io::Result<Option<(Vec<u8>, usize, bool)>> {
+        let mut bytes = Vec::new();
+        let mut first = 0;
+        let mut movetext = false;
+        let mut too_long = false;
+        while let Some(line) = self.line()? {
+            let t = line.trim_ascii_start();
+            if t.starts_with(b"[") && movetext {
+                self.held = Some(line);
+                self.lines -= 1;
+                break;
+            }
+            if first == 0 {
+                first = self.lines;
+            }
+            movetext |= !t.is_empty() && !t.starts_with(b"[");
+            too_long |= bytes.len() + line.len() > MAX_GAME_BYTES;
+            if too_long {
+                bytes = Vec::new();
+            } else {
+                bytes.extend_from_slice(&line);
+            }
+        }
+        Ok((first > 0).then_some((bytes, first, too_long)))
+    }
+}
+
+impl<R: BufRead> Iterator for PgnGames<R> {
+    type Item = std::io::Result<Piece>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            let (bytes, line, too_long) = match self.piece() {
+                Ok(Some(p)) => p,
+                Ok(None) => break,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            if too_long {
+                return Some(Ok(Piece::TooLong { line }));
+            }
+            if bytes.trim_ascii().is_empty() {
+                continue;
+            }
+            return Some(Ok(read_piece(&bytes, line)));
+        }
+        None
+    }
+}
+
+/// The sheets of one piece whose first line is the file's `line`.
+fn read_piece(bytes: &[u8], line: usize) -> Piece {
+    let shifted = |l: usize| l + line - 1;
+    let decoded = match decode::decode(bytes) {
+        Ok(d) => d,
+        Err(IngestError::Encoding { line: l }) => {
+            return Piece::Unreadable { line: shifted(l), error: IngestError::Encoding { line: shifted(l) } };
+        }
+        Err(error) => return Piece::Unreadable { line, error },
+    };
+    let text = decoded.text.trim_start_matches('\u{feff}');
+    match super::pgn::read_from(text, line - 1) {
+        Ok(mut sheets) => {
+            for s in &mut sheets {
+                s.encoding_guessed = decoded.guessed_from.map(shifted);
+            }
+            Piece::Sheets(sheets)
+        }
+        Err(error) => Piece::Unreadable { line: error.line().unwrap_or(line), error },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(text: &str) -> Vec<Piece> {
+        PgnGames::new(text.as_bytes()).map(Result::unwrap).collect()
+    }
+
+    #[test]
+    fn pieces_read_as_the_whole_file_does() {
+        let pgn = "\n[Event \"a\"]\n[White \"X\"]\n\n1. e4 e5\n2. Nf3 1-0\n[Event \"b\"]\n1. d4 *\n\n\n";
+        let whole = super::super::pgn::read(pgn).unwrap();
+        let streamed: Vec<Sheet> = pieces(pgn)
+            .into_iter()
+            .flat_map(|p| match p {
+                Piece::Sheets(s) => s,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(streamed, whole);
+    }
+
+    #[test]
+    fn a_game_over_the_limit_is_skipped_and_the_next_read() {
+        let long = format!("[Event \"long\"]\n\n1. e4 {{{}}} e5 *\n", "x".repeat(3 * MAX_GAME_BYTES));
+        let pgn = format!("[Event \"a\"]\n\n1. e4 *\n\n{long}\n[Event \"c\"]\n\n1. d4 *\n");
+        let got = pieces(&pgn);
+        assert!(matches!(got[1], Piece::TooLong { line: 5 }), "{got:?}");
+        let Piece::Sheets(last) = &got[2] else { panic!("{got:?}") };
+        assert_eq!((last[0].header("Event"), last[0].entries[0].line), (Some("c"), 11));
+    }
+
+    #[test]
+    fn a_piece_not_utf8_names_its_line_in_the_file() {
+        let pgn = b"[Event \"a\"]\n\n1. e4 *\n\n[White \"Mu\xf1oz\"]\n\n1. d4 *\n";
+        let got: Vec<Piece> = PgnGames::new(&pgn[..]).map(Result::unwrap).collect();
+        let Piece::Sheets(s) = &got[1] else { panic!("{got:?}") };
+        assert_eq!((s[0].header("White"), s[0].encoding_guessed), (Some("Muñoz"), Some(5)));
+    }
+}
