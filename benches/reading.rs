@@ -17,6 +17,16 @@
 //!
 //! `cargo bench --bench reading -- --warm-up-time 1 --measurement-time 5`
 //! `cargo bench --bench reading -- --warm-up-time 1 --measurement-time 5 noisy`
+//!
+//! The `collection` group reads the same 2,000 corpus games as one clean PGN
+//! in English: `pgn_reader_floor` is what no converter can do with less
+//! (pgn-reader reads it, shakmaty replays each move and writes its SAN with
+//! the check mark, the tags and numbers written back), and
+//! `convert_collection_json` is `convert --json`'s work on it (every game
+//! read, judged and its report serialised). Their ratio is the one the
+//! README gives (the `ratio` program measures it on whole processes).
+//!
+//! `cargo bench --bench reading -- --warm-up-time 1 --measurement-time 5 collection`
 
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -150,6 +160,85 @@ fn reading(c: &mut Criterion) {
     group.finish();
 }
 
+/// The floor's visitor: tags kept, each move replayed and its SAN written.
+struct Floor {
+    out: String,
+}
+
+impl pgn_reader::Visitor for Floor {
+    type Tags = Chess;
+    type Movetext = (Chess, usize);
+    type Output = ();
+
+    fn begin_tags(&mut self) -> std::ops::ControlFlow<(), Chess> {
+        std::ops::ControlFlow::Continue(Chess::default())
+    }
+
+    fn tag(&mut self, _: &mut Chess, name: &[u8], value: pgn_reader::RawTag<'_>) -> std::ops::ControlFlow<()> {
+        let _ = writeln!(self.out, "[{} \"{}\"]", String::from_utf8_lossy(name), value.decode_utf8_lossy());
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, pos: Chess) -> std::ops::ControlFlow<(), (Chess, usize)> {
+        self.out.push('\n');
+        std::ops::ControlFlow::Continue((pos, 0))
+    }
+
+    fn begin_variation(&mut self, _: &mut (Chess, usize)) -> std::ops::ControlFlow<(), pgn_reader::Skip> {
+        std::ops::ControlFlow::Continue(pgn_reader::Skip(true))
+    }
+
+    fn san(&mut self, (pos, ply): &mut (Chess, usize), san: pgn_reader::SanPlus) -> std::ops::ControlFlow<()> {
+        let m = san.san.to_move(pos).expect("a legal corpus move");
+        if *ply % 2 == 0 {
+            let _ = write!(self.out, "{}. ", *ply / 2 + 1);
+        }
+        let _ = write!(self.out, "{} ", SanPlus::from_move_and_play_unchecked(pos, m));
+        *ply += 1;
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, _: (Chess, usize)) {
+        self.out.push_str("\n\n");
+    }
+}
+
+fn collection(c: &mut Criterion) {
+    let games = load(Some(GAMES));
+    let pgn: String = games.iter().map(|g| format!("{}\n\n", g.pgn.trim_end())).collect();
+    let opts = Options::default();
+    let mut read = 0;
+    scoresheet::convert::convert_collection(pgn.as_bytes(), &opts, |g| {
+        assert_eq!(g.moves, games[read].sans, "game {read} reads back");
+        read += 1;
+    })
+    .expect("the collection reads");
+    assert_eq!(read, GAMES);
+
+    let mut group = c.benchmark_group("collection");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(GAMES as u64));
+    group.bench_function("pgn_reader_floor", |b| {
+        b.iter(|| {
+            let mut floor = Floor { out: String::with_capacity(1 << 20) };
+            let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(pgn.as_bytes()));
+            while reader.read_game(&mut floor).expect("in memory").is_some() {}
+            black_box(floor.out.len())
+        })
+    });
+    group.bench_function("convert_collection_json", |b| {
+        b.iter(|| {
+            let mut out = Vec::with_capacity(1 << 22);
+            scoresheet::convert::convert_collection(pgn.as_bytes(), &opts, |g| {
+                serde_json::to_writer(&mut out, &g).expect("in memory");
+            })
+            .expect("the collection reads");
+            black_box(out.len())
+        })
+    });
+    group.finish();
+}
+
 const NOISY_GAMES: usize = 200;
 const NOISY_RATE: f64 = 0.05;
 const NOISY_SEED: u64 = 0xBE9C_0003;
@@ -199,5 +288,5 @@ fn noisy(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, reading, noisy);
+criterion_group!(benches, reading, noisy, collection);
 criterion_main!(benches);

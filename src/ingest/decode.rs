@@ -45,6 +45,19 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, IngestError> {
     not_empty(text, guessed_from)
 }
 
+/// [`decode`], the bytes given: UTF-8 text (the common case) becomes the
+/// text without a copy.
+pub fn decode_owned(bytes: Vec<u8>) -> Result<Decoded, IngestError> {
+    let marked = bytes.starts_with(b"\xEF\xBB\xBF") || bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
+    if marked || looks_binary(&bytes) {
+        return decode(&bytes);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => not_empty(text, None),
+        Err(e) => decode(e.as_bytes()),
+    }
+}
+
 /// The text, unless there is nothing but whitespace in it.
 fn not_empty(text: String, guessed_from: Option<usize>) -> Result<Decoded, IngestError> {
     if text.trim().is_empty() {

@@ -45,6 +45,11 @@ fn is_dots(t: &str) -> bool {
 /// A check or mate written as a word or a sign of its own after the move, as
 /// books print it (`NxN ch`, `B-K7 mate`, `e4 +`): the sign it stands for.
 fn check_word(t: &str) -> Option<&'static str> {
+    // No such word has a digit, nor more than ten letters: a move is not
+    // looked at further.
+    if t.len() > 12 || t.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let w = t.trim_end_matches('.').to_ascii_lowercase().replace('.', "");
     match w.as_str() {
         "ch" | "check" | "disch" | "dblch" | "dbl" | "dis" | "+" | "jaque" | "j" | "échec" | "echec" => Some("+"),

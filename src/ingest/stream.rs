@@ -50,15 +50,15 @@ impl<R: BufRead> PgnGames<R> {
         PgnGames { reader, lines: 0, held: None, done: false }
     }
 
-    /// The next line, at most `MAX_GAME_BYTES + 1` of its bytes kept (the rest
-    /// read and dropped); `None` at the end.
-    fn line(&mut self) -> std::io::Result<Option<Vec<u8>>> {
+    /// Appends the next line to `out`, at most `MAX_GAME_BYTES + 1` of its
+    /// bytes (the rest read and dropped); false at the end.
+    fn line_into(&mut self, out: &mut Vec<u8>) -> std::io::Result<bool> {
         if let Some(l) = self.held.take() {
             self.lines += 1;
-            return Ok(Some(l));
+            out.extend_from_slice(&l);
+            return Ok(true);
         }
-        let mut line = Vec::new();
-        let mut any = false;
+        let (mut any, mut kept) = (false, 0);
         loop {
             let buf = self.reader.fill_buf()?;
             if buf.is_empty() {
@@ -69,31 +69,33 @@ impl<R: BufRead> PgnGames<R> {
                 Some(i) => (i + 1, true),
                 None => (buf.len(), false),
             };
-            let room = (MAX_GAME_BYTES + 1).saturating_sub(line.len());
-            line.extend_from_slice(&buf[..take.min(room)]);
+            let room = (MAX_GAME_BYTES + 1).saturating_sub(kept);
+            out.extend_from_slice(&buf[..take.min(room)]);
+            kept += take.min(room);
             self.reader.consume(take);
             if end {
                 break;
             }
         }
-        if !any {
-            return Ok(None);
-        }
-        self.lines += 1;
-        Ok(Some(line))
+        self.lines += usize::from(any);
+        Ok(any)
     }
 
     /// The bytes of the next piece and its first line; `too_long` when they
     /// were over the limit (and not kept).
     fn piece(&mut self) -> std::io::Result<Option<(Vec<u8>, usize, bool)>> {
-        let mut bytes = Vec::new();
+        let mut bytes = Vec::with_capacity(2048);
         let mut first = 0;
         let mut movetext = false;
         let mut too_long = false;
-        while let Some(line) = self.line()? {
-            let t = line.trim_ascii_start();
+        loop {
+            let start = bytes.len();
+            if !self.line_into(&mut bytes)? {
+                break;
+            }
+            let t = bytes[start..].trim_ascii_start();
             if t.starts_with(b"[") && movetext {
-                self.held = Some(line);
+                self.held = Some(bytes.split_off(start));
                 self.lines -= 1;
                 break;
             }
@@ -101,11 +103,9 @@ impl<R: BufRead> PgnGames<R> {
                 first = self.lines;
             }
             movetext |= !t.is_empty() && !t.starts_with(b"[");
-            too_long |= bytes.len() + line.len() > MAX_GAME_BYTES;
+            too_long |= bytes.len() > MAX_GAME_BYTES;
             if too_long {
-                bytes = Vec::new();
-            } else {
-                bytes.extend_from_slice(&line);
+                bytes.clear();
             }
         }
         Ok((first > 0).then_some((bytes, first, too_long)))
@@ -131,16 +131,16 @@ impl<R: BufRead> Iterator for PgnGames<R> {
             if bytes.trim_ascii().is_empty() {
                 continue;
             }
-            return Some(Ok(read_piece(&bytes, line)));
+            return Some(Ok(read_piece(bytes, line)));
         }
         None
     }
 }
 
 /// The sheets of one piece whose first line is the file's `line`.
-fn read_piece(bytes: &[u8], line: usize) -> Piece {
+fn read_piece(bytes: Vec<u8>, line: usize) -> Piece {
     let shifted = |l: usize| l + line - 1;
-    let decoded = match decode::decode(bytes) {
+    let decoded = match decode::decode_owned(bytes) {
         Ok(d) => d,
         Err(IngestError::Encoding { line: l }) => {
             return Piece::Unreadable { line: shifted(l), error: IngestError::Encoding { line: shifted(l) } };

@@ -53,14 +53,16 @@ pub(super) fn repaired_entry(
     san: &SanPlus,
     margin: f32,
 ) -> Option<Finding> {
-    let (at, written, replacement) = (at_entry(sheet, ply, entry), sheet.entries[entry].text.clone(), san.to_string());
-    if is_illegible(l) {
-        Some(Finding::IllegibleEntry { at, written, replacement, margin })
-    } else if fuzzy {
-        Some(Finding::TypoRepaired { at, written, replacement, margin })
-    } else {
-        None
+    let illegible = is_illegible(l);
+    if !illegible && !fuzzy {
+        return None;
     }
+    let (at, written, replacement) = (at_entry(sheet, ply, entry), sheet.entries[entry].text.clone(), san.to_string());
+    Some(if illegible {
+        Finding::IllegibleEntry { at, written, replacement, margin }
+    } else {
+        Finding::TypoRepaired { at, written, replacement, margin }
+    })
 }
 
 /// A check or mate sign the move read does not bear out.

@@ -39,26 +39,28 @@ pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], start: &Chess, settings:
     // Stable sorts: equal scores keep the table's order.
     groups.sort_by_key(|(_, c, _)| std::cmp::Reverse(*c));
     let best_coverage = groups[0].1;
-    // The best-covering letters first: a sheet they replay whole (as a clean
-    // PGN is) no others can replay further, and the first of equals wins; read
-    // at no cost, it needs no other reading, nor the others' replays.
-    groups[0].2 = strict_plies(lexed, groups[0].0, start);
+    // Letters that cover every piece letter written are read first: a sheet
+    // they read at no cost, every entry exactly as written (as a clean PGN
+    // is), no others can replay further, and the first of equals wins: it
+    // needs no other reading, nor the others' replays.
     let mut whole = None;
-    if groups[0].2 == lexed.len() {
+    if best_coverage == letters.iter().map(|(_, n)| n).sum::<usize>() {
         let first = read(sheet, lexed, groups[0].0, start, settings, f32::INFINITY, meter)
             .expect("no finite ceiling, never given up");
-        if done(&first, meter, groups.len()) {
+        if first.cost == 0.0 && !first.turns_descriptive() {
             return first;
         }
         whole = Some(first);
     }
-    for (i, g) in groups.iter_mut().enumerate().skip(1) {
+    for (i, g) in groups.iter_mut().enumerate() {
         if g.1 == best_coverage || i < LANGUAGES_TRIED {
             g.2 = strict_plies(lexed, g.0, start);
         }
     }
+    let leader = groups[0].0;
     groups.sort_by_key(|(_, _, plies)| std::cmp::Reverse(*plies));
-    let first = whole.unwrap_or_else(|| {
+    // The reading already made, if the sheet's letters are still the first.
+    let first = whole.take().filter(|_| std::ptr::eq(groups[0].0, leader)).unwrap_or_else(|| {
         read(sheet, lexed, groups[0].0, start, settings, f32::INFINITY, meter)
             .expect("no finite ceiling, never given up")
     });
