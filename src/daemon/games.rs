@@ -10,9 +10,13 @@
 //! change is made under one lock, `<state>/games.lock`, held by one worker
 //! of one daemon at a time (like the round file's): the look for a partner,
 //! the outputs and the record are one step for every daemon on the inbox.
-//! The records are read from disk only when `<state>/games.gen` says another
-//! daemon (or a kill) changed them: a big event's thousands of records are
-//! not read again for every sheet.
+//! The records are kept in memory; every change is first appended (the
+//! record's name) to the journal `<state>/games.log`, under the lock, so a
+//! daemon reads again only the records named past where it last read: what
+//! another daemon (or one a kill cut short) changed, never a big event's
+//! thousands of records for every sheet. They are indexed by the file and by
+//! the round a sheet gives: a sheet's look for its game's other copy goes
+//! through its round's records only.
 //!
 //! A record is written *pending* before the game's outputs, and made final
 //! after them. A pending record another daemon left (it was killed between
@@ -20,15 +24,16 @@
 //! is still claimed and is done again (its outputs found already written),
 //! after which the sheet finds the game's final record.
 
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs::{self, File, OpenOptions};
-use std::io;
+use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use serde::{Deserialize, Serialize};
 
 use crate::emit::file::{Staging, replace_staged};
-use crate::reconstruct::copies::same_game;
+use crate::reconstruct::copies::{round_key, same_game};
 use crate::sheet::Sheet;
 
 /// One sheet of a recorded game.
@@ -97,32 +102,69 @@ pub fn hash(bytes: &[u8]) -> String {
     format!("{h:016x}")
 }
 
-/// The records of a daemon's state folder. Read from disk once, then kept
-/// in memory as long as the generation in `<state>/games.gen` stays the
-/// one this daemon last saw: every change bumps it first, under the lock,
-/// so a change by another daemon (or one a kill cut short) is always seen.
+/// The records of a daemon's state folder: read from disk once, then kept
+/// in memory and brought up to date from the journal each time the lock is
+/// taken.
 #[derive(Debug)]
 pub struct Games {
     dir: PathBuf,
     lock: PathBuf,
-    generation: PathBuf,
+    journal: PathBuf,
     cache: Mutex<Cache>,
 }
 
 #[derive(Debug, Default)]
 struct Cache {
-    /// The generation the records are of; `None`: not read yet.
-    generation: Option<u64>,
-    records: Vec<(String, GameRecord)>,
+    /// How far into the journal the records are read; `None`: not read yet.
+    read_to: Option<u64>,
+    /// By file name, in the order records are looked through.
+    records: BTreeMap<String, GameRecord>,
+    /// The records each file's sheet (its bytes' hash, its place) is in.
+    by_file: HashMap<(String, usize), BTreeSet<String>>,
+    /// The records with a sheet of each round ([`round_key`]): the only ones
+    /// a sheet of that round can be a copy of a game of.
+    by_round: HashMap<String, BTreeSet<String>>,
+}
+
+impl Cache {
+    fn insert(&mut self, name: &str, record: GameRecord) {
+        self.take(name);
+        for s in &record.sheets {
+            self.by_file.entry((s.hash.clone(), s.index)).or_default().insert(name.to_string());
+            if let Some(r) = round_key(&s.sheet()) {
+                self.by_round.entry(r).or_default().insert(name.to_string());
+            }
+        }
+        self.records.insert(name.to_string(), record);
+    }
+
+    fn take(&mut self, name: &str) {
+        let Some(old) = self.records.remove(name) else { return };
+        for s in &old.sheets {
+            if let Some(names) = self.by_file.get_mut(&(s.hash.clone(), s.index)) {
+                names.remove(name);
+            }
+            if let Some(names) = round_key(&s.sheet()).and_then(|r| self.by_round.get_mut(&r)) {
+                names.remove(name);
+            }
+        }
+    }
+
+    /// Record `name` as it is on disk now (gone: taken out).
+    fn reread(&mut self, dir: &Path, name: &str) -> io::Result<()> {
+        match read_record(&dir.join(name))? {
+            Some(r) => self.insert(name, r),
+            None => self.take(name),
+        }
+        Ok(())
+    }
 }
 
 /// The records, read under the lock, which is held as long as this is.
 pub struct Locked<'g> {
     dir: PathBuf,
-    generation: PathBuf,
+    journal: PathBuf,
     cache: MutexGuard<'g, Cache>,
-    /// Whether the generation was bumped in this turn.
-    bumped: bool,
     _lock: File,
 }
 
@@ -132,34 +174,46 @@ impl Games {
         Games {
             dir: state.join("games"),
             lock: state.join("games.lock"),
-            generation: state.join("games.gen"),
+            journal: state.join("games.log"),
             cache: Mutex::new(Cache::default()),
         }
     }
 
     /// Takes the lock (the workers of this daemon take turns on the cache
-    /// first) and reads the records, unless those in memory are current.
+    /// first) and brings the records up to date.
     pub fn lock(&self) -> io::Result<Locked<'_>> {
         // A worker that panicked while holding the cache left it as it was:
-        // it is read again below when its generation is not the file's.
+        // it is read again below from where the journal was last read.
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         fs::create_dir_all(&self.dir)?;
         let lock = OpenOptions::new().create(true).truncate(false).write(true).open(&self.lock)?;
         lock.lock()?;
-        let generation = read_generation(&self.generation)?;
-        if cache.generation != Some(generation) {
-            cache.records = read_records(&self.dir)?;
-            cache.generation = Some(generation);
+        let length = match fs::metadata(&self.journal) {
+            Ok(m) => m.len(),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => 0,
+            Err(e) => return Err(e),
+        };
+        match cache.read_to {
+            Some(at) if at == length => {}
+            Some(at) if at < length => {
+                let mut journal = File::open(&self.journal)?;
+                journal.seek(io::SeekFrom::Start(at))?;
+                let mut named = String::new();
+                journal.take(length - at).read_to_string(&mut named)?;
+                let names: BTreeSet<&str> = named.lines().filter(|n| !n.is_empty()).collect();
+                for name in names {
+                    cache.reread(&self.dir, name)?;
+                }
+            }
+            _ => {
+                *cache = Cache::default();
+                for (name, r) in read_records(&self.dir)? {
+                    cache.insert(&name, r);
+                }
+            }
         }
-        Ok(Locked { dir: self.dir.clone(), generation: self.generation.clone(), cache, bumped: false, _lock: lock })
-    }
-}
-
-fn read_generation(path: &Path) -> io::Result<u64> {
-    match fs::read_to_string(path) {
-        Ok(t) => Ok(t.trim().parse().unwrap_or(0)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(0),
-        Err(e) => Err(e),
+        cache.read_to = Some(length);
+        Ok(Locked { dir: self.dir.clone(), journal: self.journal.clone(), cache, _lock: lock })
     }
 }
 
@@ -168,25 +222,31 @@ fn read_generation(path: &Path) -> io::Result<u64> {
 fn read_records(dir: &Path) -> io::Result<Vec<(String, GameRecord)>> {
     let mut records = Vec::new();
     for entry in fs::read_dir(dir)? {
-        let entry = entry?;
-        let name = entry.file_name().to_string_lossy().into_owned();
+        let name = entry?.file_name().to_string_lossy().into_owned();
         if name.starts_with('.') || !name.ends_with(".json") {
             continue;
         }
-        let text = match fs::read(entry.path()) {
-            Ok(t) => t,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(e),
-        };
-        match serde_json::from_slice::<GameRecord>(&text) {
-            Ok(r) => records.push((name, r)),
-            Err(e) => {
-                tracing::warn!(record = %entry.path().display(), error = %e, "an unreadable game record is left out")
-            }
+        if let Some(r) = read_record(&dir.join(&name))? {
+            records.push((name, r));
         }
     }
-    records.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(records)
+}
+
+/// The record in the file `path`, if there is one to read.
+fn read_record(path: &Path) -> io::Result<Option<GameRecord>> {
+    let text = match fs::read(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    match serde_json::from_slice::<GameRecord>(&text) {
+        Ok(r) => Ok(Some(r)),
+        Err(e) => {
+            tracing::warn!(record = %path.display(), error = %e, "an unreadable game record is left out");
+            Ok(None)
+        }
+    }
 }
 
 impl GameRecord {
@@ -217,31 +277,25 @@ pub enum Known {
 }
 
 impl Locked<'_> {
-    /// Every record, with its file's name.
-    fn records(&self) -> &[(String, GameRecord)] {
-        &self.cache.records
-    }
-
-    /// Bumps the generation, once a turn, before the first change: a
-    /// change a kill cuts short is then never hidden by a cache.
-    fn bump(&mut self, staging: &Staging) -> io::Result<()> {
-        if !self.bumped {
-            let next = self.cache.generation.unwrap_or(0).wrapping_add(1);
-            replace_staged(&self.generation, format!("{next}\n").as_bytes(), staging)?;
-            self.cache.generation = Some(next);
-            self.bumped = true;
-        }
+    /// Appends `name` to the journal before its record changes: a change a
+    /// kill cuts short is then read again by every daemon, never hidden by
+    /// a cache.
+    fn journal(&mut self, name: &str) -> io::Result<()> {
+        let mut journal = OpenOptions::new().create(true).append(true).open(&self.journal)?;
+        // One write of one short line: whole, whatever moment a kill comes at.
+        journal.write_all(format!("{name}\n").as_bytes())?;
+        self.cache.read_to = Some(journal.metadata()?.len());
         Ok(())
     }
 
     /// Every record, with its file's name.
     pub fn names(&self) -> impl Iterator<Item = (&str, &GameRecord)> {
-        self.records().iter().map(|(n, r)| (n.as_str(), r))
+        self.cache.records.iter().map(|(n, r)| (n.as_str(), r))
     }
 
     /// The record in the file `name`.
     pub fn get(&self, name: &str) -> Option<&GameRecord> {
-        self.records().iter().find(|(n, _)| n == name).map(|(_, r)| r)
+        self.cache.records.get(name)
     }
 
     /// What sheet `index` of the file dropped as `dropped`, whose bytes hash
@@ -252,14 +306,16 @@ impl Locked<'_> {
     /// read from two copies it is read with the other one. Of several games
     /// it could be a copy of, the last in the records' order is taken.
     pub fn known(&self, sheet: &Sheet, dropped: &str, hash: &str, index: usize) -> Known {
-        if let Some((n, _)) =
-            self.records().iter().find(|(_, r)| !r.pending && r.sheets.iter().any(|s| s.is(hash, index)))
-        {
+        let records = &self.cache.records;
+        let done = self.cache.by_file.get(&(hash.to_string(), index)).into_iter().flatten();
+        if let Some(n) = done.filter(|n| records.get(*n).is_some_and(|r| !r.pending)).next() {
             return Known::Done(n.clone());
         }
         let mine = |r: &GameRecord| r.pending && r.sheets.iter().any(|s| s.is(hash, index) && s.dropped == dropped);
         let mut found = Known::New;
-        for (n, r) in self.records() {
+        // Only a record of the sheet's round can be its game's (see `same_game`).
+        let round = round_key(sheet).and_then(|r| self.cache.by_round.get(&r)).into_iter().flatten();
+        for (n, r) in round.filter_map(|n| records.get(n).map(|r| (n, r))) {
             if mine(r) || !r.sheets.iter().any(|s| same_game(&s.sheet(), sheet)) {
                 continue;
             }
@@ -281,32 +337,25 @@ impl Locked<'_> {
 
     /// Writes (or replaces) the record of file `name`.
     pub fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
-        self.bump(staging)?;
+        self.journal(name)?;
         let mut text = serde_json::to_vec_pretty(record).map_err(io::Error::other)?;
         text.push(b'\n');
         replace_staged(&self.dir.join(name), &text, staging)?;
-        let records = &mut self.cache.records;
-        match records.iter_mut().find(|(n, _)| n == name) {
-            Some((_, r)) => *r = record.clone(),
-            None => {
-                records.push((name.to_string(), record.clone()));
-                records.sort_by(|a, b| a.0.cmp(&b.0));
-            }
-        }
+        self.cache.insert(name, record.clone());
         Ok(())
     }
 
     /// Removes the record of file `name` (none there counts as done).
-    pub fn remove(&mut self, name: &str, staging: &Staging) -> io::Result<()> {
+    pub fn remove(&mut self, name: &str, _staging: &Staging) -> io::Result<()> {
         if self.get(name).is_none() {
             return Ok(());
         }
-        self.bump(staging)?;
+        self.journal(name)?;
         match fs::remove_file(self.dir.join(name)) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
             _ => {}
         }
-        self.cache.records.retain(|(n, _)| n != name);
+        self.cache.take(name);
         Ok(())
     }
 }

@@ -112,6 +112,12 @@ fn same_headers(a: &Sheet, b: &Sheet) -> bool {
     }
 }
 
+/// The round a sheet gives, as [`same_game`] compares it: two sheets can
+/// be copies of one game only if both give one and it is the same.
+pub(crate) fn round_key(s: &Sheet) -> Option<String> {
+    round_board(s).map(|(r, _)| r)
+}
+
 /// The round and board a sheet gives: `Round: 2.35` is round 2, board 35; a
 /// `Board` header wins over the board in the round.
 fn round_board(s: &Sheet) -> Option<(String, Option<String>)> {
