@@ -307,8 +307,8 @@ impl Locked<'_> {
     /// it could be a copy of, the last in the records' order is taken.
     pub fn known(&self, sheet: &Sheet, dropped: &str, hash: &str, index: usize) -> Known {
         let records = &self.cache.records;
-        let done = self.cache.by_file.get(&(hash.to_string(), index)).into_iter().flatten();
-        if let Some(n) = done.filter(|n| records.get(*n).is_some_and(|r| !r.pending)).next() {
+        let mut done = self.cache.by_file.get(&(hash.to_string(), index)).into_iter().flatten();
+        if let Some(n) = done.find(|n| records.get(*n).is_some_and(|r| !r.pending)) {
             return Known::Done(n.clone());
         }
         let mine = |r: &GameRecord| r.pending && r.sheets.iter().any(|s| s.is(hash, index) && s.dropped == dropped);
