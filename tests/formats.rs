@@ -788,3 +788,22 @@ fn a_newline_inside_a_yaml_header_stays_on_one_pgn_tag_line() {
     assert!(pgn.contains("[Event \"Open Round 2\"]"), "{pgn}");
     assert!(pgn.lines().all(|l| !l.chars().any(char::is_control)), "{pgn:?}");
 }
+
+/// A YAML bomb (aliases nine deep, nine each: 387 million strings if expanded)
+/// and nesting 1,000 deep are refused at once, naming a line, in little memory.
+#[test]
+fn yaml_bombs_and_deep_nesting_are_refused_with_their_line() {
+    let mut bomb = String::from("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    for i in 1..10u8 {
+        let (name, prev) = ((b'a' + i) as char, (b'a' + i - 1) as char);
+        bomb.push_str(&format!("{name}: &{name} [{}]\n", vec![format!("*{prev}"); 9].join(",")));
+    }
+    bomb.push_str("moves: *j\n");
+    let deep: String = (0..1000).map(|i| format!("{}b:\n", " ".repeat(i + 1))).collect();
+    for (name, text) in [("bomb.yaml", bomb), ("deep.yaml", format!("a:\n{deep}"))] {
+        let report = read(name, text.as_bytes());
+        let error = report.error.as_deref().unwrap_or_else(|| panic!("{name} accepted"));
+        assert!(error.starts_with("line ") && error.contains("limit exceeded"), "{name}: {error}");
+        assert!(report.games.is_empty());
+    }
+}
