@@ -384,20 +384,22 @@ pub fn convert_collection(
     mut each: impl FnMut(GameReport),
 ) -> Result<(), ingest::IngestError> {
     use crate::ingest::stream::{PgnGames, Piece};
-    let (mut games, mut lines) = (0usize, 0usize);
-    for piece in PgnGames::new(reader) {
+    let mut out = Emitted { each, held: Vec::new(), moves: false, games: 0 };
+    let (mut lines, mut pieces) = (0, PgnGames::new(reader));
+    // `while let`, not `for`: the lines read are asked of it at the end.
+    #[allow(clippy::while_let_on_iterator)]
+    while let Some(piece) = pieces.next() {
         let (line, why) = match piece {
             Ok(Piece::Sheets(sheets)) => {
                 for sheet in &sheets {
                     lines = lines.max(sheet.line);
-                    games += 1;
-                    each(game_report(sheet, opts));
+                    out.push(game_report(sheet, opts), !sheet.entries.is_empty());
                 }
                 continue;
             }
             Ok(Piece::TooLong { line }) => (line, NotRead::TooLong { limit: crate::ingest::stream::MAX_GAME_BYTES }),
             Ok(Piece::Unreadable { error: e @ (ingest::IngestError::Binary | ingest::IngestError::Empty), .. })
-                if games == 0 =>
+                if out.games == 0 =>
             {
                 return Err(e);
             }
@@ -409,15 +411,44 @@ pub fn convert_collection(
                     other => NotRead::Malformed(other.to_string()),
                 },
             ),
-            Err(e) if games == 0 => return Err(ingest::IngestError::Io(e.to_string())),
+            Err(e) if out.games == 0 => return Err(ingest::IngestError::Io(e.to_string())),
             Err(e) => (lines + 1, NotRead::Io(e.to_string())),
         };
-        games += 1;
-        each(not_read(line, why, opts.report_language));
+        out.push(not_read(line, why, opts.report_language), true);
     }
-    match games {
-        0 => Err(ingest::IngestError::Empty),
+    match (out.games, out.moves) {
+        (0, _) => Err(ingest::IngestError::Empty),
+        // As a whole file: no game with a move is no sheet.
+        (_, false) => Err(ingest::IngestError::NoMoves { lines: pieces.lines() }),
         _ => Ok(()),
+    }
+}
+
+/// The games of a collection handed on as they come; those before the first
+/// with a move held (a thousand at most) until one comes: a file of headers
+/// alone is no sheet, as when it is read whole.
+struct Emitted<F> {
+    each: F,
+    held: Vec<GameReport>,
+    /// A game with a move has come (or too many without one).
+    moves: bool,
+    games: usize,
+}
+
+impl<F: FnMut(GameReport)> Emitted<F> {
+    const MOST_HELD: usize = 1000;
+
+    fn push(&mut self, game: GameReport, moves: bool) {
+        self.games += 1;
+        if !self.moves && !moves && self.held.len() < Self::MOST_HELD {
+            self.held.push(game);
+            return;
+        }
+        self.moves = true;
+        for g in self.held.drain(..) {
+            (self.each)(g);
+        }
+        (self.each)(game);
     }
 }
 

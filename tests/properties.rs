@@ -81,6 +81,35 @@ proptest! {
     }
 
     #[test]
+    fn a_collection_read_a_game_at_a_time_reads_as_the_whole_file(
+        games in prop::collection::vec(prop::collection::vec(any::<u16>(), 0..60), 1..6),
+        blank_lines in 0..3usize,
+    ) {
+        let pgn: String = games
+            .iter()
+            .enumerate()
+            .map(|(i, picks)| {
+                let moves: Vec<String> = legal_game(picks)
+                    .iter()
+                    .enumerate()
+                    .map(|(p, m)| if p % 2 == 0 { format!("{}. {m}", p / 2 + 1) } else { m.clone() })
+                    .collect();
+                format!("[Event \"E\"]\n[Round \"{i}\"]\n{}\n{} *\n{}", "\n".repeat(blank_lines), moves.join(" "), "\n".repeat(blank_lines))
+            })
+            .collect();
+        let whole = convert("c.pgn", pgn.as_bytes(), &Options::default());
+        let mut streamed = Vec::new();
+        let read = convert_collection(pgn.as_bytes(), &Options::default(), |g| streamed.push(g));
+        prop_assert_eq!(whole.error, read.err().map(|e| e.to_string()), "{}", pgn);
+        prop_assert_eq!(whole.games.len(), streamed.len(), "{}", pgn);
+        for (a, b) in whole.games.iter().zip(&streamed) {
+            prop_assert_eq!(&a.moves, &b.moves);
+            prop_assert_eq!(&a.pgn, &b.pgn);
+            prop_assert_eq!(a.status, b.status);
+        }
+    }
+
+    #[test]
     fn any_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..600), name in 0..6usize) {
         let name = ["a.txt", "a.yaml", "a.csv", "a.tsv", "a.pgn", "a"][name];
         let report = convert(name, &bytes, &Options::default());

@@ -41,7 +41,7 @@ pub(crate) fn convert_files(mut options: Options, flags: Flags, files: &[PathBuf
     let started = Instant::now();
     let collections: Vec<bool> = files.iter().map(|f| is_collection(f, options.max_file_bytes)).collect();
     let mut run = Run::new(&flags, files);
-    run.progress.set_message("reading");
+    run.progress.set_message(format!("reading {} files", files.len()));
     // A file named on the command line has no size limit: the inbox's
     // limit guards the daemon, not a person converting a collection.
     let together = Options { max_file_bytes: usize::MAX, ..options.clone() };
@@ -139,6 +139,7 @@ impl<'f> Run<'f> {
 
     /// A collection, read and written one game at a time.
     fn collection(&mut self, file: &Path, options: &Options) {
+        self.progress.set_message(file.display().to_string());
         let mut out = FileOut::new(self, file, true);
         let read = open_regular(file).and_then(|f| {
             let reader = std::io::BufReader::with_capacity(1 << 16, self.progress.wrap_read(f));

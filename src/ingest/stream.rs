@@ -50,6 +50,11 @@ impl<R: BufRead> PgnGames<R> {
         PgnGames { reader, lines: 0, held: None, done: false }
     }
 
+    /// The lines read so far.
+    pub fn lines(&self) -> usize {
+        self.lines
+    }
+
     /// Appends the next line to `out`, at most `MAX_GAME_BYTES + 1` of its
     /// bytes (the rest read and dropped); false at the end.
     fn line_into(&mut self, out: &mut Vec<u8>) -> std::io::Result<bool> {
