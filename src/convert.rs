@@ -381,7 +381,7 @@ fn file_name(path: &str) -> &str {
 pub fn convert_collection(
     reader: impl std::io::BufRead,
     opts: &Options,
-    mut each: impl FnMut(GameReport),
+    each: impl FnMut(GameReport),
 ) -> Result<(), ingest::IngestError> {
     use crate::ingest::stream::{PgnGames, Piece};
     let mut out = Emitted { each, held: Vec::new(), moves: false, games: 0 };

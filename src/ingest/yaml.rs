@@ -129,7 +129,14 @@ impl<'a> Finder<'a> {
             self.move_to(self.at + i);
         }
         let pos = (self.line, 1 + self.text[self.line_start..self.at].chars().count());
-        self.move_to((self.at + needle.len()).min(self.text.len()));
+        // Past the value, or as far as it is long where it was not found as
+        // written (the parser's value differs from the source's bytes): never
+        // into the middle of a character.
+        let mut to = (self.at + needle.len()).min(self.text.len());
+        while !self.text.is_char_boundary(to) {
+            to += 1;
+        }
+        self.move_to(to);
         pos
     }
 
