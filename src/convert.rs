@@ -385,14 +385,13 @@ pub fn convert_collection(
 ) -> Result<(), ingest::IngestError> {
     use crate::ingest::stream::{PgnGames, Piece};
     let mut out = Emitted { each, held: Vec::new(), moves: false, games: 0 };
-    let (mut lines, mut pieces) = (0, PgnGames::new(reader));
+    let mut pieces = PgnGames::new(reader);
     // `while let`, not `for`: the lines read are asked of it at the end.
     #[allow(clippy::while_let_on_iterator)]
     while let Some(piece) = pieces.next() {
         let (line, why) = match piece {
             Ok(Piece::Sheets(sheets)) => {
                 for sheet in &sheets {
-                    lines = lines.max(sheet.line);
                     out.push(game_report(sheet, opts), !sheet.entries.is_empty());
                 }
                 continue;
@@ -412,7 +411,7 @@ pub fn convert_collection(
                 },
             ),
             Err(e) if out.games == 0 => return Err(ingest::IngestError::Io(e.to_string())),
-            Err(e) => (lines + 1, NotRead::Io(e.to_string())),
+            Err(e) => (pieces.lines() + 1, NotRead::Io(e.to_string())),
         };
         out.push(not_read(line, why, opts.report_language), true);
     }

@@ -241,6 +241,12 @@ impl Costs {
         self.each().iter().all(|(_, c)| *c >= 0.0) && self.edits.never_negative()
     }
 
+    /// Whether every step other than an exact reading costs something, so
+    /// that a reading at no cost is the sheet exactly as written.
+    pub fn always_positive(&self) -> bool {
+        self.each().iter().all(|(_, c)| *c > 0.0) && self.edits.each().iter().all(|(_, c)| *c > 0.0)
+    }
+
     /// Each cost of its own, by its name in the config.
     fn each(&self) -> [(&'static str, f32); 6] {
         // Destructured: a new cost cannot be left out.

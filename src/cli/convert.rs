@@ -7,6 +7,7 @@
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -56,7 +57,11 @@ pub(crate) fn convert_files(mut options: Options, flags: Flags, files: &[PathBuf
         run.progress.suspend(|| eprintln!("{note}"));
     }
     let mut reports = reports.into_iter();
+    stop_on_signal();
     for (file, collection) in files.iter().zip(collections) {
+        if STOP.load(Ordering::Relaxed) {
+            break;
+        }
         if collection {
             run.collection(file, &options);
         } else if let Some(fr) = reports.next() {
@@ -66,11 +71,56 @@ pub(crate) fn convert_files(mut options: Options, flags: Flags, files: &[PathBuf
     run.finish(started)
 }
 
-/// A PGN (by its name, else by its first line) over `limit` bytes.
+/// Set on SIGINT or SIGTERM: the run stops before the next game (of a
+/// collection) or file, names no output it has not finished and leaves no
+/// temporary file.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Sets [`STOP`] on SIGINT or SIGTERM, from a thread of its own (a run of a
+/// few files is over before it is needed; a collection's may take minutes).
+fn stop_on_signal() {
+    std::thread::spawn(|| {
+        let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
+        runtime.block_on(async {
+            use tokio::signal::unix::{SignalKind, signal};
+            let (Ok(mut term), Ok(mut interrupt)) = (signal(SignalKind::terminate()), signal(SignalKind::interrupt()))
+            else {
+                return;
+            };
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = interrupt.recv() => {}
+            }
+            STOP.store(true, Ordering::Relaxed);
+        });
+    });
+}
+
+/// A reader that ends with an error once the run is to stop.
+struct Stoppable<R>(R);
+
+impl<R: std::io::Read> std::io::Read for Stoppable<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if STOP.load(Ordering::Relaxed) {
+            return Err(std::io::Error::other("interrupted"));
+        }
+        self.0.read(buf)
+    }
+}
+
+/// A PGN (by its name, else by its first line) over `limit` bytes, in
+/// UTF-8 or an 8-bit encoding (UTF-16 is read whole: its lines cannot be cut
+/// as bytes).
 fn is_collection(file: &Path, limit: usize) -> bool {
     use std::io::Read;
     let Ok(meta) = std::fs::metadata(file) else { return false };
     if !meta.is_file() || meta.len() <= limit as u64 {
+        return false;
+    }
+    let mut head = [0u8; 2];
+    if std::fs::File::open(file).and_then(|mut f| f.read_exact(&mut head)).is_ok()
+        && matches!(head, [0xFF, 0xFE] | [0xFE, 0xFF])
+    {
         return false;
     }
     let ext = file.extension().and_then(|e| e.to_str()).and_then(scoresheet::ingest::Format::from_extension);
@@ -142,9 +192,13 @@ impl<'f> Run<'f> {
         self.progress.set_message(file.display().to_string());
         let mut out = FileOut::new(self, file, true);
         let read = open_regular(file).and_then(|f| {
-            let reader = std::io::BufReader::with_capacity(1 << 16, self.progress.wrap_read(f));
+            let reader = std::io::BufReader::with_capacity(1 << 16, Stoppable(self.progress.wrap_read(f)));
             convert::convert_collection(reader, options, |g| out.game(self, g)).map_err(|e| e.to_string())
         });
+        if STOP.load(Ordering::Relaxed) {
+            // Its PGN is not named: the temporary file goes with `out`.
+            return;
+        }
         if let Err(e) = read {
             out.failed(self, &e);
         }
@@ -158,7 +212,14 @@ impl<'f> Run<'f> {
             self.write_index(dir);
         }
         self.progress.finish_and_clear();
-        self.json.finish()?;
+        if let Err(e) = self.json.finish() {
+            eprintln!("cannot write the report: {e}");
+            self.counts.failed = true;
+        }
+        if STOP.load(Ordering::Relaxed) {
+            eprintln!("interrupted: the files not finished are not written");
+            self.counts.failed = true;
+        }
         let c = &self.counts;
         eprintln!(
             "{} {}, {} {}: {} validated, {} for review, {} rejected ({:.1} s)",
@@ -270,6 +331,10 @@ impl FileOut {
 
     /// One game of the file, as soon as it is judged.
     fn game(&mut self, run: &mut Run, g: GameReport) {
+        if STOP.load(Ordering::Relaxed) {
+            // The rest of the file was not read: not a game of it.
+            return;
+        }
         self.games += 1;
         run.counts.games += 1;
         match g.status {
@@ -277,10 +342,7 @@ impl FileOut {
             Status::Review => run.counts.review += 1,
             Status::Rejected => run.counts.rejected += 1,
         }
-        if let Err(e) = run.json.game(&self.path, &g) {
-            run.say(&format!("cannot write the report: {e}"));
-            run.counts.failed = true;
-        }
+        run.json.game(&self.path, &g);
         if g.status != Status::Rejected && g.copy != Some("b") {
             self.pgn_game(run, &g.pgn);
         }
@@ -391,12 +453,14 @@ struct Json {
     /// head is not written yet).
     files: usize,
     games: Option<usize>,
+    /// Stdout could not be written to (a pipe closed): nothing more is.
+    failed: Option<std::io::Error>,
 }
 
 impl Json {
     fn new(json: bool, lines: bool) -> Self {
         let out = (json || lines).then(|| BufWriter::new(std::io::stdout()));
-        Json { out, lines, files: 0, games: None }
+        Json { out, lines, files: 0, games: None, failed: None }
     }
 
     /// The head of a file's entry, `error` in it.
@@ -409,7 +473,15 @@ impl Json {
         Ok(())
     }
 
-    fn game(&mut self, path: &str, g: &GameReport) -> std::io::Result<()> {
+    /// Writes a game; the first error stops the report (said at the end).
+    fn game(&mut self, path: &str, g: &GameReport) {
+        if let Err(e) = self.write_game(path, g) {
+            self.failed.get_or_insert(e);
+            self.out = None;
+        }
+    }
+
+    fn write_game(&mut self, path: &str, g: &GameReport) -> std::io::Result<()> {
         if self.out.is_none() {
             return Ok(());
         }
@@ -459,7 +531,11 @@ impl Json {
         self.games = None;
     }
 
+    /// Ends the report; the first error met writing it, if any.
     fn finish(mut self) -> std::io::Result<()> {
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
         let Some(mut out) = self.out.take() else { return Ok(()) };
         if !self.lines {
             out.write_all(if self.files == 0 { b"{\"files\":[]}\n" } else { b"]}\n" })?;

@@ -115,8 +115,10 @@ pub struct Games {
 
 #[derive(Debug, Default)]
 struct Cache {
-    /// How far into the journal the records are read; `None`: not read yet.
-    read_to: Option<u64>,
+    /// How far into the journal the records are read, and which file it is
+    /// (its inode: a journal removed and begun again is read from its
+    /// start); `None`: not read yet.
+    read_to: Option<(u64, u64)>,
     /// By file name, in the order records are looked through.
     records: BTreeMap<String, GameRecord>,
     /// The records each file's sheet (its bytes' hash, its place) is in.
@@ -188,14 +190,14 @@ impl Games {
         fs::create_dir_all(&self.dir)?;
         let lock = OpenOptions::new().create(true).truncate(false).write(true).open(&self.lock)?;
         lock.lock()?;
-        let length = match fs::metadata(&self.journal) {
-            Ok(m) => m.len(),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => 0,
+        let (length, id) = match fs::metadata(&self.journal) {
+            Ok(m) => (m.len(), std::os::unix::fs::MetadataExt::ino(&m)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => (0, 0),
             Err(e) => return Err(e),
         };
         match cache.read_to {
-            Some(at) if at == length => {}
-            Some(at) if at < length => {
+            Some((at, was)) if was == id && at == length => {}
+            Some((at, was)) if was == id && at < length => {
                 let mut journal = File::open(&self.journal)?;
                 journal.seek(io::SeekFrom::Start(at))?;
                 let mut named = String::new();
@@ -212,7 +214,7 @@ impl Games {
                 }
             }
         }
-        cache.read_to = Some(length);
+        cache.read_to = Some((length, id));
         Ok(Locked { dir: self.dir.clone(), journal: self.journal.clone(), cache, _lock: lock })
     }
 }
@@ -284,7 +286,8 @@ impl Locked<'_> {
         let mut journal = OpenOptions::new().create(true).append(true).open(&self.journal)?;
         // One write of one short line: whole, whatever moment a kill comes at.
         journal.write_all(format!("{name}\n").as_bytes())?;
-        self.cache.read_to = Some(journal.metadata()?.len());
+        let m = journal.metadata()?;
+        self.cache.read_to = Some((m.len(), std::os::unix::fs::MetadataExt::ino(&m)));
         Ok(())
     }
 
@@ -395,6 +398,27 @@ mod tests {
             pending,
             board: None,
         }
+    }
+
+    #[test]
+    fn a_change_by_another_daemon_is_seen_and_one_of_its_own_kept() {
+        let state = tempfile::tempdir().unwrap();
+        let (one, two) = (Games::new(state.path()), Games::new(state.path()));
+        let s = Staging::beside(false);
+        let a = sheet("3", "7", "Ana");
+        one.lock().unwrap().put("a.json", &record(&a, "w.txt", false), &s).unwrap();
+        assert_eq!(two.lock().unwrap().known(&a, "b.txt", "x", 0), Known::Partner("a.json".into()));
+        two.lock().unwrap().remove("a.json", &s).unwrap();
+        assert_eq!(one.lock().unwrap().known(&a, "b.txt", "x", 0), Known::New, "removed by the other");
+        // The journal removed and begun again by the other: read from its start.
+        one.lock().unwrap().put("c.json", &record(&sheet("4", "1", "Eva"), "c.txt", false), &s).unwrap();
+        fs::remove_file(state.path().join("games.log")).unwrap();
+        let mut locked = two.lock().unwrap();
+        locked.put("d.json", &record(&sheet("4", "2", "Rosa"), "d.txt", false), &s).unwrap();
+        locked.put("e.json", &record(&sheet("4", "3", "Luis"), "e.txt", false), &s).unwrap();
+        drop(locked);
+        let names: Vec<String> = one.lock().unwrap().names().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(names, ["c.json", "d.json", "e.json"]);
     }
 
     #[test]

@@ -82,15 +82,20 @@ impl<R: BufRead> PgnGames<R> {
                 break;
             }
         }
+        // The byte order mark the file may begin with is no part of its text.
+        if self.lines == 0 && out.starts_with(b"\xEF\xBB\xBF") {
+            out.drain(..3);
+        }
         self.lines += usize::from(any);
         Ok(any)
     }
 
     /// The bytes of the next piece and its first line; `too_long` when they
-    /// were over the limit (and not kept).
+    /// were over the limit (and not kept: the line is then that of its first
+    /// line that is not blank).
     fn piece(&mut self) -> std::io::Result<Option<(Vec<u8>, usize, bool)>> {
         let mut bytes = Vec::with_capacity(2048);
-        let mut first = 0;
+        let (mut first, mut written) = (0, 0);
         let mut movetext = false;
         let mut too_long = false;
         loop {
@@ -107,13 +112,17 @@ impl<R: BufRead> PgnGames<R> {
             if first == 0 {
                 first = self.lines;
             }
+            if written == 0 && !t.trim_ascii().is_empty() {
+                written = self.lines;
+            }
             movetext |= !t.is_empty() && !t.starts_with(b"[");
             too_long |= bytes.len() > MAX_GAME_BYTES;
             if too_long {
                 bytes.clear();
             }
         }
-        Ok((first > 0).then_some((bytes, first, too_long)))
+        let line = if too_long { written.max(first) } else { first };
+        Ok((first > 0).then_some((bytes, line, too_long)))
     }
 }
 
@@ -136,7 +145,11 @@ impl<R: BufRead> Iterator for PgnGames<R> {
             if bytes.trim_ascii().is_empty() {
                 continue;
             }
-            return Some(Ok(read_piece(bytes, line)));
+            match read_piece(bytes, line) {
+                // Blanks of another script (no-break spaces): nothing to read.
+                Piece::Unreadable { error: IngestError::Empty, .. } => continue,
+                piece => return Some(Ok(piece)),
+            }
         }
         None
     }
@@ -184,6 +197,20 @@ mod tests {
             })
             .collect();
         assert_eq!(streamed, whole);
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_blank_lines_of_other_scripts_are_no_game() {
+        let pgn = "\u{feff}[Event \"a\"]\n[Site \"X\"]\n\n1. e4 *\n\u{a0}\n\n[Event \"b\"]\n\n1. d4 *\n";
+        let got = pieces(pgn);
+        let events: Vec<_> = got
+            .iter()
+            .flat_map(|p| match p {
+                Piece::Sheets(s) => s.iter().map(|s| (s.header("Event"), s.header("Site"), s.line)).collect::<Vec<_>>(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(events, [(Some("a"), Some("X"), 1), (Some("b"), None, 7)]);
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub(super) fn infer(sheet: &Sheet, lexed: &[Lexed<'_>], start: &Chess, settings:
     // is), no others can replay further, and the first of equals wins: it
     // needs no other reading, nor the others' replays.
     let mut whole = None;
-    if best_coverage == letters.iter().map(|(_, n)| n).sum::<usize>() {
+    if best_coverage == letters.iter().map(|(_, n)| n).sum::<usize>() && params.costs.always_positive() {
         let first = read(sheet, lexed, groups[0].0, start, settings, f32::INFINITY, meter)
             .expect("no finite ceiling, never given up");
         if first.cost == 0.0 && !first.turns_descriptive() {
