@@ -11,7 +11,12 @@ const NAMES: [&str; 6] = ["sheet.txt", "sheet.yaml", "sheet.csv", "sheet.tsv", "
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, bytes)) = data.split_first() else { return };
     let name = NAMES[pick as usize % NAMES.len()];
-    let report = convert(name, bytes, &Options::default());
+    // A small budget of work: the search's bound is what is tested, and
+    // each input then takes milliseconds, not seconds.
+    let mut opts = Options::default();
+    opts.params.limits.work_per_game = 200_000;
+    opts.params.limits.work_per_file = 1_000_000;
+    let report = convert(name, bytes, &opts);
     for g in &report.games {
         let mut pos = g.start().position;
         for san in &g.moves {

@@ -150,7 +150,7 @@ fn record_of(cfg: &ProcessConfig, id: &str) -> Result<(GameRecord, String), Deci
         return Err(DecideError::NoGame(id.to_string()));
     }
     let locked = cfg.games.lock().map_err(io_at(&cfg.folders.state))?;
-    let record = locked.get(&format!("{id}.json")).filter(|r| !r.pending).cloned();
+    let record = locked.get(&format!("{id}.json")).filter(|r| !r.pending);
     let record = record.ok_or_else(|| DecideError::NoGame(id.to_string()))?;
     let version = version_of(cfg, id, &record);
     Ok((record, version))
@@ -238,7 +238,7 @@ pub fn decide(
     let opts = cfg.options_now();
     let mut locked = cfg.games.lock().map_err(io_at(state))?;
     let key = format!("{id}.json");
-    let record = locked.get(&key).filter(|r| !r.pending).cloned().ok_or_else(|| DecideError::NoGame(id.into()))?;
+    let record = locked.get(&key).filter(|r| !r.pending).ok_or_else(|| DecideError::NoGame(id.into()))?;
     if version.is_some_and(|v| v != version_of(cfg, id, &record)) {
         return Err(DecideError::Stale);
     }

@@ -119,7 +119,9 @@ struct Cache {
     /// (its inode: a journal removed and begun again is read from its
     /// start); `None`: not read yet.
     read_to: Option<(u64, u64)>,
-    /// By file name, in the order records are looked through.
+    /// By file name, in the order records are looked through; each without
+    /// its game's text in the round file (the largest part of a record, and
+    /// needed only to replace that game: [`Locked::get`] reads it).
     records: BTreeMap<String, GameRecord>,
     /// The records each file's sheet (its bytes' hash, its place) is in.
     by_file: HashMap<(String, usize), BTreeSet<String>>,
@@ -129,8 +131,11 @@ struct Cache {
 }
 
 impl Cache {
-    fn insert(&mut self, name: &str, record: GameRecord) {
+    fn insert(&mut self, name: &str, mut record: GameRecord) {
         self.take(name);
+        if let Some(r) = record.round.as_mut() {
+            r.game = String::new();
+        }
         for s in &record.sheets {
             self.by_file.entry((s.hash.clone(), s.index)).or_default().insert(name.to_string());
             if let Some(r) = round_key(&s.sheet()) {
@@ -291,14 +296,19 @@ impl Locked<'_> {
         Ok(())
     }
 
-    /// Every record, with its file's name.
+    /// Every record, with its file's name; each without its game's text in
+    /// the round file (`round.game` is empty: [`Locked::get`] has it).
     pub fn names(&self) -> impl Iterator<Item = (&str, &GameRecord)> {
         self.cache.records.iter().map(|(n, r)| (n.as_str(), r))
     }
 
-    /// The record in the file `name`.
-    pub fn get(&self, name: &str) -> Option<&GameRecord> {
-        self.cache.records.get(name)
+    /// The record in the file `name`, whole, as the disk has it (the cache
+    /// says which there are; under the lock the two agree).
+    pub fn get(&self, name: &str) -> Option<GameRecord> {
+        if !self.cache.records.contains_key(name) {
+            return None;
+        }
+        read_record(&self.dir.join(name)).ok().flatten()
     }
 
     /// What sheet `index` of the file dropped as `dropped`, whose bytes hash
@@ -350,7 +360,7 @@ impl Locked<'_> {
 
     /// Removes the record of file `name` (none there counts as done).
     pub fn remove(&mut self, name: &str, _staging: &Staging) -> io::Result<()> {
-        if self.get(name).is_none() {
+        if !self.cache.records.contains_key(name) {
             return Ok(());
         }
         self.journal(name)?;

@@ -209,7 +209,7 @@ pub fn rematch(cfg: &ProcessConfig, change: &Change) -> Result<usize, FileError>
 fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
     let state = &cfg.folders.state;
     loop {
-        let Some(record) = cfg.games.lock().map_err(io_at(state))?.get(n).cloned() else { return Ok(false) };
+        let Some(record) = cfg.games.lock().map_err(io_at(state))?.get(n) else { return Ok(false) };
         let opts = cfg.options_now();
         let inputs = match super::decide::inputs_of(cfg, &record) {
             Ok((inputs, _)) => inputs,
@@ -232,7 +232,7 @@ fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
             }
         }
         let mut locked = cfg.games.lock().map_err(io_at(state))?;
-        if locked.get(n) != Some(&record) || !same_pairings(&opts, &cfg.options_now()) {
+        if locked.get(n).as_ref() != Some(&record) || !same_pairings(&opts, &cfg.options_now()) {
             continue;
         }
         let name = record.sheets.last().map_or("", |s| s.dropped.as_str());

@@ -104,7 +104,7 @@ fn plan_of(locked: &Locked<'_>, sheets: &[Sheet], name: &str, h: &str) -> Plan {
             known = Known::Third(n.clone());
         }
         let record = match &known {
-            Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n).cloned(),
+            Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n),
             Known::New | Known::Wait => None,
         };
         plan.push((known, record));
@@ -232,7 +232,7 @@ fn publish_locked(
             // The other copy of a game of this file: its record names both.
             Slot::With(first) => {
                 let at = record_name(name, h, first);
-                if let Some(mut r) = locked.get(&at).cloned() {
+                if let Some(mut r) = locked.get(&at) {
                     r.sheets.push(me(k, &archived_name));
                     locked.put(&at, &r, &cfg.staging).map_err(io_at(state))?;
                 }
@@ -251,7 +251,7 @@ fn publish_locked(
         };
         if let Known::Partner(n) = known {
             // The game's record now names both copies; this sheet's pending one goes.
-            let first = locked.get(n).and_then(|r| r.other(name, k)).cloned();
+            let first = locked.get(n).and_then(|r| r.other(name, k).cloned());
             record.sheets.splice(0..0, first);
             locked.put(n, &record, &cfg.staging).map_err(io_at(state))?;
             locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
@@ -298,7 +298,7 @@ fn place_all(
     let mut placed = Vec::with_capacity(count);
     for (k, (known, report)) in reports.iter().enumerate() {
         let record = match known {
-            Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n).cloned(),
+            Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n),
             Known::New | Known::Wait => None,
         };
         let slot = match (known, report, record) {
