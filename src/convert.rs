@@ -78,7 +78,7 @@ pub fn game_report(sheet: &Sheet, opts: &Options) -> GameReport {
 
 /// [`game_report`] within what is left of its file's budget of work.
 fn game_report_within(sheet: &Sheet, opts: &Options, budget: &mut FileBudget) -> GameReport {
-    report_of(sheet, reconstruct_within(sheet, &opts.settings(), budget), opts, None, None)
+    report_of(sheet, reconstruct_within(sheet, &opts.settings(), budget), opts, None, None, Written::Always)
 }
 
 /// An arbiter's decision on a game, as its report takes it in (see
@@ -151,6 +151,7 @@ fn report_of(
     opts: &Options,
     sheets_tag: Option<String>,
     verdict: Option<&Verdict>,
+    keep: Written,
 ) -> GameReport {
     game.findings.extend(read_findings(sheet));
     let paired = opts.pairings.as_deref().and_then(|t| crate::pairing::apply(t, sheet, &mut game.findings));
@@ -169,7 +170,10 @@ fn report_of(
     let lang = opts.report_language;
     let pgn = pgn::write_with(sheet, &game, &tags, &moves, lang);
     let headers = tags.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
-    let written = game.moves.iter().map(|m| m.entry.and_then(|e| sheet.entries.get(e).cloned())).collect();
+    let written = match (keep, status) {
+        (Written::ForReview, Status::Validated) => Vec::new(),
+        _ => game.moves.iter().map(|m| m.entry.and_then(|e| sheet.entries.get(e).cloned())).collect(),
+    };
     GameReport {
         status,
         language: game.language.code.to_string(),
@@ -193,6 +197,15 @@ fn finding_report(f: &Finding, game: &Game, lang: ReportLanguage) -> FindingRepo
         0 => FindingReport::of(f, lang),
         before => FindingReport { ply: f.at().map(|at| at.ply), ..FindingReport::of(&f.numbered_after(before), lang) },
     }
+}
+
+/// Which games' reports keep the entries as written (`GameReport::written`,
+/// for the review page and the desk).
+#[derive(Debug, Clone, Copy)]
+enum Written {
+    Always,
+    /// Not a validated game's: a collection's pages show its games in review.
+    ForReview,
 }
 
 /// What the reader guessed or left out while reading the file, about the
@@ -284,7 +297,7 @@ pub(crate) fn games_together(
             [i] => {
                 let (sheet, budget) = (&sheets[i].1, started(&mut budgets, sheets[i].0, opts));
                 let game = reconstruct_within(sheet, &opts.settings(), budget);
-                games[i] = Some(report_of(sheet, game, opts, None, verdict_of(i)));
+                games[i] = Some(report_of(sheet, game, opts, None, verdict_of(i), Written::Always));
             }
             [i, j] => {
                 let v = verdict_of(i).or(verdict_of(j));
@@ -348,7 +361,7 @@ fn pair_reports(
         sheets: Some(files.map(str::to_string)),
         copy: Some("a"),
         lines_in: Some(files[joint.base].to_string()),
-        ..report_of(sheets[joint.base], joint.game, opts, Some(sheets_tag), verdict)
+        ..report_of(sheets[joint.base], joint.game, opts, Some(sheets_tag), verdict, Written::Always)
     };
     [report.clone(), GameReport { copy: Some("b"), ..report }]
 }
@@ -392,7 +405,9 @@ pub fn convert_collection(
         let (line, why) = match piece {
             Ok(Piece::Sheets(sheets)) => {
                 for sheet in &sheets {
-                    out.push(game_report(sheet, opts), !sheet.entries.is_empty());
+                    let game = reconstruct_within(sheet, &opts.settings(), &mut FileBudget::new(&opts.params.limits));
+                    let report = report_of(sheet, game, opts, None, None, Written::ForReview);
+                    out.push(report, !sheet.entries.is_empty());
                 }
                 continue;
             }

@@ -59,7 +59,8 @@ pub struct GameReport {
     pub lines_in: Option<String>,
     /// For each move, the entry it was read from as written, with its line
     /// and column (`None`: a move not written). For the review page; not in
-    /// the JSON, whose findings say what was written where it matters.
+    /// the JSON, whose findings say what was written where it matters. Empty
+    /// for a validated game of a collection (no page shows those).
     #[serde(skip)]
     pub written: Vec<Option<crate::sheet::Entry>>,
 }
