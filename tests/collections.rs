@@ -27,6 +27,12 @@ fn small_limit(dir: &TempDir) -> String {
     dir.path().join("small.yaml").display().to_string()
 }
 
+/// `convert ARGS` in `dir` under that config.
+fn convert_small(dir: &TempDir, args: &[&str]) -> std::process::Output {
+    let config = small_limit(dir);
+    scoresheet().current_dir(dir.path()).args(["--config", &config, "convert"]).args(args).output().unwrap()
+}
+
 fn json(out: &[u8]) -> Value {
     serde_json::from_slice(out).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(out)))
 }
@@ -35,13 +41,8 @@ fn json(out: &[u8]) -> Value {
 fn a_collection_reads_to_the_report_the_whole_file_gives() {
     let dir = TempDir::new().unwrap();
     dir.child("open.pgn").write_str(GAMES).unwrap();
-    let config = small_limit(&dir);
     let whole = scoresheet().current_dir(dir.path()).args(["convert", "--json", "open.pgn"]).output().unwrap();
-    let streamed = scoresheet()
-        .current_dir(dir.path())
-        .args(["--config", &config, "convert", "--json", "open.pgn"])
-        .output()
-        .unwrap();
+    let streamed = convert_small(&dir, &["--json", "open.pgn"]);
     let games = &json(&streamed.stdout)["files"][0]["games"];
     assert_eq!(games.as_array().map(Vec::len), Some(3));
     assert_eq!(games[1]["moves"][7], "O-O");
@@ -77,12 +78,7 @@ fn a_game_too_long_to_be_one_is_rejected_and_the_others_are_read() {
     let dir = TempDir::new().unwrap();
     let long = format!("[White \"Long\"]\n\n1. e4 {{{}}} e5 *\n\n", "z".repeat(100_000));
     dir.child("open.pgn").write_str(&format!("{long}{GAMES}")).unwrap();
-    let config = small_limit(&dir);
-    let out = scoresheet()
-        .current_dir(dir.path())
-        .args(["--config", &config, "convert", "--json", "open.pgn"])
-        .output()
-        .unwrap();
+    let out = convert_small(&dir, &["--json", "open.pgn"]);
     assert_eq!(out.status.code(), Some(1), "a game rejected");
     let games = json(&out.stdout)["files"][0]["games"].as_array().cloned().unwrap();
     assert_eq!(games.len(), 4);
@@ -97,12 +93,7 @@ fn json_lines_give_one_object_per_game_naming_its_file() {
     let dir = TempDir::new().unwrap();
     dir.child("open.pgn").write_str(GAMES).unwrap();
     dir.child("empty.txt").write_str("  \n").unwrap();
-    let config = small_limit(&dir);
-    let out = scoresheet()
-        .current_dir(dir.path())
-        .args(["--config", &config, "convert", "--json-lines", "open.pgn", "empty.txt"])
-        .output()
-        .unwrap();
+    let out = convert_small(&dir, &["--json-lines", "open.pgn", "empty.txt"]);
     let lines: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| json(l.as_bytes())).collect();
     assert_eq!(lines.len(), 4, "{lines:?}");
     assert!(lines[..3].iter().all(|l| l["file"] == "open.pgn" && l["moves"].is_array()));
@@ -115,21 +106,12 @@ fn json_lines_give_one_object_per_game_naming_its_file() {
 fn a_run_ends_with_one_summary_line_and_lists_games_only_when_asked() {
     let dir = TempDir::new().unwrap();
     dir.child("open.pgn").write_str(GAMES).unwrap();
-    let config = small_limit(&dir);
-    let quiet = scoresheet()
-        .current_dir(dir.path())
-        .args(["--config", &config, "convert", "--output", "out", "open.pgn"])
-        .output()
-        .unwrap();
+    let quiet = convert_small(&dir, &["--output", "out", "open.pgn"]);
     let stderr = String::from_utf8_lossy(&quiet.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("1 file, 3 games: 2 validated, 1 for review, 0 rejected ("), "{stderr}");
     assert!(quiet.stdout.is_empty(), "{}", String::from_utf8_lossy(&quiet.stdout));
-    let told = scoresheet()
-        .current_dir(dir.path())
-        .args(["--config", &config, "convert", "--force", "-v", "--output", "out", "open.pgn"])
-        .output()
-        .unwrap();
+    let told = convert_small(&dir, &["--force", "-v", "--output", "out", "open.pgn"]);
     let stdout = String::from_utf8_lossy(&told.stdout);
     assert!(stdout.contains("open.pgn game 3: review, 10 moves"), "{stdout}");
     assert!(stdout.contains("-> out/open.pgn"), "{stdout}");
@@ -160,12 +142,7 @@ fn a_line_longer_than_a_game_is_refused_naming_it() {
 fn a_game_with_a_broken_tag_is_rejected_naming_its_line_and_the_others_are_read() {
     let dir = TempDir::new().unwrap();
     dir.child("open.pgn").write_str(&format!("{GAMES}\n[White Ana\n\n1. e4 *\n\n{GAMES}")).unwrap();
-    let config = small_limit(&dir);
-    let out = scoresheet()
-        .current_dir(dir.path())
-        .args(["--config", &config, "convert", "--json", "open.pgn"])
-        .output()
-        .unwrap();
+    let out = convert_small(&dir, &["--json", "open.pgn"]);
     let games = json(&out.stdout)["files"][0]["games"].as_array().cloned().unwrap();
     assert_eq!(games.len(), 7);
     assert_eq!(

@@ -4,18 +4,7 @@
 //! is added here before it is mended.
 
 use scoresheet::convert::{Options, convert, convert_collection};
-use scoresheet::emit::report::GameReport;
-use shakmaty::Position;
-use shakmaty::san::SanPlus;
-
-fn replays(g: &GameReport) -> bool {
-    let mut pos = g.start().position;
-    g.moves.iter().all(|s| {
-        let Some(m) = s.parse::<SanPlus>().ok().and_then(|san| san.san.to_move(&pos).ok()) else { return false };
-        pos.play_unchecked(m);
-        true
-    })
-}
+use scoresheet_dev::check::replays;
 
 #[test]
 fn every_kept_fuzz_input_reads_without_a_panic_to_legal_games() {

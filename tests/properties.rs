@@ -5,9 +5,9 @@
 
 use proptest::prelude::*;
 use scoresheet::convert::{Options, convert, convert_collection};
-use scoresheet::emit::report::GameReport;
 use scoresheet::ingest::Format;
 use scoresheet::notation::LANGUAGES;
+use scoresheet_dev::check::replays;
 use scoresheet_dev::generate::noisy_sheet;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{Chess, Position};
@@ -26,17 +26,6 @@ fn legal_game(picks: &[u16]) -> Vec<String> {
         sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
     }
     sans
-}
-
-/// Whether a game's moves (English SAN) replay from where it starts.
-fn replays(g: &GameReport) -> bool {
-    let mut pos = g.start().position;
-    g.moves.iter().all(|s| {
-        let Ok(san) = s.parse::<SanPlus>() else { return false };
-        let Ok(m) = san.san.to_move(&pos) else { return false };
-        pos.play_unchecked(m);
-        true
-    })
 }
 
 const FORMATS: [Format; 5] = [Format::Text, Format::Yaml, Format::Csv, Format::Tsv, Format::Pgn];

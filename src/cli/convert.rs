@@ -117,22 +117,18 @@ fn is_collection(file: &Path, limit: usize) -> bool {
     if !meta.is_file() || meta.len() <= limit as u64 {
         return false;
     }
-    let mut head = [0u8; 2];
-    if std::fs::File::open(file).and_then(|mut f| f.read_exact(&mut head)).is_ok()
-        && matches!(head, [0xFF, 0xFE] | [0xFE, 0xFF])
+    // The file's head, read once: its byte order mark, and its first lines
+    // where the name gives no format.
+    let mut head = Vec::new();
+    if std::fs::File::open(file).and_then(|f| f.take(4096).read_to_end(&mut head)).is_err()
+        || head.starts_with(&[0xFF, 0xFE])
+        || head.starts_with(&[0xFE, 0xFF])
     {
         return false;
     }
     let ext = file.extension().and_then(|e| e.to_str()).and_then(scoresheet::ingest::Format::from_extension);
-    match ext {
-        Some(f) => f == scoresheet::ingest::Format::Pgn,
-        None => {
-            let mut head = Vec::new();
-            let read = std::fs::File::open(file).and_then(|f| f.take(4096).read_to_end(&mut head));
-            read.is_ok()
-                && scoresheet::ingest::Format::sniff(&String::from_utf8_lossy(&head)) == scoresheet::ingest::Format::Pgn
-        }
-    }
+    let format = ext.unwrap_or_else(|| scoresheet::ingest::Format::sniff(&String::from_utf8_lossy(&head)));
+    format == scoresheet::ingest::Format::Pgn
 }
 
 /// The state of one run: where outputs go, the report written so far, the

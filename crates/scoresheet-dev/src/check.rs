@@ -12,6 +12,20 @@ use scoresheet::emit::report::{FileReport, GameReport, Status};
 use crate::corpus::{CORPUS_GAMES, CorpusGame, load, read_pgn, replay, shown, source};
 use crate::typed::{Form, Typed, typed};
 
+/// Whether a game's moves (English SAN, as reported) replay from where it
+/// starts: what any game the reader returns must do, however it read.
+pub fn replays(g: &GameReport) -> bool {
+    use shakmaty::Position;
+    let mut pos = g.start().position;
+    g.moves.iter().all(|s| {
+        let Some(m) = s.parse::<shakmaty::san::SanPlus>().ok().and_then(|san| san.san.to_move(&pos).ok()) else {
+            return false;
+        };
+        pos.play_unchecked(m);
+        true
+    })
+}
+
 /// A game that did not come back move for move from one form.
 #[derive(Debug, Clone)]
 pub struct Failure {
