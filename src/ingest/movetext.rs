@@ -588,7 +588,9 @@ impl Reader<'_> {
     fn annotation_not_a_box(&mut self) -> bool {
         let entries = &mut self.sheet.entries;
         let n = entries.len();
-        let Some((k, nag)) = (n.saturating_sub(2)..n).find_map(|k| Some((k, standalone_glyph(&entries[k].text)?)))
+        // A glyph in the first box has no entry before it to annotate.
+        let Some((k, nag)) =
+            (n.saturating_sub(2).max(1)..n).find_map(|k| Some((k, standalone_glyph(&entries[k].text)?)))
         else {
             return false;
         };
