@@ -4,16 +4,17 @@
 //!
 //! Every number has a range and every word its values, each stated once, in
 //! the `check` beside the struct that holds the field (here, and in
-//! `cost.rs` for `repair:`). A value outside is refused when the config is
+//! `cost.rs` for `repair:`, both with `bounds`). A value outside is refused when the config is
 //! read, with its line and what is allowed: a config is refused at start, not
 //! found wrong on the hundredth sheet.
 
-use std::fmt::Display;
 use std::path::PathBuf;
 
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 
+pub use crate::bounds::Invalid;
+use crate::bounds::within;
 use crate::convert::Options;
 use crate::cost::Params;
 use crate::finding::ReportLanguage;
@@ -304,54 +305,6 @@ pub enum ConfigError {
 
 fn line_prefix(line: Option<usize>) -> String {
     line.map(|l| format!("line {l}: ")).unwrap_or_default()
-}
-
-/// A field whose value is outside what it allows: its path in the config
-/// (`repair.limits.review_margin`), the value and what is allowed.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{field} is {value}, allowed: {allowed}")]
-pub struct Invalid {
-    pub field: String,
-    pub value: String,
-    pub allowed: String,
-}
-
-impl Invalid {
-    pub(crate) fn new(field: impl Into<String>, value: impl Display, allowed: impl Into<String>) -> Invalid {
-        Invalid { field: field.into(), value: value.to_string(), allowed: allowed.into() }
-    }
-}
-
-/// A number a range can be checked on.
-pub(crate) trait Number: Copy + Display {
-    fn value(self) -> f64;
-}
-
-impl Number for f32 {
-    fn value(self) -> f64 {
-        f64::from(self)
-    }
-}
-
-impl Number for u64 {
-    fn value(self) -> f64 {
-        self as f64
-    }
-}
-
-impl Number for usize {
-    fn value(self) -> f64 {
-        self as f64
-    }
-}
-
-/// `value` of `field` is within `min..=max` (NaN is not).
-pub(crate) fn within<T: Number>(field: &str, value: T, min: T, max: T) -> Result<(), Invalid> {
-    if (min.value()..=max.value()).contains(&value.value()) {
-        Ok(())
-    } else {
-        Err(Invalid::new(field, value, format!("{min} to {max}")))
-    }
 }
 
 impl Config {

@@ -20,7 +20,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{Invalid, within};
+use crate::bounds::{Invalid, within};
 
 /// The repair search's settings: the `repair:` section of the config.
 ///

@@ -15,6 +15,7 @@
 //! assert_eq!(report.games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
 //! ```
 
+mod bounds;
 pub mod config;
 pub mod convert;
 pub mod cost;

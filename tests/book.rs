@@ -5,20 +5,19 @@
 //! the generated evaluation sets'): a book that had seen those games would
 //! flatter every figure it touches.
 //!
-//! The rebuild reads the whole corpus from ../shared/corpus: run with
-//! `cargo test --release --workspace -- --ignored`, as CI does where it is.
+//! The rebuild reads the whole corpus: run with
+//! `SCORESHEET_CORPUS=DIR cargo test --release --workspace -- --ignored`.
 
 use scoresheet::reconstruct::book::{Book, BookError, MAGIC, RECORD, move_code, position_key};
 use scoresheet_dev::book::{BUILTIN_RECIPE, tally, write};
-use scoresheet_dev::corpus::{DEV_TRUTH, require_shared};
+use scoresheet_dev::corpus::dev_truth;
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position};
 
 #[test]
-#[ignore = "needs ../shared/corpus"]
+#[ignore = "needs the development corpus (SCORESHEET_CORPUS)"]
 fn the_builtin_book_is_the_corpus_without_the_games_measured() {
-    require_shared();
-    let games = scoresheet_dev::book::book_games(std::path::Path::new(DEV_TRUTH));
+    let games = scoresheet_dev::book::book_games(&dev_truth());
     assert!(games.len() > 14_000 && games.len() < 20_000 - 5000, "{} games", games.len());
     let built = write(tally(&games, BUILTIN_RECIPE));
     let shipped = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/book.bin")).unwrap();

@@ -2,17 +2,19 @@
 //! PGN, re-typed as a Spanish sheet and as a German sheet — must come back move
 //! for move, validated, with a PGN that pgn-reader and shakmaty read back.
 //!
-//! The default tests read the corpus games committed in `tests/data`; the full
-//! corpus lives in ../shared/corpus beside the repository: run with
-//! `cargo test --release --workspace -- --ignored`, as CI does where it is.
+//! The default tests read the corpus games committed in `tests/data`; the
+//! full corpus is read only where SCORESHEET_CORPUS names its folder:
+//! `SCORESHEET_CORPUS=DIR cargo test --release --workspace -- --ignored`.
 
 use scoresheet_dev::check::run_corpus_check;
-use scoresheet_dev::corpus::{CORPUS, SUBSET, SUBSET_RANGES, load_range, read_games, require_shared, shown};
+use std::path::Path;
+
+use scoresheet_dev::corpus::{SUBSET, SUBSET_RANGES, corpus_file, load_range, read_games, require_corpus, shown};
 
 #[test]
-#[ignore = "needs ../shared/corpus"]
+#[ignore = "needs the development corpus (SCORESHEET_CORPUS)"]
 fn every_corpus_game_comes_back_move_for_move() {
-    require_shared();
+    require_corpus();
     run_corpus_check(None);
 }
 
@@ -24,7 +26,7 @@ fn first_200_corpus_games_come_back_move_for_move() {
 #[test]
 fn the_committed_games_are_the_ranges_the_tests_read() {
     let total: usize = SUBSET_RANGES.iter().map(|r| r.len()).sum();
-    let games = read_games(SUBSET, 0, 0, usize::MAX).unwrap();
+    let games = read_games(Path::new(SUBSET), 0, 0, usize::MAX).unwrap();
     assert_eq!(games.len(), total, "games in {}", shown(SUBSET));
     for r in &SUBSET_RANGES {
         let games = load_range(r.start, r.len());
@@ -34,13 +36,13 @@ fn the_committed_games_are_the_ranges_the_tests_read() {
 }
 
 #[test]
-#[ignore = "needs ../shared/corpus"]
+#[ignore = "needs the development corpus (SCORESHEET_CORPUS)"]
 fn the_committed_games_are_the_corpus_games() {
-    require_shared();
+    require_corpus();
     let mut offset = 0;
     for r in &SUBSET_RANGES {
-        let committed = read_games(SUBSET, offset, r.start, r.len()).unwrap();
-        let corpus = read_games(CORPUS, r.start, r.start, r.len()).unwrap();
+        let committed = read_games(Path::new(SUBSET), offset, r.start, r.len()).unwrap();
+        let corpus = read_games(&corpus_file().unwrap(), r.start, r.start, r.len()).unwrap();
         assert_eq!(committed.len(), r.len());
         assert!(committed == corpus, "{}: games {r:?} differ from the corpus's", shown(SUBSET));
         offset += r.len();

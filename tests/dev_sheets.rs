@@ -1,24 +1,24 @@
-//! The 600 typed sheets of real games in ../shared/corpus/sheets-dev, checked
-//! against their truth.json: what an organizer would check by hand.
+//! The 600 typed sheets of real games in the development corpus's
+//! sheets-dev, checked against their truth.json: what an organizer would
+//! check by hand.
 //!
-//! They live beside the repository: run with
-//! `cargo test --release --workspace -- --ignored`, as CI does where they are.
+//! They are not in the repository: run with
+//! `SCORESHEET_CORPUS=DIR cargo test --release --workspace -- --ignored`.
 
 use std::path::PathBuf;
 
 use scoresheet::convert::{Options, convert};
 use scoresheet::emit::report::Status;
-use scoresheet_dev::corpus::{DEV_SHEETS, require_shared};
+use scoresheet_dev::corpus::dev_sheets;
 use scoresheet_dev::slips::{legal_slips, only_legal_slips, truth_faults};
 use serde_json::Value;
 
 fn corpus() -> PathBuf {
-    require_shared();
-    PathBuf::from(DEV_SHEETS)
+    dev_sheets()
 }
 
 fn truth() -> Vec<Value> {
-    let text = std::fs::read_to_string(corpus().join("truth.json")).expect("../shared/corpus/sheets-dev/truth.json");
+    let text = std::fs::read_to_string(corpus().join("truth.json")).expect("the dev sheets' truth.json");
     serde_json::from_str::<Value>(&text).unwrap().as_array().unwrap().clone()
 }
 
@@ -38,7 +38,7 @@ fn same_letters(a: &str, b: &str) -> bool {
 }
 
 #[test]
-#[ignore = "needs ../shared/corpus"]
+#[ignore = "needs the development corpus (SCORESHEET_CORPUS)"]
 fn every_sheet_without_a_fault_is_validated_with_the_true_moves_and_language() {
     let mut checked = 0;
     for t in truth().iter().filter(|t| is_clean(t)) {
@@ -62,7 +62,7 @@ fn every_sheet_without_a_fault_is_validated_with_the_true_moves_and_language() {
 }
 
 #[test]
-#[ignore = "needs ../shared/corpus"]
+#[ignore = "needs the development corpus (SCORESHEET_CORPUS)"]
 fn every_sheet_is_read_in_its_language_faults_and_descriptive_notation_and_all() {
     // Sheet 233 (Spanish, descriptive from move 2) was once read as Dutch: the
     // few algebraic moves before the descriptive ones happened to cost less
@@ -120,7 +120,7 @@ fn validated_wrong(opts: &Options) -> (Vec<String>, Vec<String>) {
 }
 
 #[test]
-#[ignore = "needs ../shared/corpus"]
+#[ignore = "needs the development corpus (SCORESHEET_CORPUS)"]
 fn no_sheet_is_validated_unless_it_is_the_game_played() {
     let (wrong, unseen) = validated_wrong(&Options::default());
     eprintln!(
@@ -138,7 +138,7 @@ fn no_sheet_is_validated_unless_it_is_the_game_played() {
 }
 
 #[test]
-#[ignore = "needs ../shared/corpus"]
+#[ignore = "needs the development corpus (SCORESHEET_CORPUS)"]
 fn few_determinable_sheets_are_sent_to_review() {
     // Every game in review costs an arbiter's time. Of the games that
     // legality alone settles (no omitted or illegible move with several legal
@@ -176,7 +176,7 @@ fn few_determinable_sheets_are_sent_to_review() {
 }
 
 #[test]
-#[ignore = "needs ../shared/corpus"]
+#[ignore = "needs the development corpus (SCORESHEET_CORPUS)"]
 fn the_plausibility_of_the_moves_never_validates_a_reading() {
     // The opening book and the material check order readings in doubt; a
     // later window may then settle the doubt from the reading they chose

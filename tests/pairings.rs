@@ -259,15 +259,14 @@ fn convert_with_pairings_fills_the_pgn_and_a_broken_trf_is_said_and_left_out() {
 /// pairings of their events, each event's TRF built from the true games of
 /// its dev sheets (truth.json): given the round, and given no round at all.
 #[test]
-#[ignore = "needs ../shared/corpus"]
+#[ignore = "needs the development corpus (SCORESHEET_CORPUS)"]
 fn dev_sheets_are_matched_to_the_pairings_of_their_events() {
-    use scoresheet_dev::corpus::{DEV_SHEETS, DEV_TRUTH, require_shared};
-    require_shared();
-    let truth: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(DEV_TRUTH).unwrap()).unwrap();
+    use scoresheet_dev::corpus::{dev_sheets, dev_truth};
+    let truth: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(dev_truth()).unwrap()).unwrap();
     let mut events: std::collections::BTreeMap<String, Vec<(scoresheet::Sheet, CorpusGame)>> = Default::default();
     for (i, t) in truth.iter().enumerate() {
         let file = t["file"].as_str().unwrap();
-        let bytes = std::fs::read(std::path::Path::new(DEV_SHEETS).join(file)).unwrap();
+        let bytes = std::fs::read(dev_sheets().join(file)).unwrap();
         let Ok(mut sheets) = scoresheet::ingest::read_named(file, &bytes, 1 << 20) else { continue };
         let sheet = sheets.remove(0);
         let text = |k: &str| t[k].as_str().unwrap_or("?").to_string();

@@ -232,7 +232,12 @@ pub fn run_corpus_check(limit: Option<usize>) {
     let t0 = std::time::Instant::now();
     let games = load(limit);
     let expected = limit.unwrap_or(CORPUS_GAMES).min(CORPUS_GAMES);
-    assert_eq!(games.len(), expected, "games read from {}", shown(source(0, expected).0));
+    assert_eq!(
+        games.len(),
+        expected,
+        "games read from {}",
+        source(0, expected).map(|s| shown(s.0)).unwrap_or_default()
+    );
     let load_time = t0.elapsed();
     let plies: usize = games.iter().map(|g| g.sans.len()).sum();
     let rewritten = games.iter().filter(|g| g.written != g.sans).count();

@@ -2,53 +2,84 @@
 //! with shakmaty to get each game's mainline in canonical English SAN: what
 //! the library must give back from every form the game is typed in.
 //!
-//! The full corpus (20,000 games) lives beside the repository, in
-//! `../shared/corpus`; the games the default tests and the benchmarks read
-//! ([`SUBSET_RANGES`]) are committed in `tests/data`, so that a fresh clone
-//! tests on its own. A game's index is its place in the full corpus whichever
-//! file it is read from.
+//! The games the default tests and the benchmarks read ([`SUBSET_RANGES`])
+//! are committed in `tests/data`, so that a fresh clone tests on its own and
+//! reads nothing outside the repository. The full development corpus (20,000
+//! games and the typed dev sheets) is read only when asked for: the
+//! environment variable [`CORPUS_VAR`] names its folder, for the `--ignored`
+//! tests and the tools. Nothing here looks for it anywhere else, so a test
+//! that needs it without saying so fails as it would on a fresh clone. A
+//! game's index is its place in the full corpus whichever file it is read
+//! from.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::ops::{ControlFlow, Range};
 use std::path::{Component, Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use flate2::read::GzDecoder;
 use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{Chess, Color, Position};
 
-/// The development corpus beside the repository (`../shared/corpus`).
-pub const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
-/// The full development corpus.
-pub const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/games-dev-20k.pgn.gz");
-/// Number of games in [`CORPUS`].
+/// The environment variable naming the development corpus's folder (the one
+/// holding [`CORPUS_FILE`] and [`DEV_SHEETS`]).
+pub const CORPUS_VAR: &str = "SCORESHEET_CORPUS";
+/// The full corpus's file name in that folder.
+pub const CORPUS_FILE: &str = "games-dev-20k.pgn.gz";
+/// Number of games in the full corpus.
 pub const CORPUS_GAMES: usize = 20_000;
-/// The typed sheets of real games with their `truth.json`, beside the repository.
-pub const DEV_SHEETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/sheets-dev");
-/// The dev sheets' truth.
-pub const DEV_TRUTH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/sheets-dev/truth.json");
+/// The folder of typed sheets of real games, with their `truth.json`, in
+/// the corpus's folder.
+pub const DEV_SHEETS: &str = "sheets-dev";
 
 /// The corpus games committed with the repository: [`SUBSET_RANGES`], in order.
 pub const SUBSET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/corpus-games.pgn.gz");
 /// The corpus games in [`SUBSET`]: the daemon tests, the corpus test and the
-/// benchmarks (0..2000), the repair tests (5000..5300).
-pub const SUBSET_RANGES: [Range<usize>; 2] = [0..2000, 5000..5300];
+/// benchmarks (0..2260), the repair tests (5000..5300), the copies test
+/// (6000..6040).
+pub const SUBSET_RANGES: [Range<usize>; 3] = [0..2260, 5000..5300, 6000..6040];
 
-/// Panics with what is missing and where it belongs unless the development
-/// corpus is beside the repository: for the tests that need all of it.
-pub fn require_shared() {
-    assert!(
-        Path::new(SHARED).is_dir(),
-        "this test needs the development corpus in ../shared/corpus beside the repository ({} is missing)",
-        shown(SHARED)
-    );
+/// The development corpus's folder, as [`CORPUS_VAR`] names it.
+pub fn corpus_dir() -> Result<PathBuf> {
+    let Some(dir) = std::env::var_os(CORPUS_VAR).filter(|d| !d.is_empty()) else {
+        bail!(
+            "the development corpus is not set: {CORPUS_VAR} names its folder \
+             (the one holding {CORPUS_FILE} and {DEV_SHEETS}/)"
+        );
+    };
+    let dir = PathBuf::from(dir);
+    if !dir.is_dir() {
+        bail!("{CORPUS_VAR}={}: no such folder", dir.display());
+    }
+    Ok(dir)
+}
+
+/// The development corpus's folder; panics saying how to name it. For the
+/// tests that need all of it (all `#[ignore]`d).
+pub fn require_corpus() -> PathBuf {
+    corpus_dir().unwrap_or_else(|e| panic!("this test needs the development corpus: {e:#}"))
+}
+
+/// The full corpus's games file.
+pub fn corpus_file() -> Result<PathBuf> {
+    Ok(corpus_dir()?.join(CORPUS_FILE))
+}
+
+/// The dev sheets' folder; panics as [`require_corpus`].
+pub fn dev_sheets() -> PathBuf {
+    require_corpus().join(DEV_SHEETS)
+}
+
+/// The dev sheets' truth; panics as [`require_corpus`].
+pub fn dev_truth() -> PathBuf {
+    dev_sheets().join("truth.json")
 }
 
 /// `path` with its `..` taken out, for messages.
-pub fn shown(path: &str) -> String {
+pub fn shown(path: impl AsRef<Path>) -> String {
     let mut out = PathBuf::new();
-    for c in Path::new(path).components() {
+    for c in path.as_ref().components() {
         match c {
             Component::ParentDir => {
                 out.pop();
@@ -86,31 +117,27 @@ impl CorpusGame {
 }
 
 /// The file games `start..start + count` are read from, and the place of
-/// game `start` in it: [`SUBSET`] when it holds them all, else [`CORPUS`].
-pub fn source(start: usize, count: usize) -> (&'static str, usize) {
+/// game `start` in it: [`SUBSET`] when it holds them all, else the full
+/// corpus, which must then be named by [`CORPUS_VAR`].
+pub fn source(start: usize, count: usize) -> Result<(PathBuf, usize)> {
     let mut offset = 0;
     for r in &SUBSET_RANGES {
         if r.start <= start && start.saturating_add(count) <= r.end {
-            return (SUBSET, offset + start - r.start);
+            return Ok((PathBuf::from(SUBSET), offset + start - r.start));
         }
         offset += r.len();
     }
-    (CORPUS, start)
+    let end = start.saturating_add(count);
+    let file = corpus_file()
+        .with_context(|| format!("corpus games {start}..{end} are not among those committed ({SUBSET_RANGES:?})"))?;
+    Ok((file, start))
 }
 
 /// Games `start..start + count` of the corpus (fewer where the corpus ends).
 pub fn try_load_range(start: usize, count: usize) -> Result<Vec<CorpusGame>> {
-    let (file, offset) = source(start, count);
-    read_games(file, offset, start, count).with_context(|| {
-        if file == CORPUS {
-            format!(
-                "corpus games {start}..{}: the full development corpus belongs in ../shared/corpus beside the repository",
-                start.saturating_add(count)
-            )
-        } else {
-            format!("corpus games {start}..{}", start.saturating_add(count))
-        }
-    })
+    let (file, offset) = source(start, count)?;
+    read_games(&file, offset, start, count)
+        .with_context(|| format!("corpus games {start}..{}", start.saturating_add(count)))
 }
 
 /// Games `start..start + count` of the corpus; panics with the reason when it
@@ -126,14 +153,14 @@ pub fn load(limit: Option<usize>) -> Vec<CorpusGame> {
 
 /// `count` games of a corpus file from its `offset`-th (0-based), numbered
 /// from `first`.
-pub fn read_games(file: &str, offset: usize, first: usize, count: usize) -> Result<Vec<CorpusGame>> {
+pub fn read_games(file: &Path, offset: usize, first: usize, count: usize) -> Result<Vec<CorpusGame>> {
     let chunks = read_chunks(file, offset, count)?;
     Ok(chunks.into_iter().enumerate().map(|(i, pgn)| parse_game(first + i, pgn)).collect())
 }
 
 /// The PGN texts of `count` games of a gzipped PGN file from its `skip`-th:
 /// a game ends where a tag line follows movetext.
-fn read_chunks(file: &str, skip: usize, count: usize) -> Result<Vec<String>> {
+fn read_chunks(file: &Path, skip: usize, count: usize) -> Result<Vec<String>> {
     let reader = BufReader::new(GzDecoder::new(File::open(file).with_context(|| shown(file))?));
     let mut out = Vec::new();
     let mut ended = 0;

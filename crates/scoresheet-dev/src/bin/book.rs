@@ -1,8 +1,9 @@
 //! Builds the opening book (`data/book.bin`, see `scoresheet::reconstruct::book`)
-//! from the development corpus in ../shared/corpus.
+//! from the development corpus, whose folder `SCORESHEET_CORPUS` names.
 //!
 //! ```sh
-//! cargo run --release -p scoresheet-dev --bin book -- --truth ../shared/corpus/sheets-dev/truth.json --out data/book.bin
+//! SCORESHEET_CORPUS=../shared/corpus cargo run --release -p scoresheet-dev --bin book -- \
+//!     --truth ../shared/corpus/sheets-dev/truth.json --out data/book.bin
 //! ```
 //!
 //! Left out, so that no figure measured on them is flattered by a book that
@@ -16,7 +17,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use scoresheet::reconstruct::book::Book;
 use scoresheet_dev::book::{BUILTIN_RECIPE, book_games, tally, write};
-use scoresheet_dev::corpus::{CORPUS, shown};
+use scoresheet_dev::corpus::{corpus_file, shown};
 
 fn main() -> Result<()> {
     let mut args = std::env::args().skip(1);
@@ -29,8 +30,9 @@ fn main() -> Result<()> {
         }
     }
     let (Some(truth), Some(out)) = (truth, out) else { bail!("usage: book --truth TRUTH.json --out BOOK") };
-    if !std::path::Path::new(CORPUS).is_file() {
-        bail!("the development corpus is not beside the repository: {} is missing", shown(CORPUS));
+    let corpus = corpus_file()?;
+    if !corpus.is_file() {
+        bail!("the development corpus has no games file: {} is missing", shown(&corpus));
     }
     let games = book_games(&truth);
     let records = tally(&games, BUILTIN_RECIPE);

@@ -1,5 +1,6 @@
 //! Measures the reader on typed sheets with a `truth.json`, and makes such
-//! sheets from the development corpus (../shared/corpus) with
+//! sheets from the development corpus (its folder named by
+//! `SCORESHEET_CORPUS`, unless the games are among those committed) with
 //! `scoresheet_dev::generate`.
 //!
 //! ```sh
