@@ -10,7 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use tracing::{info, warn};
+use tracing::info;
 
 use crate::convert::{Input, Options, convert_together};
 use crate::decision::{Action, Decision, DecisionError, read_decided};
@@ -18,7 +18,8 @@ use crate::emit::file::replace_staged;
 use crate::emit::report::{GameReport, Status};
 
 use super::games::{GameRecord, hash};
-use super::process::{FileError, Outcome, ProcessConfig, folder_of, io_at};
+use super::kept::{id_of, kept_decisions, kept_for};
+use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject};
 use super::publish::{replace, status_of};
 
 /// One game of the queue.
@@ -132,11 +133,6 @@ fn waiting(n: &str, r: &GameRecord, kept: &[(PathBuf, Decision)]) -> Waiting {
 fn review_json(path: &Path) -> Option<serde_json::Value> {
     let v: serde_json::Value = serde_json::from_slice(&fs::read(path).ok()?).ok()?;
     Some(v["game"].clone())
-}
-
-/// The id of a record's file name: its name without `.json`.
-fn id_of(record: &str) -> &str {
-    record.strip_suffix(".json").unwrap_or(record)
 }
 
 /// Whether `id` can name a record: 16 lowercase hex digits (never a path).
@@ -319,34 +315,6 @@ fn keep(
     Ok(path)
 }
 
-/// The decisions kept in `dir`; one that cannot be read is said and left out.
-pub fn kept_decisions(dir: &Path) -> Vec<(PathBuf, Decision)> {
-    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
-    let mut out = Vec::new();
-    for e in entries.flatten() {
-        let path = e.path();
-        let name = e.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') || !name.ends_with(".yaml") {
-            continue;
-        }
-        match fs::read_to_string(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| Decision::parse(&t).map_err(|e| e.to_string()))
-        {
-            Ok(d) => out.push((path, d)),
-            Err(e) => warn!(decision = %path.display(), error = %e, "a kept decision cannot be read; left out"),
-        }
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
-
-/// The decision kept for game `id` (a record's name without `.json`).
-pub fn kept_for(cfg: &ProcessConfig, record: &str) -> Option<Decision> {
-    let id = id_of(record);
-    kept_decisions(&cfg.folders.decisions).into_iter().find(|(_, d)| d.game.as_deref() == Some(id)).map(|(_, d)| d)
-}
-
 /// Now in UTC, RFC 3339, to the second.
 fn now_utc() -> String {
     let secs = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
@@ -389,11 +357,6 @@ fn named_game(cfg: &ProcessConfig, file: &str, decision: &Decision) -> Result<St
     }
 }
 
-/// Whether a file dropped into the inbox is a decision.
-pub fn is_decision_file(name: &str) -> bool {
-    name.ends_with(".decision.yaml") || name.ends_with(".decision.yml")
-}
-
 /// A decision dropped into the inbox: carried out, or refused with a clear
 /// message (a copy of it and its `.error.txt` in rejected/); either way the
 /// file is archived and nothing else changes when it is refused.
@@ -420,9 +383,9 @@ pub fn dropped(
         Err(DecideError::File(e)) => return Err(e),
         Err(e) => {
             let why = format!("{e}; nothing was changed");
-            super::process::reject(cfg, name, Some(bytes), claimed, &format!("{name}: {why}\n"), out)?;
+            reject(cfg, name, Some(bytes), claimed, &format!("{name}: {why}\n"), out)?;
             out.error = Some(why);
         }
     }
-    super::process::archive(cfg, claimed, out)
+    archive(cfg, claimed, out)
 }

@@ -57,7 +57,7 @@
 //!    outputs are (always synced). A file rejected unread (too large) goes to
 //!    rejected/ the same way; a name used again keeps its extension
 //!    (`mesa-2.txt`) in archive/ and rejected/.
-//! 5. **The claim removed last** (`process::archive`, the last step but one
+//! 5. **The claim removed last** (`outcome::archive`, the last step but one
 //!    of `process::process` and `process::reject_file`; for a sheet the
 //!    original is linked inside `publish::publish`, under the records'
 //!    lock): until the original is linked into archive/ and the claim
@@ -126,8 +126,8 @@
 //! # Errors
 //!
 //! Errors are of two kinds, as in ripgrep and watchexec: a [`DaemonError`]
-//! stops the daemon (it cannot start: no folder, no watcher), a
-//! `process::FileError` concerns one file, is logged and retried, and the run
+//! stops the daemon (it cannot start: no folder, no watcher), an
+//! `outcome::FileError` concerns one file, is logged and retried, and the run
 //! goes on.
 
 mod annotate;
@@ -135,13 +135,18 @@ pub(crate) mod claim;
 pub(crate) mod decide;
 pub mod desk;
 pub(crate) mod detect;
+mod folders;
 pub(crate) mod games;
+pub(crate) mod kept;
 pub(crate) mod names;
+pub(crate) mod outcome;
 pub(crate) mod pairings;
 pub(crate) mod place;
 pub(crate) mod process;
 pub(crate) mod publish;
+pub(crate) mod rematch;
 pub(crate) mod round;
+pub(crate) mod route;
 mod watcher;
 
 use std::collections::{HashSet, VecDeque};
@@ -161,83 +166,9 @@ use crate::emit::report::Status;
 use crate::finding::cut;
 use claim::WorkDir;
 use detect::Detector;
-use process::{FileError, Outcome, ProcessConfig};
+pub use folders::{DaemonError, Folders};
+use outcome::{FileError, Outcome, ProcessConfig};
 use watcher::Events;
-
-/// The folders the daemon works in, all resolved against the root.
-#[derive(Debug, Clone)]
-pub struct Folders {
-    pub inbox: PathBuf,
-    pub pgn: PathBuf,
-    pub review: PathBuf,
-    pub rejected: PathBuf,
-    pub archive: PathBuf,
-    pub work: PathBuf,
-    /// Private: which sheets were published where (`games`), the pairings.
-    pub state: PathBuf,
-    /// The arbiters' decisions, `<name>.yaml` each.
-    pub decisions: PathBuf,
-    /// The pairings file the config names (`watch.pairings`), if any.
-    pub pairings: Option<PathBuf>,
-}
-
-impl Folders {
-    /// The folders of a config, under `root` (else the config's root).
-    pub fn new(watch: &Watch, root: Option<&Path>) -> Folders {
-        let root = root.unwrap_or(&watch.root);
-        let at = |p: &Path| root.join(p);
-        Folders {
-            inbox: at(&watch.inbox),
-            pgn: at(&watch.pgn),
-            review: at(&watch.review),
-            rejected: at(&watch.rejected),
-            archive: at(&watch.archive),
-            work: at(&watch.work),
-            state: at(&watch.state),
-            decisions: at(&watch.decisions),
-            pairings: watch.pairings.as_deref().map(at),
-        }
-    }
-
-    fn all(&self) -> [(&'static str, &Path); 8] {
-        [
-            ("inbox", &self.inbox),
-            ("pgn", &self.pgn),
-            ("review", &self.review),
-            ("rejected", &self.rejected),
-            ("archive", &self.archive),
-            ("work", &self.work),
-            ("state", &self.state),
-            ("decisions", &self.decisions),
-        ]
-    }
-
-    /// Makes every folder that is not there yet; the work folder private
-    /// (`0700`: it holds files being processed and their temporary files).
-    fn create(&self) -> Result<(), DaemonError> {
-        use std::os::unix::fs::DirBuilderExt;
-        for (name, path) in self.all() {
-            let mode = if name == "work" || name == "state" { 0o700 } else { 0o777 };
-            std::fs::DirBuilder::new()
-                .recursive(true)
-                .mode(mode)
-                .create(path)
-                .map_err(|source| DaemonError::Folder { name, path: path.to_path_buf(), source })?;
-        }
-        Ok(())
-    }
-}
-
-/// What stops the daemon (or keeps it from starting).
-#[derive(Debug, thiserror::Error)]
-pub enum DaemonError {
-    #[error("cannot create the {name} folder {}: {source}", path.display())]
-    Folder { name: &'static str, path: PathBuf, source: std::io::Error },
-    #[error("cannot set up the work folder {}: {source}", path.display())]
-    Work { path: PathBuf, source: std::io::Error },
-    #[error("cannot watch {}: {source} (on a network share, try --poll)", path.display())]
-    Watch { path: PathBuf, source: notify::Error },
-}
 
 /// The daemon's configuration: its folders, how to convert a file, and the
 /// `watch:` section of the config (timings, workers, fsync).
@@ -707,7 +638,7 @@ fn finding_counts(out: &Outcome) -> String {
 fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
     let start = Instant::now();
     if let Job::Rematch(change) = &job {
-        return match pairings::rematch(cfg, change) {
+        return match rematch::rematch(cfg, change) {
             Ok(_) => Ended::Gone(job.name()),
             Err(e) => Ended::Failed(job.clone(), e),
         };

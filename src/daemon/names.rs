@@ -123,6 +123,11 @@ pub fn game_name<'a>(tag: impl Fn(&str) -> Option<&'a str>, stem: &str, index: u
     if count > 1 { format!("{stem}-{}", index + 1) } else { stem }
 }
 
+/// Whether a file dropped into the inbox is a decision.
+pub fn is_decision_file(name: &str) -> bool {
+    name.ends_with(".decision.yaml") || name.ends_with(".decision.yml")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

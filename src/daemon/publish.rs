@@ -30,9 +30,11 @@ use crate::sheet::Sheet;
 
 use super::annotate::with_comment;
 use super::games::{GameRecord, Known, Locked, SheetRecord, hash, record_name};
+use super::kept::kept_for;
+use super::outcome::{FileError, Outcome, ProcessConfig, folder_of, io_at};
 use super::place::link_new;
-use super::process::{FileError, Outcome, Placed, ProcessConfig, Replacing, folder_of, io_at, route};
 use super::round::Round;
+use super::route::{Placed, Replacing, route};
 
 /// The code of the finding a third copy of a game goes to review with.
 pub const THIRD_COPY: &str = "third-copy";
@@ -167,7 +169,7 @@ fn together(
     let inputs: [Input; 2] = [(first.archived.clone(), Ok(other)), (name.to_string(), Ok(bytes.to_vec()))];
     let files = [first.archived.clone(), name.to_string()];
     // An arbiter's decision on the game stands: applied to the new reading.
-    if let Some(d) = super::decide::kept_for(cfg, n) {
+    if let Some(d) = kept_for(cfg, n) {
         match crate::decision::read_decided(&inputs, opts, (1, k), &d) {
             Ok(decided) => return Ok(Some(decided.report).filter(|g| g.sheets.as_ref() == Some(&files))),
             Err(e) => {

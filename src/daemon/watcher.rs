@@ -8,7 +8,7 @@ use std::time::Duration;
 use notify::{RecursiveMode, Watcher};
 use tokio::sync::mpsc;
 
-use super::DaemonError;
+use super::folders::DaemonError;
 use crate::config::Watch;
 
 /// Events waiting for the daemon's loop.

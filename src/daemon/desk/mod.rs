@@ -31,7 +31,7 @@ use tracing::info;
 
 use super::DaemonConfig;
 use super::decide::{self, DecideError};
-use super::process::ProcessConfig;
+use super::outcome::ProcessConfig;
 use crate::config::Desk;
 use crate::decision::{Action, Decision, DecisionError};
 use crate::emit::page::{Controls, Words, desk_game, escape, head, players};
