@@ -13,6 +13,7 @@ pub mod check;
 pub mod corpus;
 pub mod descriptive;
 pub mod generate;
+pub mod layers;
 pub mod noisy;
 pub mod pairs;
 pub mod slips;
