@@ -5,8 +5,8 @@ use shakmaty::Chess;
 
 use super::detect::{self, Numbering};
 use super::draft::{Draft, Record};
-use super::searcher::Step;
-use super::{Game, Played, play};
+use super::game::{Game, Played, play};
+use super::step::Step;
 use crate::cost::CUT_SHORT;
 use crate::finding::Finding;
 use crate::notation::Language;

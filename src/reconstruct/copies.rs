@@ -12,10 +12,13 @@
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
 
+use super::budget::FileBudget;
 use super::fit::with_searcher;
+use super::game::{Game, Played, play};
 use super::joint::{Doubt, Weigher, key, sans_of, with_move_at};
 use super::prior;
-use super::{FileBudget, Game, Played, Settings, play, reconstruct_within};
+use super::settings::Settings;
+use super::stages::reconstruct_within;
 use crate::cost::{MORE_ENTRIES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
 use crate::sheet::Sheet;
@@ -645,7 +648,7 @@ fn doubt_finding(sheets: [&Sheet; 2], files: [&str; 2], game: &Game, d: &Doubt) 
     let text = |c: usize| entry(c).map_or_else(|| "(not written)".to_string(), |e| e.text.clone());
     let mut pos = game.start.position.clone();
     game.moves.iter().take(d.ply).for_each(|p| pos.play_unchecked(p.mv));
-    let san = |m: Move| super::san_of(&pos, m);
+    let san = |m: Move| super::game::san_of(&pos, m);
     let chosen = game.moves.get(d.ply).map(|p| p.san.to_string());
     let (line, col) = entry(0).or(entry(1)).map_or((0, 0), |e| (e.line, e.col));
     let at = At { ply: d.ply as u32 + 1, line, col };

@@ -6,9 +6,9 @@ use shakmaty::san::{SanPlus, Suffix};
 use shakmaty::{Chess, Color, Position};
 
 use super::draft::Record;
-use super::read::{descriptive_at, is_illegible};
-use super::searcher::Step;
-use super::{Game, san_of};
+use super::entries::{descriptive_at, is_illegible};
+use super::game::{Game, san_of};
+use super::step::Step;
 use crate::cost::DESCRIPTIVE_NEAR;
 use crate::finding::{At, Ending, Finding};
 use crate::notation::lex::{CheckMark, Lexed};

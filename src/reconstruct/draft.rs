@@ -3,7 +3,7 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use super::searcher::Step;
+use super::step::Step;
 
 /// A step of a reading whose best reading is not clearly ahead.
 #[derive(Debug, Clone)]

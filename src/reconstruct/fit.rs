@@ -3,9 +3,8 @@
 
 use shakmaty::{Chess, Move, MoveList, Position};
 
-use super::read::is_illegible;
+use super::entries::{is_illegible, lex_sheet, strict_of};
 use super::searcher::Searcher;
-use super::{lex_sheet, strict_of};
 use crate::cost::Params;
 use crate::notation::Language;
 use crate::notation::reading::Reading;
@@ -15,7 +14,7 @@ use crate::sheet::Sheet;
 /// [`Start::of`](crate::start::Start::of)) are given what the
 /// sheet says, under `lang` and `params`: the cost of the cheapest alignment
 /// of the entries to them (see `Searcher::align`). Next to
-/// [`Game::cost`](super::Game::cost) it tells whether a game the search did
+/// [`Game::cost`](super::game::Game::cost) it tells whether a game the search did
 /// not find fits the sheet better (a search miss) or worse (the costs prefer
 /// the other reading). Infinite where the sheet's start cannot be used.
 pub fn fit_cost(sheet: &Sheet, lang: &'static Language, params: &Params, moves: &[Move]) -> f32 {

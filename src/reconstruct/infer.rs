@@ -5,8 +5,10 @@
 use shakmaty::{Chess, Position};
 
 use super::budget::Meter;
-use super::read::read;
-use super::{Game, Settings};
+use super::entries::strict_of;
+use super::game::Game;
+use super::language::read;
+use super::settings::Settings;
 use crate::cost::{LANGUAGES_TRIED, RUNNER_UP_SHARE};
 use crate::notation::lex::Lexed;
 use crate::notation::reading::exact_move;
@@ -88,7 +90,7 @@ fn done(first: &Game, meter: &Meter, groups: usize) -> bool {
 fn strict_plies(lexed: &[Lexed<'_>], lang: &Language, start: &Chess) -> usize {
     let mut pos = start.clone();
     for (i, l) in lexed.iter().enumerate() {
-        match exact_move(&pos, &super::strict_of(l, lang)) {
+        match exact_move(&pos, &strict_of(l, lang)) {
             Some(mv) => pos.play_unchecked(mv),
             None => return i,
         }

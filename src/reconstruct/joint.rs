@@ -17,7 +17,7 @@ use shakmaty::san::San;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 
-use super::Game;
+use super::game::Game;
 use super::searcher::Searcher;
 use crate::cost::{ALTERNATIVES_PER_ENTRY, CLIMB_ROUNDS, MEANINGS_AT_A_BREAK, MOST_NEIGHBOURS, MOST_REREADS};
 

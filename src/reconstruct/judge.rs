@@ -3,8 +3,9 @@
 
 use shakmaty::{Chess, Move};
 
-use super::beam::{Node, moves_of, path};
-use super::searcher::{Searcher, Step, san_at, sans};
+use super::arena::{Node, moves_of, path};
+use super::searcher::{Searcher, san_at, sans};
+use super::step::Step;
 use crate::cost::{MAX_ALTERNATIVES, PLAUSIBLE_CLOSEST};
 
 /// A ply of a window's best reading and the step (index into its steps) it

@@ -1,67 +1,28 @@
 //! Reading a sheet under one language: each entry exactly where it can be,
 //! and a repair window (see [`beam`](super::beam)) where one names no legal
 //! move; then a slip made before the window is weighed (see
-//! [`slips`](super::slips)), and at the end every doubt on the whole sheet
-//! (see [`settle`](super::settle)).
+//! [`slips`](super::slips)). Every doubt left is then weighed on the whole
+//! sheet by [`settle`](super::settle), which reads again with this reader: so
+//! the reader sits below it, and [`language`](super::language) runs both.
 
 use shakmaty::{Chess, Position};
 
 use super::beam::{GiveUp, Window};
 use super::book::Book;
 use super::budget::Meter;
-use super::build::build;
 use super::draft::{Draft, Record};
-use super::searcher::{Searcher, Step, mark_cost};
-use super::settle::doubt_unless_agreed;
+use super::entries::{descriptive_at, strict_of};
+use super::searcher::{Searcher, mark_cost};
 use super::slips::reconsider;
-use super::{Game, Settings};
-use crate::cost::{Limits, NAMELESS_RUN, Params};
-use crate::finding::Severity;
-use crate::ingest::movetext::is_illegible_text;
+use super::step::Step;
+use crate::cost::{NAMELESS_RUN, Params};
+use crate::notation::descriptive::looks_descriptive;
 use crate::notation::descriptive::system_of;
-use crate::notation::descriptive::{descriptive_from, looks_descriptive};
 use crate::notation::lex::Lexed;
 use crate::notation::reading::readings_of;
 use crate::notation::reading::{Reading, exact_move, readings_into};
 use crate::notation::{LANGUAGES, Language};
 use crate::sheet::Sheet;
-
-/// Reads the sheet under one language: exactly where it can, with the repair
-/// search where it cannot, then weighs what the windows left in doubt against
-/// the whole sheet. `None` once the reading is sure to cost `ceiling` or more.
-/// The work is counted on `meter`: once it is spent the search stops.
-pub(super) fn read(
-    sheet: &Sheet,
-    lexed: &[Lexed<'_>],
-    lang: &'static Language,
-    start: &Chess,
-    settings: &Settings,
-    ceiling: f32,
-    meter: &Meter,
-) -> Option<Game> {
-    let params = &settings.params;
-    let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
-    let mut reader = Reader::new(sheet, lexed, &illegible, lang, params, settings.book, meter).begins_in(start);
-    let mut draft = reader.read_from(ceiling, &[], 0)?;
-    reader.settle(&mut draft);
-    let mut game = build(sheet, lexed, lang, &draft, params.limits.review_margin);
-    // The plausibility orders readings; it must never settle one. Where it put
-    // a costlier reading first and the game came out clear, the costs alone
-    // must say the same: a later window may have settled the doubt starting
-    // from the reading it chose.
-    if reader.prior_chose() && !meter.out() && game.findings.iter().all(|f| f.severity() == Severity::Info) {
-        let plain = Settings {
-            params: Params { limits: Limits { prior_reach: 0.0, ..params.limits }, ..*params },
-            ..*settings
-        };
-        if let Some(costs_alone) = read(sheet, lexed, lang, start, &plain, f32::INFINITY, meter)
-            && !meter.out()
-        {
-            doubt_unless_agreed(sheet, &mut game, &costs_alone);
-        }
-    }
-    Some(game)
-}
 
 /// What every reading of a sheet under one language shares, and the searcher
 /// they share, made the first time an entry fails (most sheets are read
@@ -124,7 +85,7 @@ impl<'a> Reader<'a> {
     pub fn searcher(&mut self) -> &mut Searcher<'a> {
         let Reader { lexed, illegible, lang, params, book, meter, .. } = *self;
         self.searcher.get_or_insert_with(|| {
-            let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| super::strict_of(l, lang)).collect();
+            let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| strict_of(l, lang)).collect();
             Searcher::new(lexed, illegible, strict, lang, params).with_book(book).with_meter(meter)
         })
     }
@@ -306,11 +267,6 @@ fn gap_before(sheet: &Sheet, i: usize, first_ply: u32) -> bool {
     }
 }
 
-/// An illegible box (`?`, `X`, `---` ...) or an empty one: any legal move may fill it.
-pub(super) fn is_illegible(l: &Lexed<'_>) -> bool {
-    l.core.is_empty() || is_illegible_text(&l.core)
-}
-
 /// Whether the entries from `i` on are a run of [`NAMELESS_RUN`] or more that
 /// name no move in any language (not an illegible box, not descriptive
 /// notation): junk, or text that is no record of moves.
@@ -326,9 +282,4 @@ fn nameless_run(lexed: &[Lexed<'_>], illegible: &[bool], i: usize) -> bool {
             })
     };
     i + NAMELESS_RUN <= lexed.len() && (i..i + NAMELESS_RUN).all(&mut nameless)
-}
-
-/// Whether entry `i` is descriptive notation and the record goes on in it.
-pub(super) fn descriptive_at(lexed: &[Lexed<'_>], i: usize) -> bool {
-    looks_descriptive(&lexed[i].core) && descriptive_from(lexed[i..].iter().map(|l| &*l.core))
 }

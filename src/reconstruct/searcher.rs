@@ -8,9 +8,10 @@ use rustc_hash::FxHashMap as HashMap;
 
 use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, MoveList, Position, Role, Square, attacks, san::San};
 
-use super::beam::Node;
+use super::arena::Node;
 use super::book::Book;
 use super::budget::Meter;
+use super::game::play;
 use super::prior;
 use crate::cost::{MAX_FUZZY_LEN, Params};
 use crate::notation::distance::{Rows, Written};
@@ -19,42 +20,6 @@ use crate::notation::lex::{CheckMark, Lexed};
 use crate::notation::reading::{Reading, Target, exact_move, figurine};
 use crate::notation::targets::Targets;
 use crate::notation::{LANGUAGES, Language};
-
-/// One step of a reconstruction.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Step {
-    /// Entry `entry` read as `mv`, at `cost` (0: exactly as written).
-    Read { entry: usize, mv: Move, cost: f32 },
-    /// Entry `entry` is not a move of the game.
-    Skip { entry: usize, cost: f32 },
-    /// A move that was not written, then entry `entry` read as `mv`.
-    InsertRead { inserted: Move, entry: usize, mv: Move, cost: f32 },
-}
-
-impl Step {
-    pub fn cost(&self) -> f32 {
-        match self {
-            Step::Read { cost, .. } | Step::Skip { cost, .. } | Step::InsertRead { cost, .. } => *cost,
-        }
-    }
-
-    /// The entry the step reads (or skips).
-    pub fn entry(&self) -> usize {
-        match *self {
-            Step::Read { entry, .. } | Step::Skip { entry, .. } | Step::InsertRead { entry, .. } => entry,
-        }
-    }
-
-    /// The moves this step adds to the game.
-    pub fn moves(&self) -> impl Iterator<Item = Move> {
-        let (a, b) = match *self {
-            Step::Read { mv, .. } => (None, Some(mv)),
-            Step::Skip { .. } => (None, None),
-            Step::InsertRead { inserted, mv, .. } => (Some(inserted), Some(mv)),
-        };
-        a.into_iter().chain(b)
-    }
-}
 
 /// What reading the entries of one sheet, under one language, as moves costs,
 /// with the tables and caches that answer it: the windows, their judgement,
@@ -497,7 +462,7 @@ pub(super) fn san_at(start: &Chess, line: &[Move], p: usize) -> San {
 /// The SAN, with check marks, of each move of a line played from `start`.
 pub(crate) fn sans(start: &Chess, moves: &[Move]) -> Vec<String> {
     let mut pos = start.clone();
-    moves.iter().map(|m| super::play(&mut pos, *m).to_string()).collect()
+    moves.iter().map(|m| play(&mut pos, *m).to_string()).collect()
 }
 
 #[cfg(test)]

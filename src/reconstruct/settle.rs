@@ -20,9 +20,9 @@ use shakmaty::san::{San, SanPlus};
 use shakmaty::{Chess, Move, Position};
 
 use super::draft::{Doubt, Draft};
+use super::game::{Game, play};
 use super::read::Reader;
-use super::searcher::Step;
-use super::{Game, play};
+use super::step::Step;
 use crate::cost::SETTLE_ROUNDS;
 use crate::finding::{At, Finding, Severity};
 use crate::sheet::Sheet;

@@ -5,7 +5,8 @@
 use shakmaty::{Chess, Move, Position};
 
 use super::draft::{Doubt, Draft, Record};
-use super::searcher::{Searcher, Step, sans};
+use super::searcher::{Searcher, sans};
+use super::step::Step;
 use crate::cost::Limits;
 
 /// A single slip before a repair that would explain it.
