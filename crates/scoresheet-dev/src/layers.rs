@@ -66,7 +66,11 @@ impl Modules {
     }
 
     fn children(&self, at: &ModPath) -> BTreeSet<String> {
-        self.sources.keys().filter(|k| k.len() == at.len() + 1 && k.starts_with(at)).map(|k| k[at.len()].clone()).collect()
+        self.sources
+            .keys()
+            .filter(|k| k.len() == at.len() + 1 && k.starts_with(at))
+            .map(|k| k[at.len()].clone())
+            .collect()
     }
 
     /// The module a path names: its longest prefix that is a module, after
@@ -137,7 +141,9 @@ impl Modules {
         }
         let mut out = Vec::new();
         for (at, text) in &self.sources {
-            for (ty, methods) in impl_blocks(text) {
+            let own = declared_types(text);
+            // A type of the same name declared here is this file's own.
+            for (ty, methods) in impl_blocks(text).into_iter().filter(|(ty, _)| !own.contains(ty)) {
                 let Some(home) = defined.get(&(parent(at), ty.clone())).filter(|h| *h != at) else { continue };
                 out.push((at.clone(), home.clone()));
                 for (caller, ctext) in &self.sources {
