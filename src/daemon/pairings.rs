@@ -1,17 +1,13 @@
-//! The tournament's pairings in the daemon: a TRF named in the config
-//! (`watch.pairings`) or dropped into the inbox is loaded, and every sheet
-//! read from then on is matched to its pairing (its PGN takes the TRF's
-//! names, ratings, round and board: [`crate::pairing::apply`]). A broken TRF
-//! is refused with its line and field (to rejected/, with its `.error.txt`)
-//! and the sheets are read without it. A TRF loaded later replaces the one
-//! before (pairing programs write the file again each round); the games
-//! already published whose round it changes are read again and their
-//! outputs replaced, as for a game's other copy.
+//! The tournament's pairings in the daemon, as last loaded: a TRF named in
+//! the config (`watch.pairings`) or dropped into the inbox (`rematch`), and
+//! every sheet read from then on is matched to its pairing (its PGN takes
+//! the TRF's names, ratings, round and board: [`crate::pairing::apply`]).
 //!
 //! The current TRF is kept in the state folder (`<state>/pairings.trf`,
 //! replaced at once): a restart, or another daemon on the same folders,
 //! reads the same pairings. At start the config's file is loaded when there
-//! is no kept copy or the file is newer than it.
+//! is no kept copy or the file is newer than it; a broken one is said and
+//! the sheets are read with the pairings kept, or none.
 
 use std::fs;
 use std::io;

@@ -1,6 +1,9 @@
-//! A TRF dropped into the inbox: loaded in place of the pairings before, and
-//! the games already published whose round it changes read again and their
-//! outputs replaced, as for a game's other copy. An arbiter's decision on a
+//! A TRF dropped into the inbox: loaded in place of the pairings before
+//! (pairing programs write the file again each round), and the games
+//! already published whose round it changes read again and their outputs
+//! replaced, as for a game's other copy. A broken TRF is refused with its
+//! line and field (to rejected/, with its `.error.txt`) and the sheets are
+//! read without it. An arbiter's decision on a
 //! game stands over the new reading.
 
 use std::path::Path;
