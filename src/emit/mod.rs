@@ -1,8 +1,13 @@
 //! Output: PGN for the games, the report (the JSON of `convert --json`), the
 //! review pages, and writing files at once.
+//!
+//! The files form layers, each using only those before it: `san`, `report`
+//! and `file` use no sibling; `variation` spells moves with `san`; `pgn`
+//! writes the game, its `variation`s within; `page` shows the `report`.
 
 pub mod file;
 pub mod page;
 pub(crate) mod pgn;
 pub mod report;
+mod san;
 pub(crate) mod variation;

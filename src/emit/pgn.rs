@@ -3,12 +3,12 @@
 //! of at most 80 characters; findings as comments at their move, then the
 //! variations typed there (see [`super::variation`]).
 
-use shakmaty::san::SanPlus;
-
 use super::variation::Written;
 use crate::finding::{Finding, ReportLanguage};
 use crate::reconstruct::Game;
 use crate::sheet::Sheet;
+
+pub use super::san::san_text;
 
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 /// Headers that describe the sheet, not the game: not written as tags.
@@ -58,13 +58,6 @@ pub fn tags(sheet: &Sheet, game: &Game) -> Vec<(String, String)> {
         }
     }
     out
-}
-
-/// The SAN of a move with its check mark, as written to the PGN.
-pub fn san_text(san: SanPlus) -> String {
-    let mut s = String::with_capacity(8);
-    san.append_to_string(&mut s);
-    s
 }
 
 /// Writes one game whose tags ([`tags`]) and move texts ([`san_text`] of each

@@ -8,7 +8,7 @@
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Position};
 
-use super::pgn::san_text;
+use super::san::san_text;
 use crate::notation::lex::{lex, standalone_nag};
 use crate::notation::reading::{Reading, exact_move, readings_into};
 use crate::notation::{LANGUAGES, Language};

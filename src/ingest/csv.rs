@@ -1,7 +1,7 @@
 //! Spreadsheet exports: optional key/value rows, a header row, rows of
 //! number, white, black (separated by `,`, `;` or tab), an optional result row.
 
-use super::IngestError;
+use super::error::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use crate::sheet::{Entry, GameResult, Sheet};
 

@@ -1,7 +1,7 @@
 //! Bytes to text: UTF-8 with or without BOM, UTF-16 with BOM, Windows-1252
 //! when the bytes are not UTF-8 (typed on an old Windows machine).
 
-use super::IngestError;
+use super::error::IngestError;
 
 /// A file's text, and whether its encoding was guessed.
 #[derive(Debug, Clone, PartialEq, Eq)]

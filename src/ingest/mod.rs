@@ -1,5 +1,11 @@
 //! Bytes to [`Sheet`]s: the encoding, then the format (txt, yaml, csv/tsv, pgn).
 //!
+//! The files form layers, each using only those before it: `error`,
+//! `headers` and `printed` use no sibling; `decode`, `glued` and `movetext`
+//! build on them; each format's reader (`text`, `yaml`, `csv`, `pgn`) on
+//! those; `stream` cuts a PGN stream into games for `pgn`; this file picks
+//! the reader for a file and uses them all.
+//!
 //! ```
 //! use scoresheet::ingest::{read, Format};
 //! let sheets = read(b"Blancas: Capablanca\n1.d4 Cf6, 2.c4 e6", Format::Text, 1 << 20).unwrap();
@@ -9,6 +15,7 @@
 
 pub(crate) mod csv;
 pub(crate) mod decode;
+mod error;
 pub(crate) mod glued;
 pub(crate) mod headers;
 pub(crate) mod movetext;
@@ -20,36 +27,7 @@ pub(crate) mod yaml;
 
 use crate::sheet::Sheet;
 
-/// Why a file could not be read at all. Each names the line where it can.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum IngestError {
-    #[error("the file is empty")]
-    Empty,
-    #[error("the file is binary, not a typed scoresheet")]
-    Binary,
-    #[error("the file is {size} bytes, over the limit of {limit} bytes")]
-    TooLarge { size: usize, limit: usize },
-    #[error("line {line}: the text is neither UTF-8, UTF-16 nor Windows-1252")]
-    Encoding { line: usize },
-    #[error("line {line}: {message}")]
-    Syntax { line: usize, message: String },
-    /// Every line was a header, a note or blank (`lines` of them).
-    #[error("no moves found: none of the file's {lines} lines holds a move")]
-    NoMoves { lines: usize },
-    /// The file could not be read from (the system's words).
-    #[error("cannot read: {0}")]
-    Io(String),
-}
-
-impl IngestError {
-    /// The line the error is at, when it is at one.
-    pub fn line(&self) -> Option<usize> {
-        match self {
-            IngestError::Encoding { line } | IngestError::Syntax { line, .. } => Some(*line),
-            _ => None,
-        }
-    }
-}
+pub use error::IngestError;
 
 /// The formats a sheet can be typed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

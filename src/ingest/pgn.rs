@@ -1,6 +1,6 @@
 //! Hand-typed PGN: tag pairs, then movetext with foreign piece letters; several games.
 
-use super::IngestError;
+use super::error::IngestError;
 use super::headers::tag_name;
 use super::movetext::{Dialect, read_movetext};
 use crate::sheet::{GameResult, Sheet};

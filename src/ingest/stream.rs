@@ -5,8 +5,8 @@
 
 use std::io::BufRead;
 
-use super::IngestError;
 use super::decode;
+use super::error::IngestError;
 use crate::sheet::Sheet;
 
 /// The most bytes one game of a collection may take (its tags and movetext):

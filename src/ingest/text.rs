@@ -1,6 +1,6 @@
 //! Plain text sheets: optional `Key: value` header lines, then movetext.
 
-use super::IngestError;
+use super::error::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
 use super::printed::{

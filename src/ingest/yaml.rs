@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_yaml::Value;
 
-use super::IngestError;
+use super::error::IngestError;
 use super::headers::tag_name;
 use super::movetext::{Dialect, read_movetext};
 use crate::notation::language::is_move_key;

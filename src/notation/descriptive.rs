@@ -7,7 +7,7 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, CastlingSide, Color, File, Rank, Role, Square};
 
-use super::reading::{Reading, Target};
+use super::meaning::{Reading, Target};
 use crate::cost::WING_ELSEWHERE;
 
 /// Whether an entry (its lexed core) is clearly descriptive: only capital

@@ -5,7 +5,7 @@
 //! the TRF's names, ratings, FIDE ids, titles, round and board.
 
 use super::names::similarity;
-use super::{Pairing, Player, Tournament};
+use super::tournament::{Pairing, Player, Tournament};
 use crate::finding::Finding;
 use crate::sheet::{GameResult, Sheet};
 

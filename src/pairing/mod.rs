@@ -2,89 +2,16 @@
 //! the players and who played whom in each round ([`trf`]), the names as
 //! scoresheets write them ([`names`]), and a sheet matched to its pairing,
 //! its PGN tags filled from the TRF ([`matching`]).
+//!
+//! The files form layers, each using only those before it: `tournament`
+//! (the players and pairings) and `names` use no sibling; `trf` reads a
+//! `tournament`; `matching` finds a sheet's pairing in one, by `names`.
 
 pub mod matching;
 pub mod names;
+mod tournament;
 pub mod trf;
 
-use crate::sheet::GameResult;
-
 pub use matching::apply;
+pub use tournament::{Pairing, Player, Tournament};
 pub use trf::TrfError;
-
-/// One player of the tournament (a `001` record).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Player {
-    /// The starting rank number, which the pairings refer to.
-    pub start: u32,
-    /// `m` or `w` (blank when not given).
-    pub sex: String,
-    /// FIDE title as the TRF writes it (`g`, `m`, `GM`, `WIM` ...), upper-cased.
-    pub title: String,
-    /// `Surname, First names`, as the TRF spells it.
-    pub name: String,
-    /// FIDE rating; 0 when unrated.
-    pub rating: u32,
-    pub federation: String,
-    /// FIDE id; 0 when none.
-    pub fide_id: u64,
-    /// As written (`YYYY/MM/DD` or a year).
-    pub birth: String,
-    /// Points as written (`4.5`).
-    pub points: String,
-    /// Rank; 0 when not given.
-    pub rank: u32,
-}
-
-/// One game of a round: the two players' start numbers, in their colours.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pairing {
-    pub round: u32,
-    /// The pairing's place in its round, from 1, as pairing programs order
-    /// boards (the TRF has no board field): by the higher score of the two
-    /// players before the round, then the sum of their scores, then the
-    /// better starting rank of the two.
-    pub board: u32,
-    pub white: u32,
-    pub black: u32,
-    /// The result the TRF gives; `None` while unplayed, or for a forfeit
-    /// (no game on the board).
-    pub result: Option<GameResult>,
-}
-
-/// A tournament read from a TRF: its name (`012`), players and pairings.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Tournament {
-    pub name: String,
-    pub players: Vec<Player>,
-    /// Every round's pairings, by round, then board.
-    pub pairings: Vec<Pairing>,
-}
-
-impl Tournament {
-    /// Reads a TRF's bytes (UTF-8, else Latin-1).
-    pub fn parse(bytes: &[u8]) -> Result<Tournament, TrfError> {
-        trf::parse(bytes)
-    }
-
-    /// The player of a start number.
-    pub fn player(&self, start: u32) -> Option<&Player> {
-        self.players.iter().find(|p| p.start == start)
-    }
-
-    /// The pairings of a round.
-    pub fn round(&self, round: u32) -> impl Iterator<Item = &Pairing> {
-        self.pairings.iter().filter(move |p| p.round == round)
-    }
-
-    /// The pairing at a round's board.
-    pub fn at(&self, round: u32, board: u32) -> Option<&Pairing> {
-        self.round(round).find(|p| p.board == board)
-    }
-
-    /// `round 2, board 3: Navara, David - Carlsen, Magnus`, as messages name a pairing.
-    pub fn describe(&self, p: &Pairing) -> String {
-        let name = |s: u32| self.player(s).map_or("?", |p| p.name.as_str());
-        format!("round {}, board {}: {} - {}", p.round, p.board, name(p.white), name(p.black))
-    }
-}

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::{Pairing, Player, Tournament};
+use super::tournament::{Pairing, Player, Tournament};
 use crate::sheet::GameResult;
 
 /// Why a TRF was refused: where, and which field.
@@ -34,6 +34,13 @@ struct Played {
     opponent: u32,
     colour: char,
     result: char,
+}
+
+impl Tournament {
+    /// Reads a TRF's bytes (UTF-8, else Latin-1).
+    pub fn parse(bytes: &[u8]) -> Result<Tournament, TrfError> {
+        parse(bytes)
+    }
 }
 
 /// Reads a TRF's bytes: UTF-8 (with or without a BOM), else Latin-1, as
