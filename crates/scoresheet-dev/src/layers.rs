@@ -526,7 +526,7 @@ fn declared_types(text: &str) -> Vec<String> {
 
 /// The inherent `impl Type { … }` blocks of a file: the type and the
 /// methods each defines.
-fn impl_blocks(text: &str) -> Vec<(String, Vec<String>)> {
+fn impl_blocks(text: &str) -> Vec<(String, Vec<Method>)> {
     let mut out = Vec::new();
     for line_start in std::iter::once(0).chain(text.match_indices('\n').map(|(k, _)| k + 1)) {
         let line = &text[line_start..];
@@ -544,22 +544,38 @@ fn impl_blocks(text: &str) -> Vec<(String, Vec<String>)> {
         let methods = body
             .match_indices("fn ")
             .filter(|(k, _)| !body[..*k].chars().next_back().is_some_and(is_ident))
-            .map(|(k, _)| body[k + 3..].chars().take_while(|c| is_ident(*c)).collect::<String>())
-            .filter(|m| !m.is_empty())
+            .filter_map(|(k, _)| {
+                let name: String = body[k + 3..].chars().take_while(|c| is_ident(*c)).collect();
+                let params = &body[k..];
+                let params = &params[params.find('(')? + 1..];
+                let first = params.split([',', ')']).next().unwrap_or("");
+                let takes_self = first.split_whitespace().any(|w| w.trim_start_matches('&') == "self");
+                (!name.is_empty()).then_some(Method { name, takes_self })
+            })
             .collect();
         out.push((ty, methods));
     }
     out
 }
 
-/// Whether `text` calls method `m` of `ty` (`.m(`, `Self::m(`, `Ty::m(`).
-fn calls(text: &str, ty: &str, m: &str) -> bool {
+/// A method of an `impl` block: its name, and whether it takes `self` (only
+/// such a method is called as `.name(`: an associated function is called
+/// by its type, and `.parse(` is far more often `str::parse`).
+struct Method {
+    name: String,
+    takes_self: bool,
+}
+
+/// Whether `text` calls method `m` of `ty` (`.m(` where it takes `self`,
+/// `Self::m(`, `Ty::m(`).
+fn calls(text: &str, ty: &str, m: &Method) -> bool {
     let mut from = 0;
-    while let Some(n) = text[from..].find(m) {
+    while let Some(n) = text[from..].find(&m.name) {
         let at = from + n;
-        from = at + m.len();
+        from = at + m.name.len();
         let before = &text[..at];
-        let called = before.ends_with('.') || before.ends_with("Self::") || before.ends_with(&format!("{ty}::"));
+        let by_type = before.ends_with("Self::") || before.ends_with(&format!("{ty}::"));
+        let called = by_type || (m.takes_self && before.ends_with('.'));
         let after = text[from..].trim_start();
         if called && (after.starts_with('(') || after.starts_with("::<")) {
             return true;
