@@ -198,6 +198,13 @@ pub(crate) struct RawGame {
     tags: Vec<(String, String)>,
 }
 
+impl RawGame {
+    /// The value of tag `name`, if the game has it.
+    pub(crate) fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+}
+
 /// Collects the tags, the mainline and the result of one game.
 struct Collect;
 

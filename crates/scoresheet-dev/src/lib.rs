@@ -12,6 +12,7 @@ pub mod book;
 pub mod check;
 pub mod corpus;
 pub mod descriptive;
+pub mod event;
 pub mod generate;
 pub mod layers;
 pub mod noisy;

@@ -28,6 +28,8 @@ pub fn pair_of(g: &CorpusGame, round: usize, seed: u64, rate: f64) -> [Noisy; 2]
         copy_of(g, derive_seed(seed, copy), rate, |_, style| Header {
             place: Some(round),
             names: [tag(g, "White"), tag(g, "Black")].map(|n| n.map(|n| loosely(n, style))),
+            event: tag(g, "Event"),
+            result: true,
         })
     })
 }
@@ -41,6 +43,30 @@ pub fn pair_of(g: &CorpusGame, round: usize, seed: u64, rate: f64) -> [Noisy; 2]
 /// [`written_name`]). These draws come from a stream of their own, so the
 /// faults do not depend on them.
 pub fn pair_in_event(g: &CorpusGame, trf: &BuiltTrf, x: &TrfGame, seed: u64, rate: f64) -> [Noisy; 2] {
+    let written = Written { event: tag(g, "Event"), board: x.board, results: [true, true] };
+    pair_as_written(g, trf, x, seed, rate, &written)
+}
+
+/// What the copies of an event's game write besides the moves and the
+/// names: the event, the board as the organizer's pairing program numbered
+/// it (which need not be the board the TRF's order gives), and whether each
+/// copy writes the result.
+#[derive(Debug, Clone)]
+pub struct Written<'a> {
+    pub event: Option<&'a str>,
+    pub board: u32,
+    pub results: [bool; 2],
+}
+
+/// [`pair_in_event`], the event, board and results written as `written` says.
+pub fn pair_as_written(
+    g: &CorpusGame,
+    trf: &BuiltTrf,
+    x: &TrfGame,
+    seed: u64,
+    rate: f64,
+    written: &Written,
+) -> [Noisy; 2] {
     [0, 1].map(|copy| {
         copy_of(g, derive_seed(seed, copy), rate, |copy_seed, _| {
             let mut rng = Rng::new(derive_seed(copy_seed ^ HEADER_STREAM, 0));
@@ -49,13 +75,13 @@ pub fn pair_in_event(g: &CorpusGame, trf: &BuiltTrf, x: &TrfGame, seed: u64, rat
             let place = match rng.below(3) {
                 2 if meet_once(trf, x, false) => None,
                 1 | 2 if meet_once(trf, x, true) => Some(x.round.to_string()),
-                _ => Some(format!("{}.{}", x.round, x.board)),
+                _ => Some(format!("{}.{}", x.round, written.board)),
             };
             let names = [x.white, x.black].map(|s| {
                 let name = &trf.player(s).name;
                 (name != "?").then(|| written_name(name, &mut rng))
             });
-            Header { place, names }
+            Header { place, names, event: written.event, result: written.results[copy as usize] }
         })
     })
 }
@@ -82,11 +108,13 @@ fn meet_once(trf: &BuiltTrf, x: &TrfGame, in_round: bool) -> bool {
 /// Mixed into a copy's seed for the draws of its header in an event.
 const HEADER_STREAM: u64 = 0x6E61_6D65_735F_7472;
 
-/// What a copy writes above its moves: the round (`3` or `3.12`), and the
-/// players' names as written.
-struct Header {
+/// What a copy writes above its moves: the round (`3` or `3.12`), the
+/// players' names as written, the event; and whether it writes the result.
+struct Header<'a> {
     place: Option<String>,
     names: [Option<String>; 2],
+    event: Option<&'a str>,
+    result: bool,
 }
 
 /// A tag of the corpus game, when it says something.
@@ -96,13 +124,15 @@ fn tag<'g>(g: &'g CorpusGame, k: &str) -> Option<&'g str> {
 
 /// One copy: language, format and the style of its names drawn from `seed`,
 /// its header from `header` (given the seed and that style).
-fn copy_of(g: &CorpusGame, seed: u64, rate: f64, header: impl FnOnce(u64, usize) -> Header) -> Noisy {
+fn copy_of<'a>(g: &CorpusGame, seed: u64, rate: f64, header: impl FnOnce(u64, usize) -> Header<'a>) -> Noisy {
     let mut rng = Rng::new(derive_seed(seed, 0));
     let (language, format) = language_and_format(&mut rng);
     let style = rng.below(4);
-    let Header { place, names: [white, black] } = header(seed, style);
-    let result = (!g.result_contradicts_board()).then_some(g.result.as_str());
-    let tags = Tags { event: tag(g, "Event"), white: white.as_deref(), black: black.as_deref(), result };
+    let Header { place, names: [white, black], event, result } = header(seed, style);
+    // `*` is what the generator writes as no result (in PGN, the tag and the
+    // token; elsewhere nothing).
+    let result = if result { (!g.result_contradicts_board()).then_some(g.result.as_str()) } else { Some("*") };
+    let tags = Tags { event, white: white.as_deref(), black: black.as_deref(), result };
     let mut noisy = noisy_sheet_tagged(&g.sans, &tags, seed, rate, language, format);
     if let Some(round) = place {
         noisy.text = with_round(&noisy.text, format, &round);
