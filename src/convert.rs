@@ -4,9 +4,10 @@
 use crate::cost::Params;
 use crate::emit::pgn;
 use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
-use crate::finding::{Finding, NotRead, ReportLanguage, Severity};
+use crate::finding::{Finding, NotRead, ReportLanguage};
 use crate::ingest;
 use crate::notation::Language;
+use crate::pairing::Paired;
 use crate::reconstruct::copies::{group, read_pair};
 use crate::reconstruct::{FileBudget, Game, Settings, reconstruct_within};
 use crate::sheet::{GameResult, Sheet};
@@ -120,7 +121,7 @@ fn judged_by(verdict: &Verdict, findings: &mut Vec<Finding>, game: &Game, sheet:
     let mut out: Vec<Finding> = Vec::with_capacity(findings.len() + verdict.fixed.len() + 1);
     for f in findings.drain(..) {
         match f.at().filter(|at| at.ply >= 1 && at.ply as usize <= game.moves.len()) {
-            Some(at) if verdict.accept && f.severity() >= Severity::Warning && fixed(at.ply).is_none() => {
+            Some(at) if verdict.accept && f.is_doubt() && fixed(at.ply).is_none() => {
                 out.push(decided(at, format!("{} accepted", f.code().replace('-', " "))));
             }
             Some(at) if fixed(at.ply).is_some() => {}
@@ -136,7 +137,7 @@ fn judged_by(verdict: &Verdict, findings: &mut Vec<Finding>, game: &Game, sheet:
     if verdict.accept {
         out.push(Finding::ArbiterDecision { at: None, arbiter, played: None, why: verdict.said.clone() });
     }
-    let doubts = out.iter().any(|f| f.severity() >= Severity::Warning);
+    let doubts = out.iter().any(Finding::is_doubt);
     *findings = out;
     if verdict.accept || !doubts { Status::Validated } else { Status::Review }
 }
@@ -155,7 +156,11 @@ fn report_of(
 ) -> GameReport {
     game.findings.extend(read_findings(sheet));
     let paired = opts.pairings.as_deref().and_then(|t| crate::pairing::apply(t, sheet, &mut game.findings));
-    let sheet = paired.as_ref().unwrap_or(sheet);
+    if let Some(p) = &paired {
+        result_from_pairing(&mut game, p);
+    }
+    let published = paired.as_ref().map(Paired::published);
+    let sheet = published.as_ref().unwrap_or(sheet);
     let mut status = status(sheet, &game);
     if let Some(v) = verdict {
         let mut findings = std::mem::take(&mut game.findings);
@@ -189,6 +194,31 @@ fn report_of(
     }
 }
 
+/// The pairings settle a result the record leaves open: none written (the
+/// game would be published with `*`), or the copies (or a sheet's header
+/// and moves) giving different results, the pairings' among them. Said,
+/// with the pairing, as a notice.
+fn result_from_pairing(game: &mut Game, paired: &Paired) {
+    let Some(result) = paired.result.filter(|r| *r != GameResult::Unknown) else { return };
+    let disagreed = game
+        .findings
+        .iter()
+        .any(|f| matches!(f, Finding::ResultsDisagree { results } if results.iter().any(|(r, _)| *r == result)));
+    let missing =
+        game.result == GameResult::Unknown && game.findings.iter().any(|f| matches!(f, Finding::ResultMissing { .. }));
+    if !(disagreed || missing) {
+        return;
+    }
+    game.findings.retain(|f| {
+        !matches!(
+            f,
+            Finding::ResultsDisagree { .. } | Finding::ResultMissing { .. } | Finding::PairingResultMismatch { .. }
+        )
+    });
+    game.result = result;
+    game.findings.push(Finding::ResultFromPairings { result, at: paired.at.clone(), disagreed });
+}
+
 /// A finding of `game` as reported: its message and move label number its
 /// move as the sheet does (from the start's move number), its `ply` is the
 /// game's own (1: the game's first move).
@@ -220,13 +250,13 @@ fn read_findings(sheet: &Sheet) -> impl Iterator<Item = Finding> {
     encoding.into_iter().chain(headers).chain(note)
 }
 
-/// `validated` when nothing needs a person, `review` when an arbiter must look,
-/// `rejected` when no move could be read.
+/// `validated` when no finding puts the record in doubt (its notices go with
+/// it), `review` when one does and an arbiter must settle it, `rejected`
+/// when no move could be read.
 pub fn status(sheet: &Sheet, game: &Game) -> Status {
-    let worst = game.findings.iter().map(|f| f.severity()).max();
     if game.moves.is_empty() && !sheet.entries.is_empty() {
         Status::Rejected
-    } else if worst.is_some_and(|s| s >= Severity::Warning) {
+    } else if game.findings.iter().any(Finding::is_doubt) {
         Status::Review
     } else {
         Status::Validated
@@ -284,7 +314,7 @@ pub(crate) fn games_together(
     // With pairings, a sheet is grouped as the pairing it is matched to: a
     // copy that gives only the players' names finds its partner by the TRF.
     let keyed: Vec<Option<Sheet>> = match opts.pairings.as_deref() {
-        Some(t) => sheets.iter().map(|(_, s)| crate::pairing::apply(t, s, &mut Vec::new())).collect(),
+        Some(t) => sheets.iter().map(|(_, s)| crate::pairing::apply(t, s, &mut Vec::new()).map(|p| p.sheet)).collect(),
         None => vec![None; sheets.len()],
     };
     let grouping = group(&sheets.iter().zip(&keyed).map(|((_, s), k)| k.as_ref().unwrap_or(s)).collect::<Vec<_>>());

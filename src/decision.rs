@@ -19,7 +19,7 @@ use shakmaty::{Chess, Move, Position, Role};
 
 use crate::convert::{Input, Options, Verdict, games_together, read_inputs};
 use crate::emit::report::GameReport;
-use crate::finding::Severity;
+use crate::finding::Weight;
 use crate::notation::Language;
 use crate::notation::lex::lex;
 use crate::notation::reading::{Resolution, readings, resolve};
@@ -263,7 +263,7 @@ fn why_of(decision: &Decision, before: &GameReport, ply: u32) -> String {
     if let Some(n) = decision.note.as_deref().filter(|n| !n.trim().is_empty()) {
         return n.trim().to_string();
     }
-    let doubt = before.findings.iter().find(|f| f.ply == Some(ply) && f.severity >= Severity::Warning);
+    let doubt = before.findings.iter().find(|f| f.ply == Some(ply) && f.weight == Weight::Doubt);
     match doubt.map(|f| f.code) {
         Some("copies-disagree") => "copies disagreed".to_string(),
         Some("ambiguous-repair") => "the sheet was ambiguous".to_string(),

@@ -1,10 +1,15 @@
 //! What the program found in a game that a person may need to know. One typed
-//! enum; the stable code, the severity, the message and the fields of the
-//! report derive from it.
+//! enum; the stable code, the severity, the weight, the message and the
+//! fields of the report derive from it.
+//!
+//! The weight is the routing rule: a finding that puts the record in doubt
+//! (which move was played, or which result) sends its game to review; every
+//! other finding is a notice, which goes with the published game.
 //!
 //! Each is one `match` with no catch-all arm ([`Finding::code`],
-//! [`Finding::severity`], [`Finding::message`] and the report's fields), so a
-//! new kind of finding does not compile until it has all of them. The JSON
+//! [`Finding::severity`], [`Finding::weight`], [`Finding::message`] and the
+//! report's fields), so a new kind of finding does not compile until it has
+//! all of them. The JSON
 //! report ([`crate::emit::report`]) and the PGN comments (`crate::emit::pgn`)
 //! render every kind alike from these.
 
@@ -61,6 +66,16 @@ pub enum Severity {
     Info,
     Warning,
     Error,
+}
+
+/// What a finding does to its game: a doubt about its record (which move was
+/// played, or which result) sends it to review, where an arbiter settles it;
+/// a notice is published with the game, for the arbiter to know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Weight {
+    Doubt,
+    Notice,
 }
 
 /// The language of the findings' messages (`report_language` in the config):
@@ -191,8 +206,10 @@ pub enum Finding {
     /// not an ending of the game: the arbiter establishes the result (the
     /// players record it and sign, Art. 8.7). The record may have stopped
     /// early (Art. 8.4 lets a player with less than five minutes stop
-    /// recording), or the sheet was handed in unfinished.
-    ResultMissing { moves: u32 },
+    /// recording), or the sheet was handed in unfinished. With `noted`, a
+    /// note follows the last move read (a printed score's), where the score
+    /// may go on: the moves are in doubt too.
+    ResultMissing { moves: u32, noted: bool },
     /// The copy in `file` lacks moves the game had: it stops `missing` moves
     /// short, from ply `from` on, where the game read from both copies goes
     /// on (`other_ends`: the other copy has the game to its end). Info where
@@ -234,6 +251,18 @@ pub enum Finding {
     PairingMismatch { written: String, found: Option<String>, candidates: Vec<String> },
     /// The result written differs from the TRF's result for the game's pairing.
     PairingResultMismatch { written: GameResult, pairing: GameResult, at: String },
+    /// The record gives different results (`results`: each with where it is
+    /// written, a header, the moves' end or a copy's file), and no pairing
+    /// settles which: the arbiter establishes the result (Art. 8.7).
+    ResultsDisagree { results: Vec<(GameResult, String)> },
+    /// The result is the pairings' (`at`: the pairing): no result was
+    /// written (`disagreed` false), or the copies or the sheet's header and
+    /// moves gave different results and the pairings' is one of them.
+    ResultFromPairings { result: GameResult, at: String, disagreed: bool },
+    /// The sheet numbers its board otherwise than the pairings, in the
+    /// TRF's order, number its players' game (`pairing`): the board written
+    /// is kept.
+    BoardNumbered { written: String, pairing: String },
     /// The sheet's White is the pairing's Black: the colours are reversed.
     ColoursReversed { pairing: String },
     /// The two copies of the game (the players' two scoresheets) are both
@@ -305,6 +334,9 @@ impl Finding {
             Finding::SearchBudget { .. } => "search-budget",
             Finding::PairingMismatch { .. } => "pairing-mismatch",
             Finding::PairingResultMismatch { .. } => "pairing-result-mismatch",
+            Finding::ResultsDisagree { .. } => "results-disagree",
+            Finding::ResultFromPairings { .. } => "result-from-pairings",
+            Finding::BoardNumbered { .. } => "board-numbered",
             Finding::ColoursReversed { .. } => "colours-reversed",
             Finding::CopiesDisagree { .. } => "copies-disagree",
             Finding::ArbiterDecision { .. } => "arbiter-decision",
@@ -356,11 +388,74 @@ impl Finding {
             // The TRF is what the tournament rates: a result that differs
             // from it is corrected on one of the two before publication.
             Finding::PairingResultMismatch { .. } => Severity::Error,
+            Finding::ResultsDisagree { .. } => Severity::Error,
+            Finding::ResultFromPairings { .. } | Finding::BoardNumbered { .. } => Severity::Info,
             Finding::ColoursReversed { .. } => Severity::Warning,
             Finding::CopiesDisagree { .. } => Severity::Warning,
             // A person decided: the doubt is settled.
             Finding::ArbiterDecision { .. } => Severity::Info,
         }
+    }
+
+    /// Whether the finding puts the game's record in doubt (see [`Weight`]).
+    /// Doubts: which move was played (a move no reading fits, a repair the
+    /// game does not settle, copies naming different moves, entries not
+    /// read), which result (written against the board, the pairings or
+    /// itself), and which game it is (a board already taken, a start that
+    /// cannot be used). Everything else is told and the game published.
+    pub fn weight(&self) -> Weight {
+        match self {
+            Finding::IllegalMove { .. }
+            | Finding::SetUpPosition { .. }
+            | Finding::AmbiguousRepair { .. }
+            | Finding::MovesAfterEnd { .. }
+            | Finding::ResultMismatch { .. }
+            | Finding::DuplicateBoard { .. }
+            | Finding::MovesInNote { .. }
+            | Finding::GameNotRead { .. }
+            | Finding::SearchBudget { .. }
+            | Finding::PairingResultMismatch { .. }
+            | Finding::ResultsDisagree { .. }
+            | Finding::ColoursReversed { .. }
+            | Finding::CopiesDisagree { .. } => Weight::Doubt,
+            // Descriptive notation not read: the game stops there.
+            Finding::NonAlgebraic { read: None, .. } => Weight::Doubt,
+            // A stray entry may stand for a move the reading left out.
+            Finding::ExtraEntry { repeat: false, .. } => Weight::Doubt,
+            // Matched to no pairing: whose game it is is open.
+            Finding::PairingMismatch { .. } => Weight::Doubt,
+            // Read: the game is known; the player is told to use algebraic
+            // notation (Appendix C).
+            Finding::NonAlgebraic { read: Some(_), .. }
+            | Finding::MixedNotation { .. }
+            | Finding::MixedLetters { .. } => Weight::Notice,
+            // Published with `*`: the arbiter gives the result. Unless a note
+            // after the last move may hold more of the score.
+            Finding::ResultMissing { noted: true, .. } => Weight::Doubt,
+            Finding::ResultMissing { noted: false, .. } => Weight::Notice,
+            // The other copy has the moves this one lacks.
+            Finding::IncompleteRecord { .. } => Weight::Notice,
+            Finding::ExtraEntry { repeat: true, .. }
+            | Finding::IllegibleEntry { .. }
+            | Finding::MissingMove { .. }
+            | Finding::TypoRepaired { .. }
+            | Finding::CheckMarkMismatch { .. }
+            | Finding::NumberingError { .. }
+            | Finding::LanguageInferred { .. }
+            | Finding::UnknownLanguage { .. }
+            | Finding::DrawOffer { .. }
+            | Finding::DrawClaim { .. }
+            | Finding::EncodingGuessed { .. }
+            | Finding::HeadersDropped { .. }
+            | Finding::ResultFromPairings { .. }
+            | Finding::BoardNumbered { .. }
+            | Finding::ArbiterDecision { .. } => Weight::Notice,
+        }
+    }
+
+    /// Whether the finding sends its game to review ([`Finding::weight`]).
+    pub fn is_doubt(&self) -> bool {
+        self.weight() == Weight::Doubt
     }
 
     /// Where the finding is, for findings about one move.
@@ -468,6 +563,9 @@ impl Finding {
             Finding::SearchBudget { at, written, unread: _ } => Parts { at: Some(*at), written: Some(written), ..none },
             Finding::PairingMismatch { candidates, .. } => Parts { alternatives: candidates, ..none },
             Finding::PairingResultMismatch { .. } => none,
+            Finding::ResultsDisagree { .. } | Finding::ResultFromPairings { .. } | Finding::BoardNumbered { .. } => {
+                none
+            }
             Finding::ColoursReversed { .. } => none,
             Finding::CopiesDisagree { at, written, read, other_read, .. } => Parts {
                 at: Some(*at),
@@ -614,11 +712,12 @@ impl Finding {
                  without a capture or a pawn move (Art. 9.3)",
                 label(at)
             ),
-            Finding::ResultMissing { moves } => format!(
+            Finding::ResultMissing { moves, noted } => format!(
                 "no result is written and the final position, after move {moves}, is not an ending of the game: \
                  the arbiter must establish the result (the players record the result and sign the scoresheets, \
                  Art. 8.7); the record may have stopped early (a player with less than five minutes may stop \
-                 recording, Art. 8.4); the result is left as *"
+                 recording, Art. 8.4){}; the result is left as *",
+                if *noted { "; a note follows the last move, and the score may go on in it" } else { "" }
             ),
             Finding::IncompleteRecord { .. } => incomplete_message(self, ReportLanguage::En),
             Finding::DuplicateBoard { board, round, other, parted, stops } => {
@@ -661,6 +760,23 @@ impl Finding {
                 written.as_pgn(),
                 pairing.as_pgn()
             ),
+            Finding::ResultsDisagree { results } => format!(
+                "the record gives different results: {}; the arbiter establishes the result (Art. 8.7); the \
+                 result is left as *",
+                results_said(results, ReportLanguage::En)
+            ),
+            Finding::ResultFromPairings { result, at, disagreed: false } => {
+                format!("no result is written: the result is the pairings', {} ({at})", result.as_pgn())
+            }
+            Finding::ResultFromPairings { result, at, disagreed: true } => format!(
+                "the record gives different results: the pairings' is one of them and is taken, {} ({at})",
+                result.as_pgn()
+            ),
+            Finding::BoardNumbered { written, pairing } => format!(
+                "the sheet gives {}; the pairings, in the order of the pairings file, put these players at \
+                 {pairing}: the board written is kept",
+                q(written)
+            ),
             Finding::ColoursReversed { pairing } => format!(
                 "the sheet's White is Black in the pairings ({pairing}): the colours are reversed on the sheet or \
                  at the board"
@@ -695,6 +811,25 @@ fn copies_message(at: &At, written: [&str; 2], read: [&String; 2], files: &[Stri
 }
 
 /// Where a finding is, as a person names it: `move 9... (line 14, column 8)`.
+/// The results a record gives, each with where: `1-0 (the Result header),
+/// 0-1 (after the moves)`, or a copy's file.
+fn results_said(results: &[(GameResult, String)], lang: ReportLanguage) -> String {
+    let place = |w: &str| match (w, lang) {
+        (RESULT_HEADER, ReportLanguage::En) => "the Result header".to_string(),
+        (RESULT_HEADER, ReportLanguage::Es) => "la cabecera Result".to_string(),
+        (RESULT_AFTER_MOVES, ReportLanguage::En) => "after the moves".to_string(),
+        (RESULT_AFTER_MOVES, ReportLanguage::Es) => "tras las jugadas".to_string(),
+        (file, _) => quoted(file).into_owned(),
+    };
+    results.iter().map(|(r, w)| format!("{} ({})", r.as_pgn(), place(w))).collect::<Vec<_>>().join(", ")
+}
+
+/// Where a result is written, in [`Finding::ResultsDisagree`]: the sheet's
+/// `Result` header, or the end of its moves (else a copy's file name).
+pub const RESULT_HEADER: &str = "header";
+/// See [`RESULT_HEADER`].
+pub const RESULT_AFTER_MOVES: &str = "moves";
+
 fn label(at: &At) -> String {
     if at.line > 0 {
         format!("move {} (line {}, column {})", at.move_label(), at.line, at.col)
@@ -874,11 +1009,12 @@ impl Finding {
                  captura ni movimiento de peón (Art. 9.3)",
                 l(at)
             ),
-            Finding::ResultMissing { moves } => format!(
+            Finding::ResultMissing { moves, noted } => format!(
                 "no hay resultado anotado y la posición final, tras la jugada {moves}, no pone fin a la partida: el \
                  árbitro debe establecer el resultado (los jugadores anotan el resultado y firman las planillas, \
                  Art. 8.7); la planilla pudo dejar de anotarse antes (un jugador con menos de cinco minutos puede \
-                 dejar de anotar, Art. 8.4); el resultado queda como *"
+                 dejar de anotar, Art. 8.4){}; el resultado queda como *",
+                if *noted { "; tras la última jugada sigue una nota, donde la partida puede continuar" } else { "" }
             ),
             Finding::IncompleteRecord { .. } => incomplete_message(self, ReportLanguage::Es),
             Finding::DuplicateBoard { board, round, other, parted, stops } => {
@@ -968,6 +1104,27 @@ impl Finding {
                 written.as_pgn(),
                 pairing.as_pgn(),
                 pairing_es(at)
+            ),
+            Finding::ResultsDisagree { results } => format!(
+                "la planilla da resultados distintos: {}; el árbitro establece el resultado (Art. 8.7); el \
+                 resultado queda como *",
+                results_said(results, ReportLanguage::Es)
+            ),
+            Finding::ResultFromPairings { result, at, disagreed: false } => format!(
+                "no hay resultado anotado: el resultado es el de los emparejamientos, {} ({})",
+                result.as_pgn(),
+                pairing_es(at)
+            ),
+            Finding::ResultFromPairings { result, at, disagreed: true } => format!(
+                "la planilla da resultados distintos: el de los emparejamientos es uno de ellos y se toma, {} ({})",
+                result.as_pgn(),
+                pairing_es(at)
+            ),
+            Finding::BoardNumbered { written, pairing } => format!(
+                "la planilla da {}; los emparejamientos, en el orden del archivo, ponen a estos jugadores en {}: se \
+                 conserva el tablero anotado",
+                pairing_es(&q(written)),
+                pairing_es(pairing)
             ),
             Finding::ColoursReversed { pairing } => format!(
                 "las blancas de la planilla son las negras del emparejamiento ({}): los colores están invertidos en \
@@ -1243,6 +1400,17 @@ mod tests {
                 other_read: "Qc3".into(),
                 files: ["a.txt".into(), "b.csv".into()],
             },
+            Finding::ResultsDisagree {
+                results: vec![
+                    (GameResult::WhiteWins, RESULT_HEADER.into()),
+                    (GameResult::BlackWins, RESULT_AFTER_MOVES.into()),
+                ],
+            },
+            Finding::ResultFromPairings { result: GameResult::Draw, at: "round 2, board 3".into(), disagreed: false },
+            Finding::BoardNumbered {
+                written: "round 2, board 7".into(),
+                pairing: "round 2, board 3: Navara, David - Carlsen, Magnus".into(),
+            },
             Finding::ArbiterDecision {
                 at: Some(at),
                 arbiter: "Ana López".into(),
@@ -1251,7 +1419,7 @@ mod tests {
             },
             Finding::NonAlgebraic { at, written: "P-K4".into(), read: Some(("English descriptive", 40)) },
             Finding::MixedNotation { at, system: "Spanish descriptive", algebraic: 4 },
-            Finding::ResultMissing { moves: 30 },
+            Finding::ResultMissing { moves: 30, noted: false },
             Finding::IncompleteRecord { file: "b.csv".into(), missing: 50, from: 21, other_ends: true },
             Finding::MixedLetters { at, own: "Spanish", other: "English", moves: 4 },
             Finding::SetUpPosition {
@@ -1303,9 +1471,12 @@ mod tests {
                 Finding::SetUpPosition { .. } => 28,
                 Finding::MovesInNote { .. } => 29,
                 Finding::GameNotRead { .. } => 30,
+                Finding::ResultsDisagree { .. } => 31,
+                Finding::ResultFromPairings { .. } => 32,
+                Finding::BoardNumbered { .. } => 33,
             })
             .collect();
-        assert!((0..31).all(|k| kinds.contains(&k)));
+        assert!((0..34).all(|k| kinds.contains(&k)));
     }
 
     #[test]
@@ -1383,9 +1554,10 @@ mod tests {
             (13, "Art. 5.2.1"),
             (15, "Art. 9.2"),
             (16, "Art. 8.4"),
-            (28, "Art. 8.7"),
-            (28, "Art. 8.4"),
-            (29, "Art. 8.1"),
+            (31, "Art. 8.7"),
+            (31, "Art. 8.4"),
+            (32, "Art. 8.1"),
+            (25, "Art. 8.7"),
         ];
         for (i, rule) in rules {
             for lang in ReportLanguage::ALL {
@@ -1393,14 +1565,14 @@ mod tests {
                 assert!(m.contains(rule), "{lang:?} {}: {m}", all[i].code());
             }
         }
-        let read = all[26].message_in(ReportLanguage::Es);
+        let read = all[29].message_in(ReportLanguage::Es);
         assert!(read.contains("Apéndice C") && read.contains("descriptiva inglesa"), "{read}");
         let incomplete = all[16].message_in(ReportLanguage::Es);
         assert!(incomplete.starts_with("b.csv: a la planilla le faltan 15 jugadas"), "{incomplete}");
         assert!(all[16].message().contains("from move 46. on"), "{}", all[16].message());
         assert_eq!(all[16].severity(), Severity::Info, "the last moves of a long game, Art. 8.4");
-        assert_eq!(all[29].severity(), Severity::Warning, "a copy that stops at move 10");
-        let decision = all[25].message_in(ReportLanguage::Es);
+        assert_eq!(all[32].severity(), Severity::Warning, "a copy that stops at move 10");
+        let decision = all[28].message_in(ReportLanguage::Es);
         assert!(decision.contains("árbitro Ana López: 5.Bd6, las copias diferían"), "{decision}");
         let pairing = all[21].message_in(ReportLanguage::Es);
         assert!(pairing.contains("ronda 2, tablero 35") && pairing.contains("ronda 2, tablero 3: Navara"), "{pairing}");
@@ -1457,9 +1629,45 @@ mod tests {
             sev,
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
-                Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Info, Warning, Warning,
-                Warning, Warning, Warning, Error, Warning, Error
+                Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Error, Info, Info, Info,
+                Warning, Warning, Warning, Warning, Warning, Error, Warning, Error
             ]
         );
+    }
+
+    #[test]
+    fn only_doubts_about_the_moves_the_result_or_the_game_send_it_to_review() {
+        let doubts: Vec<&str> = one_of_each().iter().filter(|f| f.is_doubt()).map(Finding::code).collect();
+        assert_eq!(
+            doubts,
+            [
+                "illegal-move",
+                "non-algebraic-notation",
+                "extra-entry",
+                "ambiguous-repair",
+                "moves-after-end",
+                "result-mismatch",
+                "duplicate-board",
+                "search-budget",
+                "pairing-mismatch",
+                "pairing-result-mismatch",
+                "colours-reversed",
+                "copies-disagree",
+                "results-disagree",
+                "set-up-position",
+                "moves-in-note",
+                "game-not-read",
+            ]
+        );
+        // Told, and published with the game: Appendix C's warning, two
+        // notations, a copy that stops where the other goes on, a result
+        // not written, a board numbered otherwise, draws claimed or offered.
+        let notices =
+            ["result-missing", "incomplete-record", "mixed-notation", "board-numbered", "draw-claim", "draw-offer"];
+        assert!(one_of_each().iter().filter(|f| notices.contains(&f.code())).all(|f| !f.is_doubt()));
+        let read = one_of_each().into_iter().find(|f| matches!(f, Finding::NonAlgebraic { read: Some(_), .. }));
+        assert!(read.is_some_and(|f| !f.is_doubt()), "descriptive notation read: Appendix C's notice");
+        // A printed score's note after the last move may hold more of it.
+        assert!(Finding::ResultMissing { moves: 30, noted: true }.is_doubt());
     }
 }

@@ -70,12 +70,15 @@ fn a_draw_offer_is_marked_at_its_move() {
 }
 
 #[test]
-fn a_game_not_over_with_no_result_goes_to_the_arbiter_for_its_result() {
+fn a_game_not_over_with_no_result_is_published_with_star_and_a_notice_asking_for_the_result() {
     let g = game("1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n");
     assert_eq!(codes(&g), [("result-missing", "Warning".to_string())], "one copy: no incomplete-record");
     assert_eq!(g.result, "*");
     assert!(g.pgn.contains("[Result \"*\"]") && g.pgn.trim_end().ends_with('*'), "{}", g.pgn);
-    assert_eq!(g.status, Status::Review, "the arbiter establishes the result");
+    // Every move is read: the game is published, and the notice asks the
+    // arbiter for the result (Art. 8.7).
+    assert_eq!(g.status, Status::Validated);
+    assert_eq!(g.findings[1].weight, scoresheet::finding::Weight::Notice);
     let m = &g.findings[1].message;
     assert!(m.contains("after move 3") && m.contains("Art. 8.7") && m.contains("Art. 8.4"), "{m}");
     // A result written is the players' (Art. 8.7): no finding.
@@ -135,7 +138,7 @@ fn a_copy_that_stops_at_move_45_of_60_lacks_15_moves_as_art_8_4_allows() {
 }
 
 #[test]
-fn a_copy_that_stops_at_move_10_of_60_is_a_warning() {
+fn a_copy_that_stops_at_move_10_of_60_is_a_warning_published_with_the_other_copys_moves() {
     let sans = sixty_moves();
     let g = two_copies(&sans, 10, &Options::default());
     assert_eq!(g.moves, sans);
@@ -143,7 +146,9 @@ fn a_copy_that_stops_at_move_10_of_60_is_a_warning() {
     assert_eq!(f.severity, scoresheet::finding::Severity::Warning, "{}", f.message);
     assert!(f.message.starts_with("b.txt: the record lacks 50 moves of the game, from move 11. on"), "{}", f.message);
     assert!(f.message.contains("Art. 8.1") && f.message.contains("Art. 8.4"), "{}", f.message);
-    assert_eq!(g.status, Status::Review);
+    // The other copy has the moves: no doubt about them, a notice.
+    assert_eq!(f.weight, scoresheet::finding::Weight::Notice);
+    assert_eq!(g.status, Status::Validated);
 }
 
 #[test]

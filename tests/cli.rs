@@ -304,9 +304,10 @@ fn a_bad_file_among_good_ones_does_not_stop_the_run() {
     assert!(files[1]["error"].is_string());
     assert!(files[2]["error"].is_null());
 
-    // mesa3 has no result written: its game is read, and goes to the arbiter
-    // for the result (result-missing), with a review page.
-    assert_eq!(listing(&dir.path().join("out")), ["index.html", "mesa1.pgn", "mesa3.pgn", "mesa3.review.html"]);
+    // mesa3 has no result written: its game is read and published with `*`,
+    // the notice (result-missing) asking the arbiter for the result; no
+    // review page.
+    assert_eq!(listing(&dir.path().join("out")), ["mesa1.pgn", "mesa3.pgn"]);
     assert!(read(&dir.path().join("out/mesa3.pgn")).contains("1. d4 Nf6 2. c4 e6 *"));
 }
 

@@ -58,25 +58,28 @@ fn exact(r: &Read) -> bool {
     r.got.as_ref().is_some_and(|g| g.moves == r.want.0 && g.result == r.want.1)
 }
 
+/// The game's moves, published with no result and the notice that asks the
+/// arbiter for it: nothing claimed that is not the game's.
+fn moves_right_result_asked(r: &Read) -> bool {
+    r.got.as_ref().is_some_and(|g| {
+        g.moves == r.want.0 && g.result == "*" && g.findings.iter().any(|f| f.code == "result-missing")
+    })
+}
+
 #[test]
 fn no_real_text_is_validated_as_another_game() {
     let reads: Vec<Read> = ["real", "real-heldout"].into_iter().flat_map(read_all).collect();
     assert!(reads.len() >= 53, "{} games", reads.len());
-    for r in &reads {
-        if let Some(g) = &r.got
-            && g.status == Status::Validated
-        {
-            assert!(
-                exact(r),
-                "{}: validated as {:?} {}, the game is {:?} {}",
-                r.name,
-                g.moves,
-                g.result,
-                r.want.0,
-                r.want.1
-            );
-        }
-    }
+    let wrong: Vec<String> = reads
+        .iter()
+        .filter(|r| r.got.as_ref().is_some_and(|g| g.status == Status::Validated))
+        .filter(|r| !exact(r) && !moves_right_result_asked(r))
+        .map(|r| {
+            let g = r.got.as_ref().expect("validated");
+            format!("{}: validated as {:?} {}, the game is {:?} {}", r.name, g.moves, g.result, r.want.0, r.want.1)
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// How many of a set's texts read to their true game, each miss printed.

@@ -344,11 +344,12 @@ fn a_check_sign_puts_first_the_move_that_gives_check() {
 }
 
 #[test]
-fn a_record_that_stops_without_a_result_goes_to_the_arbiter_for_its_result() {
+fn a_record_that_stops_without_a_result_is_published_asking_the_arbiter_for_its_result() {
     // From one copy, a record that stops early cannot be told from a game
-    // not finished: the result is missing (Art. 8.7), not the moves.
+    // not finished: the result is missing (Art. 8.7), not the moves. The game
+    // is published with `*`, and the notice asks the arbiter for the result.
     let g = one("time-trouble.txt", "1.e4 e5 2.Cf3 Cc6 3.Ab5 a6");
-    assert_eq!(g.status, Status::Review);
+    assert_eq!(g.status, Status::Validated);
     assert_eq!(g.result, "*");
     let f = finding(&g, "result-missing");
     assert!(f.message.contains("after move 3") && f.message.contains("8.4"), "{}", f.message);
@@ -378,8 +379,11 @@ fn a_clear_typo_next_to_an_open_question_is_repaired_not_put_in_doubt() {
 fn a_sheet_in_descriptive_notation_is_read_and_reported_as_no_evidence() {
     let g = one("descriptive-en.txt", "1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 4. BxN QPxB\n");
     assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]);
-    assert_eq!(g.status, Status::Review, "not evidence under Appendix C: an arbiter must see it");
+    // Read move for move: published, with Appendix C's notice (the sheet is
+    // no evidence in a dispute; the player is told to use algebraic).
+    assert_eq!(g.status, Status::Validated);
     let f = finding(&g, "non-algebraic-notation");
+    assert_eq!(f.weight, scoresheet::finding::Weight::Notice);
     assert_eq!((f.ply, f.written.as_deref()), (Some(1), Some("P-K4")));
     assert!(
         f.message.contains("English descriptive notation (4 moves)") && f.message.contains("Appendix C"),
@@ -392,7 +396,8 @@ fn a_sheet_in_descriptive_notation_is_read_and_reported_as_no_evidence() {
 #[test]
 fn a_record_that_turns_descriptive_is_read_on_in_it() {
     let g = one("mixed-es.txt", "1.d4 Cf6 2.c4 e6 3.Cc3 Ab4 4.e3 b6 5.Ce2 ATD3 6.CCR3 AxC+ 7.PxA PD4\n");
-    assert_eq!(g.status, Status::Review);
+    // Every move read: published, the two notations said.
+    assert_eq!(g.status, Status::Validated, "{:?}", g.findings);
     assert_eq!(&g.moves[9..], ["Ba6", "Ng3", "Bxc3+", "bxc3", "d5"]);
     let f = finding(&g, "non-algebraic-notation");
     assert_eq!((f.ply, f.written.as_deref()), (Some(10), Some("ATD3")));

@@ -432,6 +432,7 @@ fn third_copy(name: &str, game: &GameReport, record: &GameRecord, lang: ReportLa
     g.findings.push(FindingReport {
         code: THIRD_COPY,
         severity: Severity::Warning,
+        weight: crate::finding::Weight::Doubt,
         ply: None,
         move_label: None,
         written: None,

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::finding::{Finding, ReportLanguage, Severity};
+use crate::finding::{Finding, ReportLanguage, Severity, Weight};
 use crate::start::Start;
 
 /// The report of one run: one entry per input file.
@@ -70,6 +70,9 @@ pub struct GameReport {
 pub struct FindingReport {
     pub code: &'static str,
     pub severity: Severity,
+    /// `doubt`: the finding sends the game to review; `notice`: it goes
+    /// with the published game.
+    pub weight: Weight,
     pub ply: Option<u32>,
     #[serde(rename = "move")]
     pub move_label: Option<String>,
@@ -106,6 +109,7 @@ impl FindingReport {
         FindingReport {
             code: f.code(),
             severity: f.severity(),
+            weight: f.weight(),
             ply: at.map(|a| a.ply),
             move_label: at.map(|a| a.move_label()),
             written: f.written().map(str::to_string),

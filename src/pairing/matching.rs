@@ -97,9 +97,39 @@ fn by_names<'t>(t: &'t Tournament, w: &Written) -> Result<Choice<'t>, Vec<String
     }
 }
 
+/// A sheet matched to its pairing.
+#[derive(Debug, Clone)]
+pub struct Paired {
+    /// The sheet with the TRF's tags: round, board (the TRF's order), names
+    /// and ratings. What tells its game among the event's.
+    pub sheet: Sheet,
+    /// The board the sheet writes, where the TRF's order numbers its
+    /// players' game otherwise: the board the published game keeps.
+    pub written_board: Option<u32>,
+    /// The pairing's result, in the sheet's colours, where the TRF has one.
+    pub result: Option<GameResult>,
+    /// The pairing, as a finding names it (`round 2, board 3: A - B`).
+    pub at: String,
+}
+
+impl Paired {
+    /// The sheet as its game is published: the TRF's tags, but the board
+    /// the sheet writes.
+    pub fn published(&self) -> Sheet {
+        let mut s = self.sheet.clone();
+        if let Some(b) = self.written_board {
+            put(&mut s, "Board", b.to_string());
+        }
+        s
+    }
+}
+
 /// Matches the sheet to its pairing. Returns the sheet with the TRF's tags
-/// when it matched, and adds the findings about the match.
-pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Option<Sheet> {
+/// when it matched, and adds the findings about the match: a sheet whose
+/// players are paired in its round, on a board numbered otherwise, is told
+/// so and keeps its board; one paired in another round, or in none, is a
+/// doubt.
+pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Option<Paired> {
     let w = Written::of(sheet);
     let named = w.white.is_some() || w.black.is_some();
     let at_board = w.round.zip(w.board).and_then(|(r, b)| t.at(r, b));
@@ -122,12 +152,16 @@ pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Opti
         }
     };
     let p = choice.pairing;
-    if w.board.is_some_and(|b| b != p.board) || w.round.is_some_and(|r| r != p.round) {
+    let mut written_board = None;
+    if w.round.is_some_and(|r| r != p.round) {
         findings.push(Finding::PairingMismatch {
             written: w.describe(),
             found: Some(t.describe(p)),
             candidates: Vec::new(),
         });
+    } else if let Some(b) = w.board.filter(|b| *b != p.board) {
+        findings.push(Finding::BoardNumbered { written: w.describe(), pairing: t.describe(p) });
+        written_board = Some(b);
     }
     if choice.reversed {
         findings.push(Finding::ColoursReversed { pairing: t.describe(p) });
@@ -144,7 +178,12 @@ pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Opti
         });
     }
     let (white, black) = if choice.reversed { (p.black, p.white) } else { (p.white, p.black) };
-    Some(tagged(sheet, p, t.player(white), t.player(black)))
+    Some(Paired {
+        sheet: tagged(sheet, p, t.player(white), t.player(black)),
+        written_board,
+        result: pairing,
+        at: t.describe(p),
+    })
 }
 
 /// The result with the colours swapped.

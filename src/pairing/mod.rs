@@ -12,6 +12,6 @@ pub mod names;
 mod tournament;
 pub mod trf;
 
-pub use matching::apply;
+pub use matching::{Paired, apply};
 pub use tournament::{Pairing, Player, Tournament};
 pub use trf::TrfError;

@@ -13,6 +13,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
 
 use super::budget::FileBudget;
+use super::detect::written_result;
 use super::fit::with_searcher;
 use super::game::{Game, Played, play};
 use super::joint::{Doubt, Weigher, key, sans_of, with_move_at};
@@ -21,7 +22,7 @@ use super::settings::Settings;
 use super::stages::reconstruct_within;
 use crate::cost::{MORE_ENTRIES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
-use crate::sheet::Sheet;
+use crate::sheet::{GameResult, Sheet};
 use crate::start::Start;
 
 /// The games of a set of sheets: each a list of one or two sheet indices, in
@@ -322,7 +323,32 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     let margin = if contradicted { 0.0 } else { margin };
     let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &confirmed), margin, settings);
     incomplete(&mut joint.game, files, reach);
+    pair_result(&mut joint.game, sheets, files);
     joint
+}
+
+/// The game's result from both copies: where one copy writes none, the
+/// other's; where they write different ones, none, and the arbiter is told
+/// (the result is never the first file's for being first). A result the
+/// final position gives, or one copy's own header against its moves, stands
+/// as each copy's reading left it.
+fn pair_result(game: &mut Game, sheets: [&Sheet; 2], files: [&str; 2]) {
+    let [a, b] = sheets.map(|s| written_result(s).ok().flatten());
+    let decided =
+        game.findings.iter().any(|f| matches!(f, Finding::ResultMismatch { .. } | Finding::ResultsDisagree { .. }));
+    match (a, b) {
+        (Some(x), Some(y)) if x != y && !decided => {
+            game.findings.retain(|f| !matches!(f, Finding::ResultMissing { .. }));
+            let results = vec![(x, files[0].to_string()), (y, files[1].to_string())];
+            game.findings.push(Finding::ResultsDisagree { results });
+            game.result = GameResult::Unknown;
+        }
+        (Some(r), None) | (None, Some(r)) if game.result == GameResult::Unknown => {
+            game.findings.retain(|f| !matches!(f, Finding::ResultMissing { .. }));
+            game.result = r;
+        }
+        _ => {}
+    }
 }
 
 /// Each copy that stops before the game read from both does: an
@@ -342,7 +368,7 @@ fn incomplete(game: &mut Game, files: [&str; 2], reach: [usize; 2]) {
         });
     }
     for f in &mut game.findings {
-        if let Finding::ResultMissing { moves } = f {
+        if let Finding::ResultMissing { moves, .. } = f {
             *moves = (plies as u32 + game.start.first_ply() - 1).div_ceil(2);
         }
     }

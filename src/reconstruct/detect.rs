@@ -10,7 +10,7 @@ use super::entries::{descriptive_at, is_illegible};
 use super::game::{Game, san_of};
 use super::step::Step;
 use crate::cost::DESCRIPTIVE_NEAR;
-use crate::finding::{At, Ending, Finding};
+use crate::finding::{At, Ending, Finding, RESULT_AFTER_MOVES, RESULT_HEADER};
 use crate::notation::lex::{CheckMark, Lexed};
 use crate::sheet::{GameResult, Sheet};
 
@@ -251,7 +251,15 @@ pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
         }
         _ => None,
     };
-    let written = sheet.result.or_else(|| sheet.header("Result").and_then(GameResult::parse));
+    let written = match written_result(sheet) {
+        Ok(w) => w,
+        Err([header, moves]) => {
+            let results = vec![(header, RESULT_HEADER.to_string()), (moves, RESULT_AFTER_MOVES.to_string())];
+            game.findings.push(Finding::ResultsDisagree { results });
+            game.result = GameResult::Unknown;
+            return;
+        }
+    };
     game.result = match (written, board) {
         (Some(w), Some((b, ending))) if w != b && complete => {
             game.findings.push(Finding::ResultMismatch { written: w, board: b, ending });
@@ -266,13 +274,33 @@ pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
             if complete && !game.moves.is_empty() {
                 // The last move's number, as the sheet numbers it.
                 let last = game.moves.len() as u32 + game.start.first_ply() - 1;
-                game.findings.push(Finding::ResultMissing { moves: last.div_ceil(2) });
+                // A printed score's note after its last move may go on with it.
+                let noted = game
+                    .moves
+                    .last()
+                    .and_then(|m| m.entry)
+                    .and_then(|e| sheet.entries.get(e))
+                    .is_some_and(|e| !e.comments.is_empty() || !e.variations.is_empty());
+                game.findings.push(Finding::ResultMissing { moves: last.div_ceil(2), noted });
             }
             GameResult::Unknown
         }
     };
     if game.result == GameResult::Draw && complete {
         draw_claim(sheet, game);
+    }
+}
+
+/// The result a sheet writes, after its moves or in its `Result` header
+/// (`*` is no result); or the two when they differ (`[header, moves]`):
+/// the result is then the arbiter's to establish (Art. 8.7).
+pub(crate) fn written_result(sheet: &Sheet) -> Result<Option<GameResult>, [GameResult; 2]> {
+    let known = |r: Option<GameResult>| r.filter(|r| *r != GameResult::Unknown);
+    let moves = known(sheet.result);
+    let header = known(sheet.header("Result").and_then(GameResult::parse));
+    match (header, moves) {
+        (Some(h), Some(m)) if h != m => Err([h, m]),
+        (h, m) => Ok(m.or(h)),
     }
 }
 
