@@ -105,6 +105,19 @@ fn a_third_copy_is_reported_and_read_alone() {
 }
 
 #[test]
+fn copies_giving_no_round_are_one_game_where_their_players_have_no_other() {
+    let moves = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n";
+    let a = format!("Event: Open\nWhite: Navara, David\nBlack: Carlsen, Magnus\n\n{moves}");
+    let b = format!("Event: Open\nRound: 3\nWhite: Навара, Д\nBlack: magnus carlsen\n\n{moves}");
+    let (reports, _) = together(&[input("a.txt", &a), input("b.txt", &b)]);
+    assert_eq!(first(&reports[0]).sheets, Some(["a.txt".to_string(), "b.txt".to_string()]));
+    // The same two players on three sheets without a round (they met twice):
+    // the names cannot tell which two are one game; each is read alone.
+    let (reports, _) = together(&[input("a.txt", &a), input("b.txt", &a), input("c.txt", &a)]);
+    assert!(reports.iter().all(|r| first(r).sheets.is_none()), "never paired by a guess");
+}
+
+#[test]
 fn sheets_of_different_games_are_never_paired() {
     let moves = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n";
     let sheet = |event: &str, round: &str, white: &str, black: &str| {
@@ -121,10 +134,10 @@ fn sheets_of_different_games_are_never_paired() {
         (sheet("Open", "3.1", "Navara, David", "Carlsen, Magnus"), sheet("Open", "3.2", "Navara, D", "Carlsen, M")),
         // A surname alike, another initial.
         (sheet("Open", "3", "Navara, David", "Carlsen, Magnus"), sheet("Open", "3", "Navara, P", "Carlsen, M")),
-        // No round: not enough to match.
+        // No round on one, and the same players in another event.
         (
             format!("Event: Open\nWhite: Navara, David\nBlack: Carlsen, Magnus\n\n{moves}"),
-            format!("Event: Open\nWhite: Navara, David\nBlack: Carlsen, Magnus\n\n{moves}"),
+            format!("Event: Cup\nRound: 3\nWhite: Navara, D\nBlack: Carlsen, M\n\n{moves}"),
         ),
     ];
     for (a, b) in &cases {

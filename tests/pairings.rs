@@ -416,7 +416,7 @@ fn two_copies_one_giving_only_the_names_are_one_game_through_the_trf() {
     assert_eq!(g.sheets, Some(["a.txt".to_string(), "b.txt".to_string()]), "read as one game");
     assert_eq!(header(g, "White"), Some(trf.player(x.white).name.as_str()));
     assert_eq!(header(g, "Board"), Some(x.board.to_string().as_str()));
-    // Without the pairings the copy without a round is a game of its own.
+    // Without the pairings too: the players' only game among the sheets.
     let (reports, _) = scoresheet::convert::convert_together(&inputs, &Options::default());
-    assert_eq!(reports[1].games[0].sheets, None);
+    assert_eq!(reports[1].games[0].sheets, Some(["a.txt".to_string(), "b.txt".to_string()]));
 }

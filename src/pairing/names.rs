@@ -118,7 +118,7 @@ fn forms(surname: &[String], given: &[String]) -> Vec<String> {
 /// differently made one (`Winter`/`Винтер`, `Hracek`/`Хракек`,
 /// `Jakovenko`/`Яковенко`, `Lokvenc`/`Локвенк`). Both sides are keyed
 /// alike, so the loss is only of differences.
-fn sound(folded: &str) -> String {
+pub(crate) fn sound(folded: &str) -> String {
     let mut s: String = folded
         .chars()
         .map(|c| match c {

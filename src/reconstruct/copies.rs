@@ -22,6 +22,7 @@ use super::settings::Settings;
 use super::stages::reconstruct_within;
 use crate::cost::{MORE_ENTRIES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
+use crate::pairing::names::sound;
 use crate::sheet::{GameResult, Sheet};
 use crate::start::Start;
 
@@ -40,7 +41,70 @@ pub struct Grouping {
 
 /// Groups sheets into games: a sheet joins the first earlier game it is a
 /// copy of that has one sheet; a third copy is read alone and reported.
+/// Then a sheet still alone that gives no round, or whose partner gives
+/// none, joins the one other lone sheet of the same two players (and event,
+/// where both give one): where their only game among the sheets is this
+/// one, the names tell it.
 pub fn group(sheets: &[&Sheet]) -> Grouping {
+    let mut out = group_by_headers(sheets);
+    pair_by_players(sheets, &mut out);
+    out
+}
+
+/// Pairs the lone sheets that only their players tell apart (see [`group`]):
+/// each with the one lone sheet its players fit, and only where that sheet's
+/// players fit this one alone. A game keeps the place of its first sheet.
+fn pair_by_players(sheets: &[&Sheet], out: &mut Grouping) {
+    let lone: Vec<usize> = (0..out.games.len()).filter(|&g| out.games[g].len() == 1).collect();
+    let fits = |a: usize, b: usize| {
+        let (sa, sb) = (sheets[a], sheets[b]);
+        let rounds = (round_key(sa), round_key(sb));
+        let one_unknown = rounds.0.is_none() || rounds.1.is_none();
+        one_unknown && same_players_and_event(sa, sb) && same_start(sa, sb)
+    };
+    let partners = |g: usize| -> Vec<usize> {
+        let a = out.games[g][0];
+        lone.iter().copied().filter(|&h| h != g && fits(a, out.games[h][0])).collect()
+    };
+    let mut joined: Vec<(usize, usize)> = Vec::new();
+    for &g in &lone {
+        if let [h] = partners(g)[..]
+            && g < h
+            && partners(h) == [g]
+        {
+            joined.push((g, h));
+        }
+    }
+    let mut gone = vec![false; out.games.len()];
+    for &(g, h) in &joined {
+        let second = out.games[h][0];
+        out.games[g].push(second);
+        gone[h] = true;
+    }
+    let mut k = 0;
+    out.games.retain(|_| {
+        k += 1;
+        !gone[k - 1]
+    });
+}
+
+/// Whether two sheets name the same two players, in the same colours or
+/// reversed, and no two events.
+fn same_players_and_event(a: &Sheet, b: &Sheet) -> bool {
+    let (ea, eb) = (a.header("Event").map(folded), b.header("Event").map(folded));
+    if matches!((&ea, &eb), (Some(x), Some(y)) if x != y) {
+        return false;
+    }
+    match (players(a), players(b)) {
+        (Some((wa, xa)), Some((wb, xb))) => {
+            (same_player(wa, wb) && same_player(xa, xb)) || (same_player(wa, xb) && same_player(xa, wb))
+        }
+        _ => false,
+    }
+}
+
+/// [`group`] by the headers alone: round, event, board and players.
+fn group_by_headers(sheets: &[&Sheet]) -> Grouping {
     let mut out = Grouping::default();
     let mut game_of: Vec<usize> = Vec::with_capacity(sheets.len());
     for (i, s) in sheets.iter().enumerate() {
@@ -154,13 +218,17 @@ fn players(s: &Sheet) -> Option<(&str, &str)> {
 /// ```
 pub fn same_player(a: &str, b: &str) -> bool {
     let (ca, cb) = (name_readings(a), name_readings(b));
+    // Initials transliterated from Cyrillic (Й, Х) say little about the
+    // Latin ones; the surnames are compared as they sound (`w`/`v`, `j`/`y`).
+    let cyrillic = |n: &str| n.chars().any(|c| matches!(c, '\u{400}'..='\u{4ff}'));
+    let either_cyrillic = cyrillic(a) || cyrillic(b);
     ca.iter().any(|(sa, ia)| {
         cb.iter().any(|(sb, ib)| {
             let initials = match (ia, ib) {
-                (Some(x), Some(y)) => x == y,
+                (Some(x), Some(y)) => x == y || either_cyrillic,
                 _ => true,
             };
-            initials && strsim::jaro_winkler(sa, sb) >= SAME_NAME
+            initials && strsim::jaro_winkler(&sound(sa), &sound(sb)) >= SAME_NAME
         })
     })
 }
@@ -226,42 +294,10 @@ fn folded(s: &str) -> String {
     folded_words(s).concat()
 }
 
-/// The words of `s` in lower case without accents (letters and digits only).
+/// The words of `s` in lower case, accents and Cyrillic spelled in Latin
+/// letters (letters and digits only), as the pairings compare names.
 fn folded_words(s: &str) -> Vec<String> {
-    let mut out = vec![String::new()];
-    for c in s.chars().flat_map(char::to_lowercase) {
-        match fold(c) {
-            Some(f) => out.last_mut().expect("one at least").push_str(f),
-            None if c.is_alphanumeric() => out.last_mut().expect("one at least").push(c),
-            None if !out.last().expect("one at least").is_empty() => out.push(String::new()),
-            None => {}
-        }
-    }
-    out.retain(|w| !w.is_empty());
-    out
-}
-
-/// The letter without its accent, for the Latin letters names carry.
-fn fold(c: char) -> Option<&'static str> {
-    Some(match c {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ą' | 'ă' => "a",
-        'ç' | 'č' | 'ć' => "c",
-        'ď' | 'đ' => "d",
-        'è' | 'é' | 'ê' | 'ë' | 'ę' | 'ě' => "e",
-        'ì' | 'í' | 'î' | 'ï' => "i",
-        'ł' | 'ľ' => "l",
-        'ñ' | 'ń' | 'ň' => "n",
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ő' => "o",
-        'ř' => "r",
-        'š' | 'ś' | 'ş' | 'ș' => "s",
-        'ť' | 'ţ' | 'ț' => "t",
-        'ù' | 'ú' | 'û' | 'ü' | 'ů' | 'ű' => "u",
-        'ý' | 'ÿ' => "y",
-        'ž' | 'ź' | 'ż' => "z",
-        'ß' => "ss",
-        'æ' => "ae",
-        _ => return None,
-    })
+    crate::pairing::names::words(s)
 }
 
 /// The game read from two copies, and which copy (0 or 1) its moves'
