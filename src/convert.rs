@@ -159,8 +159,7 @@ fn report_of(
     if let Some(p) = &paired {
         result_from_pairing(&mut game, p);
     }
-    let published = paired.as_ref().map(Paired::published);
-    let sheet = published.as_ref().unwrap_or(sheet);
+    let sheet = paired.as_ref().map_or(sheet, |p| &p.sheet);
     let mut status = status(sheet, &game);
     if let Some(v) = verdict {
         let mut findings = std::mem::take(&mut game.findings);
@@ -387,13 +386,29 @@ fn pair_reports(
         read_pair(sheets, files, &opts.settings(), pair)
     };
     let sheets_tag = files.map(file_name).join(" ");
+    let base = with_headers_of(sheets[joint.base], sheets[1 - joint.base]);
     let report = GameReport {
         sheets: Some(files.map(str::to_string)),
         copy: Some("a"),
         lines_in: Some(files[joint.base].to_string()),
-        ..report_of(sheets[joint.base], joint.game, opts, Some(sheets_tag), verdict, Written::Always)
+        ..report_of(&base, joint.game, opts, Some(sheets_tag), verdict, Written::Always)
     };
     [report.clone(), GameReport { copy: Some("b"), ..report }]
+}
+
+/// `sheet` with the headers it does not write taken from the game's other
+/// copy: a copy that gives no round, board or event is published with the
+/// other's (its own are kept where it writes them).
+fn with_headers_of(sheet: &Sheet, other: &Sheet) -> Sheet {
+    let mut s = sheet.clone();
+    let blank = |v: &str| v.trim().is_empty() || v.trim() == "?";
+    for (k, v) in &other.headers {
+        if !blank(v) && s.header(k).is_none_or(blank) {
+            s.headers.retain(|(key, _)| key != k);
+            s.set_header(k, v);
+        }
+    }
+    s
 }
 
 /// The last part of a path, as the PGN names a file.

@@ -260,8 +260,9 @@ pub enum Finding {
     /// moves gave different results and the pairings' is one of them.
     ResultFromPairings { result: GameResult, at: String, disagreed: bool },
     /// The sheet numbers its board otherwise than the pairings, in the
-    /// TRF's order, number its players' game (`pairing`): the board written
-    /// is kept.
+    /// TRF's order, number its players' game (`pairing`): the game is
+    /// published on the TRF's board, so that every game of the round,
+    /// whether its sheet writes a board or not, is numbered one way.
     BoardNumbered { written: String, pairing: String },
     /// The sheet's White is the pairing's Black: the colours are reversed.
     ColoursReversed { pairing: String },
@@ -774,7 +775,7 @@ impl Finding {
             ),
             Finding::BoardNumbered { written, pairing } => format!(
                 "the sheet gives {}; the pairings, in the order of the pairings file, put these players at \
-                 {pairing}: the board written is kept",
+                 {pairing}: published on that board, so that the round's boards are numbered one way",
                 q(written)
             ),
             Finding::ColoursReversed { pairing } => format!(
@@ -1122,7 +1123,7 @@ impl Finding {
             ),
             Finding::BoardNumbered { written, pairing } => format!(
                 "la planilla da {}; los emparejamientos, en el orden del archivo, ponen a estos jugadores en {}: se \
-                 conserva el tablero anotado",
+                 publica en ese tablero, para que los tableros de la ronda se numeren de una sola manera",
                 pairing_es(&q(written)),
                 pairing_es(pairing)
             ),

@@ -33,7 +33,8 @@ use std::sync::{Mutex, MutexGuard};
 use serde::{Deserialize, Serialize};
 
 use crate::emit::file::{Staging, replace_staged};
-use crate::reconstruct::copies::{round_key, same_game};
+use crate::pairing::Tournament;
+use crate::reconstruct::copies::{round_key, same_game, same_game_by_players};
 use crate::sheet::Sheet;
 
 /// One sheet of a recorded game.
@@ -125,9 +126,20 @@ struct Cache {
     records: BTreeMap<String, GameRecord>,
     /// The records each file's sheet (its bytes' hash, its place) is in.
     by_file: HashMap<(String, usize), BTreeSet<String>>,
-    /// The records with a sheet of each round ([`round_key`]): the only ones
-    /// a sheet of that round can be a copy of a game of.
+    /// The records with a sheet of each round ([`round_key`], `""` for a
+    /// sheet that gives none): with its round's, the only ones a sheet that
+    /// gives a round can be a copy of a game of.
     by_round: HashMap<String, BTreeSet<String>>,
+    /// Each record's sheets as the pairings key them (the TRF's round, board
+    /// and names: [`keyed`]), for the pairings at this address (0: none).
+    keyed_with: usize,
+    keyed: HashMap<String, Vec<Sheet>>,
+}
+
+/// A sheet as its game is told among the event's: with the pairings, the
+/// sheet with its pairing's tags (as `convert` groups it); else as written.
+fn keyed(sheet: &Sheet, pairings: Option<&Tournament>) -> Sheet {
+    pairings.and_then(|t| crate::pairing::apply(t, sheet, &mut Vec::new())).map_or_else(|| sheet.clone(), |p| p.sheet)
 }
 
 impl Cache {
@@ -138,20 +150,20 @@ impl Cache {
         }
         for s in &record.sheets {
             self.by_file.entry((s.hash.clone(), s.index)).or_default().insert(name.to_string());
-            if let Some(r) = round_key(&s.sheet()) {
-                self.by_round.entry(r).or_default().insert(name.to_string());
-            }
+            let r = round_key(&s.sheet()).unwrap_or_default();
+            self.by_round.entry(r).or_default().insert(name.to_string());
         }
         self.records.insert(name.to_string(), record);
     }
 
     fn take(&mut self, name: &str) {
+        self.keyed.remove(name);
         let Some(old) = self.records.remove(name) else { return };
         for s in &old.sheets {
             if let Some(names) = self.by_file.get_mut(&(s.hash.clone(), s.index)) {
                 names.remove(name);
             }
-            if let Some(names) = round_key(&s.sheet()).and_then(|r| self.by_round.get_mut(&r)) {
+            if let Some(names) = self.by_round.get_mut(&round_key(&s.sheet()).unwrap_or_default()) {
                 names.remove(name);
             }
         }
@@ -318,25 +330,33 @@ impl Locked<'_> {
     /// [`Known::New`] (the round file takes it as a correction), of a game
     /// read from two copies it is read with the other one. Of several games
     /// it could be a copy of, the last in the records' order is taken.
-    pub fn known(&self, sheet: &Sheet, dropped: &str, hash: &str, index: usize) -> Known {
+    pub fn known(
+        &mut self,
+        sheet: &Sheet,
+        dropped: &str,
+        hash: &str,
+        index: usize,
+        pairings: Option<&Tournament>,
+    ) -> Known {
         let records = &self.cache.records;
         let mut done = self.cache.by_file.get(&(hash.to_string(), index)).into_iter().flatten();
         if let Some(n) = done.find(|n| records.get(*n).is_some_and(|r| !r.pending)) {
             return Known::Done(n.clone());
         }
         let mine = |r: &GameRecord| r.pending && r.sheets.iter().any(|s| s.is(hash, index) && s.dropped == dropped);
-        let mut found = Known::New;
-        // Only a record of the sheet's round can be its game's (see `same_game`).
-        let round = round_key(sheet).and_then(|r| self.cache.by_round.get(&r)).into_iter().flatten();
-        for (n, r) in round.filter_map(|n| records.get(n).map(|r| (n, r))) {
-            if mine(r) || !r.sheets.iter().any(|s| same_game(&s.sheet(), sheet)) {
+        let key = keyed(sheet, pairings);
+        let found = self.copies_of(&key, pairings);
+        let mut known = Known::New;
+        for n in found {
+            let r = &self.cache.records[&n];
+            if mine(r) {
                 continue;
             }
             if r.pending {
                 return Known::Wait;
             }
             let again = r.sheets.iter().any(|s| s.dropped == dropped && s.index == index);
-            found = match (r.sheets.len(), again) {
+            known = match (r.sheets.len(), again) {
                 // A copy of a game read alone dropped again: read alone again.
                 (1, true) => continue,
                 (1, false) => Known::Partner(n.clone()),
@@ -345,7 +365,44 @@ impl Locked<'_> {
                 (_, false) => Known::Third(n.clone()),
             };
         }
-        found
+        known
+    }
+
+    /// The records whose game the sheet keyed as `key` is a copy of, as
+    /// `convert` groups sheets: the same round and players (or board), the
+    /// pairings' tags standing for what a sheet does not write; else, where
+    /// one of the two gives no round, the one game read alone so far of the
+    /// same two players. A sheet that gives a round is looked for among its
+    /// round's records and those that give none.
+    fn copies_of(&mut self, key: &Sheet, pairings: Option<&Tournament>) -> Vec<String> {
+        let at = pairings.map_or(0, |t| std::ptr::from_ref(t) as usize);
+        if self.cache.keyed_with != at {
+            self.cache.keyed.clear();
+            self.cache.keyed_with = at;
+        }
+        let names: Vec<String> = match round_key(key) {
+            Some(r) if pairings.is_none() => {
+                let of = |k: &str| self.cache.by_round.get(k).into_iter().flatten();
+                of(&r).chain(of("")).cloned().collect::<BTreeSet<_>>().into_iter().collect()
+            }
+            // The pairings key a sheet into a round it need not write.
+            _ => self.cache.records.keys().cloned().collect(),
+        };
+        let (mut by_headers, mut by_players) = (Vec::new(), Vec::new());
+        for n in names {
+            let Some(r) = self.cache.records.get(&n) else { continue };
+            if !self.cache.keyed.contains_key(&n) {
+                let sheets = r.sheets.iter().map(|s| keyed(&s.sheet(), pairings)).collect();
+                self.cache.keyed.insert(n.clone(), sheets);
+            }
+            let (r, k) = (&self.cache.records[&n], &self.cache.keyed[&n]);
+            if k.iter().any(|s| same_game(s, key)) {
+                by_headers.push(n);
+            } else if r.sheets.len() == 1 && k.iter().any(|s| same_game_by_players(s, key)) {
+                by_players.push(n);
+            }
+        }
+        if by_headers.is_empty() && by_players.len() == 1 { by_players } else { by_headers }
     }
 
     /// Writes (or replaces) the record of file `name`.
@@ -417,9 +474,9 @@ mod tests {
         let s = Staging::beside(false);
         let a = sheet("3", "7", "Ana");
         one.lock().unwrap().put("a.json", &record(&a, "w.txt", false), &s).unwrap();
-        assert_eq!(two.lock().unwrap().known(&a, "b.txt", "x", 0), Known::Partner("a.json".into()));
+        assert_eq!(two.lock().unwrap().known(&a, "b.txt", "x", 0, None), Known::Partner("a.json".into()));
         two.lock().unwrap().remove("a.json", &s).unwrap();
-        assert_eq!(one.lock().unwrap().known(&a, "b.txt", "x", 0), Known::New, "removed by the other");
+        assert_eq!(one.lock().unwrap().known(&a, "b.txt", "x", 0, None), Known::New, "removed by the other");
         // The journal removed and begun again by the other: read from its start.
         one.lock().unwrap().put("c.json", &record(&sheet("4", "1", "Eva"), "c.txt", false), &s).unwrap();
         fs::remove_file(state.path().join("games.log")).unwrap();
@@ -438,24 +495,24 @@ mod tests {
         let s = Staging::beside(false);
         let a = sheet("3", "7", "Ana");
         let mut locked = games.lock().unwrap();
-        assert_eq!(locked.known(&a, "w.txt", &hash(b"w.txt"), 0), Known::New);
+        assert_eq!(locked.known(&a, "w.txt", &hash(b"w.txt"), 0, None), Known::New);
         locked.put("a.json", &record(&a, "w.txt", false), &s).unwrap();
         drop(locked);
-        let locked = games.lock().unwrap();
-        assert_eq!(locked.known(&a, "w.txt", &hash(b"w.txt"), 0), Known::Done("a.json".into()), "itself");
+        let mut locked = games.lock().unwrap();
+        assert_eq!(locked.known(&a, "w.txt", &hash(b"w.txt"), 0, None), Known::Done("a.json".into()), "itself");
         let b = sheet("3", "7", "ana");
-        assert_eq!(locked.known(&b, "b.txt", "x", 0), Known::Partner("a.json".into()));
-        assert_eq!(locked.known(&b, "w.txt", "x", 0), Known::New, "the same name again: a correction");
-        assert_eq!(locked.known(&sheet("4", "7", "Ana"), "b.txt", "x", 0), Known::New, "another round");
+        assert_eq!(locked.known(&b, "b.txt", "x", 0, None), Known::Partner("a.json".into()));
+        assert_eq!(locked.known(&b, "w.txt", "x", 0, None), Known::New, "the same name again: a correction");
+        assert_eq!(locked.known(&sheet("4", "7", "Ana"), "b.txt", "x", 0, None), Known::New, "another round");
         drop(locked);
         let mut locked = games.lock().unwrap();
         let mut both = record(&a, "w.txt", false);
         both.sheets.push(SheetRecord { dropped: "b.txt".into(), ..both.sheets[0].clone() });
         locked.put("a.json", &both, &s).unwrap();
-        assert_eq!(locked.known(&b, "c.txt", "y", 0), Known::Third("a.json".into()));
-        assert_eq!(locked.known(&b, "b.txt", "y", 0), Known::Partner("a.json".into()), "one copy typed again");
+        assert_eq!(locked.known(&b, "c.txt", "y", 0, None), Known::Third("a.json".into()));
+        assert_eq!(locked.known(&b, "b.txt", "y", 0, None), Known::Partner("a.json".into()), "one copy typed again");
         locked.put("p.json", &record(&sheet("5", "1", "Cris"), "p.txt", true), &s).unwrap();
-        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "q.txt", "z", 0), Known::Wait);
-        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "p.txt", &hash(b"p.txt"), 0), Known::New, "its own");
+        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "q.txt", "z", 0, None), Known::Wait);
+        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "p.txt", &hash(b"p.txt"), 0, None), Known::New, "its own");
     }
 }

@@ -70,7 +70,8 @@ pub fn publish(
         // The pairings as they are now: a TRF loaded while the file is read
         // makes it read again.
         let opts = cfg.options_now();
-        let plan = plan_of(&games.lock().map_err(io_at(state))?, sheets, name, &h);
+        let pairings = opts.pairings.as_deref();
+        let plan = plan_of(&mut games.lock().map_err(io_at(state))?, sheets, (name, &h), pairings);
         if plan.iter().any(|(k, _)| *k == Known::Wait) {
             let why = "a copy of the same game was being published by a daemon that stopped: \
                        waiting for that file to be done again";
@@ -80,7 +81,7 @@ pub fn publish(
         // records changed meanwhile (the other copy came), it is done again.
         let reports = read(cfg, &opts, name, bytes, &plan)?;
         let mut locked = games.lock().map_err(io_at(state))?;
-        if plan_of(&locked, sheets, name, &h) != plan || !same_pairings(&opts, &cfg.options_now()) {
+        if plan_of(&mut locked, sheets, (name, &h), pairings) != plan || !same_pairings(&opts, &cfg.options_now()) {
             continue;
         }
         publish_locked(cfg, claimed, (name, &h), sheets, &reports, &mut locked, out)?;
@@ -96,10 +97,10 @@ pub fn publish(
 
 /// What each sheet of the file is to the records. A record two sheets of
 /// this one file would join takes the first; the second is a third copy.
-fn plan_of(locked: &Locked<'_>, sheets: &[Sheet], name: &str, h: &str) -> Plan {
+fn plan_of(locked: &mut Locked<'_>, sheets: &[Sheet], (name, h): (&str, &str), pairings: Option<&Tournament>) -> Plan {
     let mut plan: Plan = Vec::with_capacity(sheets.len());
     for (k, sheet) in sheets.iter().enumerate() {
-        let mut known = locked.known(sheet, name, h, k);
+        let mut known = locked.known(sheet, name, h, k, pairings);
         if let Known::Partner(n) = &known
             && plan.iter().any(|(p, _)| *p == known)
         {

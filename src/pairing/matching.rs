@@ -104,7 +104,7 @@ pub struct Paired {
     /// and ratings. What tells its game among the event's.
     pub sheet: Sheet,
     /// The board the sheet writes, where the TRF's order numbers its
-    /// players' game otherwise: the board the published game keeps.
+    /// players' game otherwise (said in a `board-numbered` notice).
     pub written_board: Option<u32>,
     /// The pairing's result, in the sheet's colours, where the TRF has one.
     pub result: Option<GameResult>,
@@ -112,23 +112,13 @@ pub struct Paired {
     pub at: String,
 }
 
-impl Paired {
-    /// The sheet as its game is published: the TRF's tags, but the board
-    /// the sheet writes.
-    pub fn published(&self) -> Sheet {
-        let mut s = self.sheet.clone();
-        if let Some(b) = self.written_board {
-            put(&mut s, "Board", b.to_string());
-        }
-        s
-    }
-}
-
 /// Matches the sheet to its pairing. Returns the sheet with the TRF's tags
 /// when it matched, and adds the findings about the match: a sheet whose
 /// players are paired in its round, on a board numbered otherwise, is told
-/// so and keeps its board; one paired in another round, or in none, is a
-/// doubt.
+/// so (a notice); one paired in another round, or in none, is a doubt. The
+/// board published is the TRF's order's even so: copies that write no board
+/// get that one, and one round numbered two ways would put two games on one
+/// board.
 pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Option<Paired> {
     let w = Written::of(sheet);
     let named = w.white.is_some() || w.black.is_some();

@@ -56,12 +56,7 @@ pub fn group(sheets: &[&Sheet]) -> Grouping {
 /// players fit this one alone. A game keeps the place of its first sheet.
 fn pair_by_players(sheets: &[&Sheet], out: &mut Grouping) {
     let lone: Vec<usize> = (0..out.games.len()).filter(|&g| out.games[g].len() == 1).collect();
-    let fits = |a: usize, b: usize| {
-        let (sa, sb) = (sheets[a], sheets[b]);
-        let rounds = (round_key(sa), round_key(sb));
-        let one_unknown = rounds.0.is_none() || rounds.1.is_none();
-        one_unknown && same_players_and_event(sa, sb) && same_start(sa, sb)
-    };
+    let fits = |a: usize, b: usize| same_game_by_players(sheets[a], sheets[b]);
     let partners = |g: usize| -> Vec<usize> {
         let a = out.games[g][0];
         lone.iter().copied().filter(|&h| h != g && fits(a, out.games[h][0])).collect()
@@ -86,6 +81,15 @@ fn pair_by_players(sheets: &[&Sheet], out: &mut Grouping) {
         k += 1;
         !gone[k - 1]
     });
+}
+
+/// Whether two sheets, one of which gives no round, can be copies of one
+/// game by their players alone: the same two players, no two events, the
+/// same start. Whether they are is for the one such pair among the sheets
+/// (see [`group`]).
+pub(crate) fn same_game_by_players(a: &Sheet, b: &Sheet) -> bool {
+    let one_unknown = round_key(a).is_none() || round_key(b).is_none();
+    one_unknown && same_players_and_event(a, b) && same_start(a, b)
 }
 
 /// Whether two sheets name the same two players, in the same colours or
