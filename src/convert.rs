@@ -371,20 +371,28 @@ fn pair_reports(
     let files = copies.map(|(f, _)| names[*f]);
     let sheets = copies.map(|(_, s)| s);
     let (fa, fb) = (copies[0].0, copies[1].0);
-    let joint = if fa == fb {
+    // The two copies are read in the order of their files' names, whatever
+    // order they came in: `watch` gets them in any order and must read the
+    // game as `convert` does.
+    let order = if fa != fb && file_name(files[1]) < file_name(files[0]) { [1, 0] } else { [0, 1] };
+    let (ra, rb) = (copies[order[0]].0, copies[order[1]].0);
+    let read = [sheets[order[0]], sheets[order[1]]];
+    let named = [files[order[0]], files[order[1]]];
+    let mut joint = if ra == rb {
         // Both copies in one file: the second has a budget of its own, as a
         // second game of the file would.
         let mut second = FileBudget::new(&opts.params.limits);
-        read_pair(sheets, files, &opts.settings(), [started(budgets, fa, opts), &mut second])
+        read_pair(read, named, &opts.settings(), [started(budgets, ra, opts), &mut second])
     } else {
-        started(budgets, fa, opts);
-        started(budgets, fb, opts);
-        let (lo, hi) = budgets.split_at_mut(fa.max(fb));
-        let (x, y) = (&mut lo[fa.min(fb)], &mut hi[0]);
+        started(budgets, ra, opts);
+        started(budgets, rb, opts);
+        let (lo, hi) = budgets.split_at_mut(ra.max(rb));
+        let (x, y) = (&mut lo[ra.min(rb)], &mut hi[0]);
         let (x, y) = (x.as_mut().expect("started"), y.as_mut().expect("started"));
-        let pair = if fa < fb { [x, y] } else { [y, x] };
-        read_pair(sheets, files, &opts.settings(), pair)
+        let pair = if ra < rb { [x, y] } else { [y, x] };
+        read_pair(read, named, &opts.settings(), pair)
     };
+    joint.base = order[joint.base];
     let sheets_tag = files.map(file_name).join(" ");
     let base = with_headers_of(sheets[joint.base], sheets[1 - joint.base]);
     let report = GameReport {

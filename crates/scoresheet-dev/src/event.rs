@@ -233,13 +233,17 @@ pub struct Score {
     pub lost: usize,
 }
 
+/// The true game (`game id → moves`) a game read is: the one sharing the
+/// longest opening with it, where that is 12 plies or the whole of one.
+pub fn owner<'t>(truth: &'t BTreeMap<String, Vec<String>>, sans: &[String]) -> Option<&'t str> {
+    let (id, full) = truth.iter().max_by_key(|(_, full)| prefix(sans, full))?;
+    let needed = 12.min(full.len()).min(sans.len().max(1));
+    (prefix(sans, full) >= needed).then_some(id.as_str())
+}
+
 /// Scores `outputs` against the true games (`game id → moves`).
 pub fn score(truth: &BTreeMap<String, Vec<String>>, outputs: &Outputs) -> Score {
-    let owner = |sans: &[String]| -> Option<&str> {
-        let (id, full) = truth.iter().max_by_key(|(_, full)| prefix(sans, full))?;
-        let needed = 12.min(full.len()).min(sans.len().max(1));
-        (prefix(sans, full) >= needed).then_some(id.as_str())
-    };
+    let owner = |sans: &[String]| owner(truth, sans);
     let mut by: BTreeMap<&str, [Vec<&Found>; 3]> = BTreeMap::new();
     for (k, list) in [&outputs.per_game, &outputs.rounds, &outputs.review].into_iter().enumerate() {
         for f in list {

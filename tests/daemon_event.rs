@@ -1,0 +1,120 @@
+//! A whole event through `scoresheet watch` ends as `convert` reads the same
+//! files: the same games, each once, with the same moves and status. The
+//! event is an open built from committed corpus games
+//! (`scoresheet_dev::event`): both copies of each game, a third of them
+//! without a round or board line, names written loosely, boards numbered
+//! otherwise than the TRF's order, some copies without a result. Its copies
+//! are dropped in a random order in two waves, with a kill -9 and a
+//! restart between them. The real binary on real folders.
+
+mod daemon_support;
+use daemon_support::*;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use scoresheet::convert::{Input, Options, convert_together};
+use scoresheet::emit::report::Status;
+use scoresheet::pairing::Tournament;
+use scoresheet_dev::corpus::load_range;
+use scoresheet_dev::event::{Copy, Spec, event, open_of, owner, read_back, score};
+use scoresheet_dev::generate::Rng;
+
+const GAMES: usize = 40;
+
+/// The event's copies (`both`: each game's two, else its first only) and its TRF.
+fn the_event(both: bool) -> (Vec<Copy>, Vec<u8>) {
+    let corpus: Vec<_> = load_range(1000, 60).into_iter().filter(|g| g.sans.len() >= 10).take(GAMES).collect();
+    let (trf, copies) = event("Open", &open_of(&corpus), &Spec::default());
+    let copies = copies.into_iter().filter(|c| both || c.file.contains("-a.")).collect();
+    (copies, trf.utf8())
+}
+
+/// What `convert` makes of the files: for each game (the true game's id),
+/// its status and moves.
+fn converted(copies: &[Copy], trf: Option<&[u8]>) -> BTreeMap<String, (Status, Vec<String>)> {
+    let opts = Options { pairings: trf.map(|t| Arc::new(Tournament::parse(t).unwrap())), ..Options::default() };
+    let inputs: Vec<Input> = copies.iter().map(|c| (c.file.clone(), Ok(c.text.clone().into_bytes()))).collect();
+    let (reports, _) = convert_together(&inputs, &opts);
+    let mut out = BTreeMap::new();
+    for (c, r) in copies.iter().zip(&reports) {
+        let g = &r.games[0];
+        out.entry(c.game.clone()).or_insert((g.status, g.moves.clone()));
+    }
+    out
+}
+
+/// What `watch` makes of the files dropped as the module doc says.
+fn watched(copies: &[Copy], trf: Option<&[u8]>, root: &Path) -> BTreeMap<String, (Status, Vec<String>)> {
+    let inbox = root.join("inbox");
+    let mut order: Vec<&Copy> = copies.iter().collect();
+    let mut rng = Rng::new(11);
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    let daemon = start(root);
+    if let Some(t) = trf {
+        drop_file(&inbox, "event.trf", t);
+        wait_for("the pairings", || names(&root.join("archive")).len() == 1);
+    }
+    let half = order.len() / 2;
+    for c in &order[..half] {
+        drop_file(&inbox, &c.file, c.text.as_bytes());
+    }
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    daemon.kill9();
+    let daemon = start(root);
+    for c in &order[half..] {
+        drop_file(&inbox, &c.file, c.text.as_bytes());
+    }
+    let dropped = copies.len() + usize::from(trf.is_some());
+    wait_for("every file", || names(&root.join("archive")).len() == dropped);
+    daemon.stop();
+    let truth: BTreeMap<String, Vec<String>> = copies.iter().map(|c| (c.game.clone(), c.sans.clone())).collect();
+    let outputs = read_back(root).unwrap();
+    let s = score(&truth, &outputs);
+    assert_eq!(s.once, GAMES, "every game in one place, once: {s}");
+    let mut out = BTreeMap::new();
+    for (found, status) in outputs
+        .per_game
+        .iter()
+        .map(|f| (f, Status::Validated))
+        .chain(outputs.review.iter().map(|f| (f, Status::Review)))
+    {
+        if let Some(g) = owner(&truth, &found.sans) {
+            out.insert(g.to_string(), (status, found.sans.clone()));
+        }
+    }
+    out
+}
+
+fn same_as_convert(both: bool, with_trf: bool) {
+    let (copies, trf) = the_event(both);
+    let trf = with_trf.then_some(trf.as_slice());
+    let (_t, root) = setup();
+    let want = converted(&copies, trf);
+    let got = watched(&copies, trf, &root);
+    assert_eq!(want.len(), GAMES);
+    let differ: Vec<String> = want
+        .iter()
+        .filter(|(g, w)| got.get(*g) != Some(w))
+        .map(|(g, w)| format!("{g}: convert {:?}, watch {:?}", w.0, got.get(g).map(|x| x.0)))
+        .collect();
+    assert!(differ.is_empty(), "{} of {GAMES} games differ:\n{}", differ.len(), differ.join("\n"));
+}
+
+#[test]
+fn both_copies_of_an_event_through_watch_end_as_convert_reads_them_with_the_trf() {
+    same_as_convert(true, true);
+}
+
+#[test]
+fn both_copies_of_an_event_through_watch_end_as_convert_reads_them_without_a_trf() {
+    same_as_convert(true, false);
+}
+
+#[test]
+fn one_copy_per_game_through_watch_ends_as_convert_reads_it() {
+    same_as_convert(false, true);
+}
