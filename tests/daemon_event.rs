@@ -118,3 +118,24 @@ fn both_copies_of_an_event_through_watch_end_as_convert_reads_them_without_a_trf
 fn one_copy_per_game_through_watch_ends_as_convert_reads_it() {
     same_as_convert(false, true);
 }
+
+#[test]
+fn rounds_written_3_1_and_3_2_are_boards_of_round_3s_file() {
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    let sheet = |board: u32, white: &str| {
+        format!("Event: Club\nRound: 3.{board}\nWhite: {white}\nBlack: Ruiz, B\n\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 1-0\n")
+    };
+    drop_file(&inbox, "board2.txt", sheet(2, "Pérez, Ana").as_bytes());
+    drop_file(&inbox, "board1.txt", sheet(1, "Gómez, Eva").as_bytes());
+    wait_for("both sheets", || names(&root.join("archive")).len() == 2);
+    daemon.stop();
+    let events: Vec<_> = std::fs::read_dir(root.join("pgn")).unwrap().flatten().filter(|e| e.path().is_dir()).collect();
+    assert_eq!(events.len(), 1);
+    let files: Vec<String> = names(&events[0].path()).into_iter().filter(|n| n.ends_with(".pgn")).collect();
+    assert_eq!(files, ["round-3.pgn"], "one file for the round, not one per board");
+    let games = round_file_games(&root.join("pgn"));
+    assert_eq!(games.len(), 2);
+    assert!(games[0].contains("Gómez") && games[1].contains("Pérez"), "in board order: {games:?}");
+}

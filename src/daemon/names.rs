@@ -128,6 +128,16 @@ pub fn is_decision_file(name: &str) -> bool {
     name.ends_with(".decision.yaml") || name.ends_with(".decision.yml")
 }
 
+/// A `Round` tag's round and board: `3.1` is round 3, board 1 (both
+/// numbers); any other is the round alone.
+pub fn round_and_board(round: &str) -> (&str, Option<&str>) {
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    match round.trim().split_once('.') {
+        Some((r, b)) if numeric(r.trim()) && numeric(b.trim()) => (r.trim(), Some(b.trim())),
+        _ => (round.trim(), None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

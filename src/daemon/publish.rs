@@ -31,6 +31,7 @@ use crate::sheet::Sheet;
 use super::annotate::with_comment;
 use super::games::{GameRecord, Known, Locked, SheetRecord, hash, record_name};
 use super::kept::kept_for;
+use super::names::round_and_board;
 use super::outcome::{FileError, Outcome, ProcessConfig, folder_of, io_at};
 use super::place::link_new;
 use super::round::Round;
@@ -393,7 +394,9 @@ pub fn replace(
     // The earlier game leaves its round's file here unless the new one goes
     // into the same file, where it takes its place in one write.
     let same_round = game.status == Status::Validated
-        && record.round.as_ref().is_some_and(|r| tag("Event") == Some(&r.event) && tag("Round") == Some(&r.round));
+        && record.round.as_ref().is_some_and(|r| {
+            tag("Event") == Some(&r.event) && tag("Round").map(|t| round_and_board(t).0) == Some(r.round.as_str())
+        });
     if let Some(r) = record.round.as_ref().filter(|_| !same_round) {
         let mut file = Round::open(pgn, &r.event, &r.round).map_err(io_at(pgn))?;
         file.remove(&r.game);

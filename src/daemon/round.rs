@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use crate::emit::file::{Staging, replace_staged};
 use crate::finding::Finding;
 
-use super::names::{folder, part};
+use super::names::{folder, part, round_and_board};
 
 /// The round file of one event and round, locked for as long as it is held:
 /// writers of one round, in this process or another daemon, take turns on a
@@ -86,8 +86,8 @@ impl Round {
             return Judged::Already;
         }
         let new = Parsed::of(game);
-        let Some(board) = new.tag("Board").filter(|b| *b != "?") else { return Judged::New };
-        let Some(old) = games.iter().map(|g| Parsed::of(g)).find(|g| g.tag("Board") == Some(board)) else {
+        let Some(board) = new.board() else { return Judged::New };
+        let Some(old) = games.iter().map(|g| Parsed::of(g)).find(|g| g.board() == Some(board)) else {
             return Judged::New;
         };
         let players = |g: &Parsed| format!("{} - {}", g.tag("White").unwrap_or("?"), g.tag("Black").unwrap_or("?"));
@@ -119,8 +119,8 @@ impl Round {
             Judged::Already | Judged::Conflict(_) => {}
             Judged::New => games.push(game),
             Judged::Correction(_) => {
-                let board = Parsed::of(game).tag("Board").map(str::to_string);
-                let at = games.iter().position(|g| Parsed::of(g).tag("Board").map(str::to_string) == board);
+                let board = Parsed::of(game).board().map(str::to_string);
+                let at = games.iter().position(|g| Parsed::of(g).board().map(str::to_string) == board);
                 match at {
                     Some(i) => games[i] = game,
                     None => games.push(game),
@@ -203,6 +203,12 @@ impl<'a> Parsed<'a> {
     fn tag(&self, k: &str) -> Option<&str> {
         self.tags.iter().find(|(key, _)| *key == k).map(|(_, v)| v.as_str())
     }
+
+    /// The game's board: its `Board` tag, else the one in its round (`3.1`).
+    fn board(&self) -> Option<&str> {
+        let board = self.tag("Board").or_else(|| self.tag("Round").and_then(|r| round_and_board(r).1));
+        board.filter(|b| *b != "?")
+    }
 }
 
 /// The SAN moves of a movetext: comments, move numbers, NAGs and the result left out.
@@ -243,7 +249,7 @@ fn split_games(text: &str) -> Vec<&str> {
 
 /// Sort key: the `Board` tag's number; games without one go last.
 fn board_number(game: &str) -> u32 {
-    game.lines().find_map(|l| l.strip_prefix("[Board \"")?.strip_suffix("\"]")?.trim().parse().ok()).unwrap_or(u32::MAX)
+    Parsed::of(game).board().and_then(|b| b.trim().parse().ok()).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use crate::finding::{Finding, ReportLanguage, quoted};
 
 use super::annotate::{with_comment, with_tag};
 use super::games::RoundEntry;
-use super::names::{game_name, part};
+use super::names::{game_name, part, round_and_board};
 use super::outcome::{FileError, Outcome, ProcessConfig, io_at};
 use super::place::place_new;
 use super::round::{Judged, Round};
@@ -78,7 +78,9 @@ pub fn route(
     let mut placed = Placed { status: game.status, files: Vec::new(), round: None, board: board_of(&tag) };
     match game.status {
         Status::Validated => {
-            let round = (tag("Event"), tag("Round").filter(|r| *r != "?" && !part(r).is_empty()));
+            // `Round "3.1"` is round 3's file, board 1.
+            let round = tag("Round").map(|r| round_and_board(r).0);
+            let round = (tag("Event"), round.filter(|r| *r != "?" && !part(r).is_empty()));
             if let (Some(event), Some(round)) = round {
                 validated_in_round(cfg, name, &gname, (event, round), game, old, &mut placed, out)?;
             } else {
