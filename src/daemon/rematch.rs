@@ -81,6 +81,16 @@ pub fn rematch(cfg: &ProcessConfig, change: &Change) -> Result<usize, FileError>
     for n in &names {
         moved += usize::from(reread(cfg, n)?);
     }
+    // A game read again before the round's other games were can find its
+    // new board still held by one of them, numbered as before: once all are
+    // read, those left in review are read once more.
+    let in_review: Vec<&String> = {
+        let locked = cfg.games.lock().map_err(io_at(state))?;
+        names.iter().filter(|n| locked.get(n).is_some_and(|r| r.folder == "review")).collect()
+    };
+    for n in in_review {
+        moved += usize::from(reread(cfg, n)?);
+    }
     let rounds: Vec<u32> = {
         let mut r: Vec<u32> = change.new.pairings.iter().map(|p| p.round).collect();
         r.dedup();
