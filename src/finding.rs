@@ -434,8 +434,12 @@ impl Finding {
             // after the last move may hold more of the score.
             Finding::ResultMissing { noted: true, .. } => Weight::Doubt,
             Finding::ResultMissing { noted: false, .. } => Weight::Notice,
-            // The other copy has the moves this one lacks.
-            Finding::IncompleteRecord { .. } => Weight::Notice,
+            // The other copy has the moves this one lacks: told where the
+            // rules explain it (the last moves of a long game, Art. 8.4);
+            // else the moves only one copy has are in doubt (a stray entry
+            // at its end read as a move, where the other copy ends the game).
+            Finding::IncompleteRecord { .. } if self.severity() == Severity::Info => Weight::Notice,
+            Finding::IncompleteRecord { .. } => Weight::Doubt,
             Finding::ExtraEntry { repeat: true, .. }
             | Finding::IllegibleEntry { .. }
             | Finding::MissingMove { .. }
@@ -1655,20 +1659,23 @@ mod tests {
                 "colours-reversed",
                 "copies-disagree",
                 "results-disagree",
+                "incomplete-record",
                 "set-up-position",
                 "moves-in-note",
                 "game-not-read",
             ]
         );
         // Told, and published with the game: Appendix C's warning, two
-        // notations, a copy that stops where the other goes on, a result
-        // not written, a board numbered otherwise, draws claimed or offered.
-        let notices =
-            ["result-missing", "incomplete-record", "mixed-notation", "board-numbered", "draw-claim", "draw-offer"];
+        // notations, a result not written, a board numbered otherwise, draws
+        // claimed or offered; a copy that stops in the last moves of a long
+        // game where the other goes on (Art. 8.4).
+        let notices = ["result-missing", "mixed-notation", "board-numbered", "draw-claim", "draw-offer"];
         assert!(one_of_each().iter().filter(|f| notices.contains(&f.code())).all(|f| !f.is_doubt()));
         let read = one_of_each().into_iter().find(|f| matches!(f, Finding::NonAlgebraic { read: Some(_), .. }));
         assert!(read.is_some_and(|f| !f.is_doubt()), "descriptive notation read: Appendix C's notice");
         // A printed score's note after the last move may hold more of it.
         assert!(Finding::ResultMissing { moves: 30, noted: true }.is_doubt());
+        let last_moves = Finding::IncompleteRecord { file: "b.csv".into(), missing: 15, from: 91, other_ends: true };
+        assert!(!last_moves.is_doubt(), "the last moves of a long game, Art. 8.4");
     }
 }

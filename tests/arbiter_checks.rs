@@ -138,7 +138,7 @@ fn a_copy_that_stops_at_move_45_of_60_lacks_15_moves_as_art_8_4_allows() {
 }
 
 #[test]
-fn a_copy_that_stops_at_move_10_of_60_is_a_warning_published_with_the_other_copys_moves() {
+fn a_copy_that_stops_at_move_10_of_60_is_a_warning_and_a_doubt() {
     let sans = sixty_moves();
     let g = two_copies(&sans, 10, &Options::default());
     assert_eq!(g.moves, sans);
@@ -146,9 +146,10 @@ fn a_copy_that_stops_at_move_10_of_60_is_a_warning_published_with_the_other_copy
     assert_eq!(f.severity, scoresheet::finding::Severity::Warning, "{}", f.message);
     assert!(f.message.starts_with("b.txt: the record lacks 50 moves of the game, from move 11. on"), "{}", f.message);
     assert!(f.message.contains("Art. 8.1") && f.message.contains("Art. 8.4"), "{}", f.message);
-    // The other copy has the moves: no doubt about them, a notice.
-    assert_eq!(f.weight, scoresheet::finding::Weight::Notice);
-    assert_eq!(g.status, Status::Validated);
+    // Fifty moves only one copy has, where the rules do not explain the
+    // other's stopping: in doubt (the last moves of a long game are a notice).
+    assert_eq!(f.weight, scoresheet::finding::Weight::Doubt);
+    assert_eq!(g.status, Status::Review);
 }
 
 #[test]
