@@ -84,25 +84,23 @@ fn pair_by_players(sheets: &[&Sheet], out: &mut Grouping) {
 }
 
 /// Whether two sheets, one of which gives no round, can be copies of one
-/// game by their players alone: the same two players, no two events, the
-/// same start. Whether they are is for the one such pair among the sheets
-/// (see [`group`]).
+/// game by their players alone: the same White and the same Black (two
+/// players with the colours the other way round met in another game), no
+/// two events, the same start. Whether they are is for the one such pair
+/// among the sheets (see [`group`]).
 pub(crate) fn same_game_by_players(a: &Sheet, b: &Sheet) -> bool {
     let one_unknown = round_key(a).is_none() || round_key(b).is_none();
     one_unknown && same_players_and_event(a, b) && same_start(a, b)
 }
 
-/// Whether two sheets name the same two players, in the same colours or
-/// reversed, and no two events.
+/// Whether two sheets name the same White and Black, and no two events.
 fn same_players_and_event(a: &Sheet, b: &Sheet) -> bool {
     let (ea, eb) = (a.header("Event").map(folded), b.header("Event").map(folded));
     if matches!((&ea, &eb), (Some(x), Some(y)) if x != y) {
         return false;
     }
     match (players(a), players(b)) {
-        (Some((wa, xa)), Some((wb, xb))) => {
-            (same_player(wa, wb) && same_player(xa, xb)) || (same_player(wa, xb) && same_player(xa, wb))
-        }
+        (Some((wa, xa)), Some((wb, xb))) => same_player(wa, wb) && same_player(xa, xb),
         _ => false,
     }
 }
