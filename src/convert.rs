@@ -8,6 +8,7 @@ use crate::finding::{Finding, NotRead, ReportLanguage};
 use crate::ingest;
 use crate::notation::Language;
 use crate::pairing::Paired;
+use crate::pairing::matching::keyed;
 use crate::reconstruct::copies::{group, read_pair};
 use crate::reconstruct::{FileBudget, Game, Settings, reconstruct_within};
 use crate::sheet::{GameResult, Sheet};
@@ -312,11 +313,8 @@ pub(crate) fn games_together(
 ) -> (Vec<GameReport>, Vec<String>) {
     // With pairings, a sheet is grouped as the pairing it is matched to: a
     // copy that gives only the players' names finds its partner by the TRF.
-    let keyed: Vec<Option<Sheet>> = match opts.pairings.as_deref() {
-        Some(t) => sheets.iter().map(|(_, s)| crate::pairing::apply(t, s, &mut Vec::new()).map(|p| p.sheet)).collect(),
-        None => vec![None; sheets.len()],
-    };
-    let grouping = group(&sheets.iter().zip(&keyed).map(|((_, s), k)| k.as_ref().unwrap_or(s)).collect::<Vec<_>>());
+    let keyed: Vec<_> = sheets.iter().map(|(_, s)| keyed(s, opts.pairings.as_deref())).collect();
+    let grouping = group(&keyed.iter().map(AsRef::as_ref).collect::<Vec<_>>());
     // A file's budget (its clock included) starts when its first sheet is read.
     let mut budgets: Vec<Option<FileBudget>> = names.iter().map(|_| None).collect();
     let mut games: Vec<Option<GameReport>> = vec![None; sheets.len()];

@@ -28,12 +28,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde::{Deserialize, Serialize};
 
 use crate::emit::file::{Staging, replace_staged};
 use crate::pairing::Tournament;
+use crate::pairing::matching::keyed;
 use crate::reconstruct::copies::{round_key, same_game, same_game_by_players};
 use crate::sheet::Sheet;
 
@@ -131,15 +132,10 @@ struct Cache {
     /// gives a round can be a copy of a game of.
     by_round: HashMap<String, BTreeSet<String>>,
     /// Each record's sheets as the pairings key them (the TRF's round, board
-    /// and names: [`keyed`]), for the pairings at this address (0: none).
-    keyed_with: usize,
+    /// and names: [`keyed`]), for these pairings (held, so that a load of
+    /// other pairings is never taken for them).
+    keyed_with: Option<Arc<Tournament>>,
     keyed: HashMap<String, Vec<Sheet>>,
-}
-
-/// A sheet as its game is told among the event's: with the pairings, the
-/// sheet with its pairing's tags (as `convert` groups it); else as written.
-fn keyed(sheet: &Sheet, pairings: Option<&Tournament>) -> Sheet {
-    pairings.and_then(|t| crate::pairing::apply(t, sheet, &mut Vec::new())).map_or_else(|| sheet.clone(), |p| p.sheet)
 }
 
 impl Cache {
@@ -336,7 +332,7 @@ impl Locked<'_> {
         dropped: &str,
         hash: &str,
         index: usize,
-        pairings: Option<&Tournament>,
+        pairings: Option<&Arc<Tournament>>,
     ) -> Known {
         let records = &self.cache.records;
         let mut done = self.cache.by_file.get(&(hash.to_string(), index)).into_iter().flatten();
@@ -344,7 +340,7 @@ impl Locked<'_> {
             return Known::Done(n.clone());
         }
         let mine = |r: &GameRecord| r.pending && r.sheets.iter().any(|s| s.is(hash, index) && s.dropped == dropped);
-        let key = keyed(sheet, pairings);
+        let key = keyed(sheet, pairings.map(|t| &**t));
         let found = self.copies_of(&key, pairings);
         let mut known = Known::New;
         for n in found {
@@ -374,12 +370,17 @@ impl Locked<'_> {
     /// one of the two gives no round, the one game read alone so far of the
     /// same two players. A sheet that gives a round is looked for among its
     /// round's records and those that give none.
-    fn copies_of(&mut self, key: &Sheet, pairings: Option<&Tournament>) -> Vec<String> {
-        let at = pairings.map_or(0, |t| std::ptr::from_ref(t) as usize);
-        if self.cache.keyed_with != at {
+    fn copies_of(&mut self, key: &Sheet, pairings: Option<&Arc<Tournament>>) -> Vec<String> {
+        let same = match (&self.cache.keyed_with, pairings) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
             self.cache.keyed.clear();
-            self.cache.keyed_with = at;
+            self.cache.keyed_with = pairings.cloned();
         }
+        let pairings = pairings.map(|t| &**t);
         let names: Vec<String> = match round_key(key) {
             Some(r) if pairings.is_none() => {
                 let of = |k: &str| self.cache.by_round.get(k).into_iter().flatten();
@@ -392,7 +393,7 @@ impl Locked<'_> {
         for n in names {
             let Some(r) = self.cache.records.get(&n) else { continue };
             if !self.cache.keyed.contains_key(&n) {
-                let sheets = r.sheets.iter().map(|s| keyed(&s.sheet(), pairings)).collect();
+                let sheets = r.sheets.iter().map(|s| keyed(&s.sheet(), pairings).into_owned()).collect();
                 self.cache.keyed.insert(n.clone(), sheets);
             }
             let (r, k) = (&self.cache.records[&n], &self.cache.keyed[&n]);

@@ -71,7 +71,7 @@ pub fn publish(
         // The pairings as they are now: a TRF loaded while the file is read
         // makes it read again.
         let opts = cfg.options_now();
-        let pairings = opts.pairings.as_deref();
+        let pairings = opts.pairings.as_ref();
         let plan = plan_of(&mut games.lock().map_err(io_at(state))?, sheets, (name, &h), pairings);
         if plan.iter().any(|(k, _)| *k == Known::Wait) {
             let why = "a copy of the same game was being published by a daemon that stopped: \
@@ -98,7 +98,12 @@ pub fn publish(
 
 /// What each sheet of the file is to the records. A record two sheets of
 /// this one file would join takes the first; the second is a third copy.
-fn plan_of(locked: &mut Locked<'_>, sheets: &[Sheet], (name, h): (&str, &str), pairings: Option<&Tournament>) -> Plan {
+fn plan_of(
+    locked: &mut Locked<'_>,
+    sheets: &[Sheet],
+    (name, h): (&str, &str),
+    pairings: Option<&std::sync::Arc<Tournament>>,
+) -> Plan {
     let mut plan: Plan = Vec::with_capacity(sheets.len());
     for (k, sheet) in sheets.iter().enumerate() {
         let mut known = locked.known(sheet, name, h, k, pairings);

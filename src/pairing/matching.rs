@@ -4,6 +4,8 @@
 //! it gives no round), in both colour orders. A matched sheet's PGN takes
 //! the TRF's names, ratings, FIDE ids, titles, round and board.
 
+use std::borrow::Cow;
+
 use super::names::similarity;
 use super::tournament::{Pairing, Player, Tournament};
 use crate::finding::Finding;
@@ -103,9 +105,6 @@ pub struct Paired {
     /// The sheet with the TRF's tags: round, board (the TRF's order), names
     /// and ratings. What tells its game among the event's.
     pub sheet: Sheet,
-    /// The board the sheet writes, where the TRF's order numbers its
-    /// players' game otherwise (said in a `board-numbered` notice).
-    pub written_board: Option<u32>,
     /// The pairing's result, in the sheet's colours, where the TRF has one.
     pub result: Option<GameResult>,
     /// The pairing, as a finding names it (`round 2, board 3: A - B`).
@@ -142,16 +141,14 @@ pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Opti
         }
     };
     let p = choice.pairing;
-    let mut written_board = None;
     if w.round.is_some_and(|r| r != p.round) {
         findings.push(Finding::PairingMismatch {
             written: w.describe(),
             found: Some(t.describe(p)),
             candidates: Vec::new(),
         });
-    } else if let Some(b) = w.board.filter(|b| *b != p.board) {
+    } else if w.board.is_some_and(|b| b != p.board) {
         findings.push(Finding::BoardNumbered { written: w.describe(), pairing: t.describe(p) });
-        written_board = Some(b);
     }
     if choice.reversed {
         findings.push(Finding::ColoursReversed { pairing: t.describe(p) });
@@ -168,12 +165,17 @@ pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Opti
         });
     }
     let (white, black) = if choice.reversed { (p.black, p.white) } else { (p.white, p.black) };
-    Some(Paired {
-        sheet: tagged(sheet, p, t.player(white), t.player(black)),
-        written_board,
-        result: pairing,
-        at: t.describe(p),
-    })
+    Some(Paired { sheet: tagged(sheet, p, t.player(white), t.player(black)), result: pairing, at: t.describe(p) })
+}
+
+/// A sheet as its game is told among the event's (what `convert` groups
+/// and the daemon's records are looked through by): with the pairings, the
+/// sheet with its pairing's tags; else as written.
+pub(crate) fn keyed<'s>(sheet: &'s Sheet, pairings: Option<&Tournament>) -> Cow<'s, Sheet> {
+    match pairings.and_then(|t| apply(t, sheet, &mut Vec::new())) {
+        Some(p) => Cow::Owned(p.sheet),
+        None => Cow::Borrowed(sheet),
+    }
 }
 
 /// The result with the colours swapped.
