@@ -212,10 +212,13 @@ pub enum Finding {
     ResultMissing { moves: u32, noted: bool },
     /// The copy in `file` lacks moves the game had: it stops `missing` moves
     /// short, from ply `from` on, where the game read from both copies goes
-    /// on (`other_ends`: the other copy has the game to its end). Info where
+    /// on (`other_ends`: the other copy has the game to its end;
+    /// `other_sound`: each of those moves is written in that copy, and not
+    /// as the entry before written again; `other_exact`: written exactly,
+    /// too, in a copy that skipped no move). Info where
     /// Art. 8.4 explains it (a player short of time stops recording the last
     /// moves of a long game, see [`PLAUSIBLE_STOP`]), else a warning.
-    IncompleteRecord { file: String, missing: u32, from: u32, other_ends: bool },
+    IncompleteRecord { file: String, missing: u32, from: u32, other_ends: bool, other_sound: bool, other_exact: bool },
     /// The round file already has another game for this board (other
     /// players, or moves that part at ply `parted` before either record
     /// stops): this one is not added to it, and an arbiter chooses.
@@ -434,11 +437,18 @@ impl Finding {
             // after the last move may hold more of the score.
             Finding::ResultMissing { noted: true, .. } => Weight::Doubt,
             Finding::ResultMissing { noted: false, .. } => Weight::Notice,
-            // The other copy has the moves this one lacks: told where the
-            // rules explain it (the last moves of a long game, Art. 8.4);
-            // else the moves only one copy has are in doubt (a stray entry
-            // at its end read as a move, where the other copy ends the game).
-            Finding::IncompleteRecord { .. } if self.severity() == Severity::Info => Weight::Notice,
+            // The other copy has the moves this one lacks, none of them the
+            // entry before written again:
+            // told, the game published, where the rules explain the stop
+            // (the last moves of a long game, Art. 8.4) or each of those
+            // moves is written exactly in a copy that skipped none; else the
+            // moves only one copy has are in doubt (a stray entry at its end
+            // read as a move, a move skipped where the other copy stopped).
+            Finding::IncompleteRecord { other_ends: true, other_sound: true, other_exact, .. }
+                if *other_exact || self.severity() == Severity::Info =>
+            {
+                Weight::Notice
+            }
             Finding::IncompleteRecord { .. } => Weight::Doubt,
             Finding::ExtraEntry { repeat: true, .. }
             | Finding::IllegibleEntry { .. }
@@ -1180,7 +1190,7 @@ fn moves_word(n: u32, lang: ReportLanguage) -> String {
 /// The message of an `incomplete-record`: which copy, how many moves it
 /// lacks and from which, and the rule that explains it or does not.
 fn incomplete_message(f: &Finding, lang: ReportLanguage) -> String {
-    let Finding::IncompleteRecord { file, missing, from, other_ends } = f else { return String::new() };
+    let Finding::IncompleteRecord { file, missing, from, other_ends, .. } = f else { return String::new() };
     let file = quoted(file);
     let from_label = At { ply: *from, line: 0, col: 0 }.move_label();
     let reached = from.saturating_sub(1).div_ceil(2);
@@ -1375,7 +1385,14 @@ mod tests {
             },
             Finding::DrawOffer { at },
             Finding::DrawClaim { at, repetition: true },
-            Finding::IncompleteRecord { file: "b.csv".into(), missing: 15, from: 91, other_ends: true },
+            Finding::IncompleteRecord {
+                file: "b.csv".into(),
+                missing: 15,
+                from: 91,
+                other_ends: true,
+                other_sound: true,
+                other_exact: false,
+            },
             Finding::DuplicateBoard {
                 board: "7".into(),
                 round: "4".into(),
@@ -1425,7 +1442,14 @@ mod tests {
             Finding::NonAlgebraic { at, written: "P-K4".into(), read: Some(("English descriptive", 40)) },
             Finding::MixedNotation { at, system: "Spanish descriptive", algebraic: 4 },
             Finding::ResultMissing { moves: 30, noted: false },
-            Finding::IncompleteRecord { file: "b.csv".into(), missing: 50, from: 21, other_ends: true },
+            Finding::IncompleteRecord {
+                file: "b.csv".into(),
+                missing: 50,
+                from: 21,
+                other_ends: true,
+                other_sound: true,
+                other_exact: false,
+            },
             Finding::MixedLetters { at, own: "Spanish", other: "English", moves: 4 },
             Finding::SetUpPosition {
                 why: crate::start::SetUpError::Unreadable {
@@ -1675,7 +1699,20 @@ mod tests {
         assert!(read.is_some_and(|f| !f.is_doubt()), "descriptive notation read: Appendix C's notice");
         // A printed score's note after the last move may hold more of it.
         assert!(Finding::ResultMissing { moves: 30, noted: true }.is_doubt());
-        let last_moves = Finding::IncompleteRecord { file: "b.csv".into(), missing: 15, from: 91, other_ends: true };
-        assert!(!last_moves.is_doubt(), "the last moves of a long game, Art. 8.4");
+        let stop = |from, other_sound, other_exact| Finding::IncompleteRecord {
+            file: "b.csv".into(),
+            missing: 5,
+            from,
+            other_ends: true,
+            other_sound,
+            other_exact,
+        };
+        assert!(!stop(91, true, false).is_doubt(), "the last moves of a long game, Art. 8.4");
+        assert!(stop(91, false, false).is_doubt(), "the other copy's last entry written twice");
+        // A copy that stops early: its moves are the other copy's alone,
+        // in doubt unless that copy writes each exactly.
+        assert!(stop(21, true, false).is_doubt(), "a slip only one copy has, the other stopped early");
+        assert!(!stop(21, true, true).is_doubt(), "the other copy has the moves, each written exactly");
+        assert!(stop(21, false, true).is_doubt(), "the other copy's last entry written twice");
     }
 }

@@ -110,8 +110,13 @@ fn record(sans: &[String], result: &str) -> String {
 
 /// The game read from copy `a.txt` (all of `sans`) and copy `b.txt` (its first `b_moves` moves).
 fn two_copies(sans: &[String], b_moves: usize, opts: &Options) -> GameReport {
+    two_copies_written(sans, sans, b_moves, opts)
+}
+
+/// Copy a written as `a_written`, copy b the game's first `b_moves` moves.
+fn two_copies_written(sans: &[String], a_written: &[String], b_moves: usize, opts: &Options) -> GameReport {
     let head = "Event: Open\nRound: 4\nBoard: 7\nWhite: Navara, David\nBlack: Carlsen, Magnus\n\n";
-    let a = format!("{head}{}", record(sans, "1-0"));
+    let a = format!("{head}{}", record(a_written, "1-0"));
     let b = format!("{head}{}", record(&sans[..2 * b_moves], ""));
     let (mut reports, notes) = convert_together(&[input("a.txt", &a), input("b.txt", &b)], opts);
     assert!(notes.is_empty(), "{notes:?}");
@@ -138,7 +143,7 @@ fn a_copy_that_stops_at_move_45_of_60_lacks_15_moves_as_art_8_4_allows() {
 }
 
 #[test]
-fn a_copy_that_stops_at_move_10_of_60_is_a_warning_and_a_doubt() {
+fn a_copy_that_stops_at_move_10_of_60_is_a_warning_told_with_the_game_the_other_copy_writes_exactly() {
     let sans = sixty_moves();
     let g = two_copies(&sans, 10, &Options::default());
     assert_eq!(g.moves, sans);
@@ -146,9 +151,29 @@ fn a_copy_that_stops_at_move_10_of_60_is_a_warning_and_a_doubt() {
     assert_eq!(f.severity, scoresheet::finding::Severity::Warning, "{}", f.message);
     assert!(f.message.starts_with("b.txt: the record lacks 50 moves of the game, from move 11. on"), "{}", f.message);
     assert!(f.message.contains("Art. 8.1") && f.message.contains("Art. 8.4"), "{}", f.message);
-    // Fifty moves only one copy has, where the rules do not explain the
-    // other's stopping: in doubt (the last moves of a long game are a notice).
-    assert_eq!(f.weight, scoresheet::finding::Weight::Doubt);
+    // The other copy writes each of the fifty moves exactly and skips none:
+    // the game is not in doubt; the arbiter is told of the stop (Art. 8.1).
+    assert_eq!(f.weight, scoresheet::finding::Weight::Notice);
+    assert_eq!(g.status, Status::Validated, "{:?}", codes(&g));
+}
+
+#[test]
+fn a_copy_that_stops_at_move_10_of_60_where_the_other_copy_has_a_slip_later_is_a_doubt() {
+    let sans = sixty_moves();
+    // Copy a writes one of the moves only it has with a slip: a capture
+    // mark that is not there (`Nf3` as `Nxf3`), read as the move but not
+    // exactly.
+    let k = (20..sans.len())
+        .find(|&k| sans[k].len() >= 3 && !sans[k].contains(['x', '+', '#', '=']))
+        .expect("a quiet move");
+    let mut written = sans.clone();
+    written[k] = format!("{}x{}", &sans[k][..sans[k].len() - 2], &sans[k][sans[k].len() - 2..]);
+    let g = two_copies_written(&sans, &written, 10, &Options::default());
+    assert_eq!(g.moves, sans, "{written:?}");
+    let f = finding(&g, "incomplete-record");
+    // Fifty moves only one copy has, one of them read through a slip, where
+    // the rules do not explain the other's stopping: in doubt.
+    assert_eq!(f.weight, scoresheet::finding::Weight::Doubt, "{}", f.message);
     assert_eq!(g.status, Status::Review);
 }
 

@@ -295,7 +295,7 @@ fn one_copy_of_a_pair_typed_again_is_read_again_with_the_other() {
     let moves = "1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Cf6 5.0-0 Ae7";
     let sheet = |white: &str, moves: &str| format!("{HEAD}White: {white}\nBlack: Ruiz, B\n\n{moves}\n");
     // White's copy has the whole game; Black's stops a move short (an
-    // incomplete record, in review) until it is typed again.
+    // incomplete record, told with the game) until it is typed again.
     drop_file(&inbox, "w.txt", sheet("Pérez, Ana", &format!("{moves} 6.Te1 b5 1-0")).as_bytes());
     wait_for("the first copy", || names(&root.join("archive")).len() == 1);
     drop_file(&inbox, "b.txt", sheet("A. Perez", moves).as_bytes());
@@ -310,5 +310,6 @@ fn one_copy_of_a_pair_typed_again_is_read_again_with_the_other() {
     assert!(words.contains("6. Re1 b5 1-0") && tag(&pgn[0].1, "Sheets").as_deref() == Some("w.txt b.txt"), "{words}");
     let round = round_file_games(&root.join("pgn"));
     assert!(round.len() == 1 && round[0].contains("6. Re1 b5"), "{round:?}");
-    assert!(log.contains("a copy dropped again; read with both copies: review → pgn"), "{log}");
+    assert!(log.contains("a copy dropped again; read with both copies: pgn → pgn"), "{log}");
+    assert!(!words.contains("incomplete-record"), "the copy typed again has every move: {words}");
 }

@@ -110,8 +110,10 @@ pub fn game_name<'a>(tag: impl Fn(&str) -> Option<&'a str>, stem: &str, index: u
     let get = |k: &str| tag(k).map(part).filter(|v| !v.is_empty());
     if let (Some(white), Some(black)) = (get("White"), get("Black")) {
         let mut parts: Vec<String> = Vec::with_capacity(4);
-        parts.extend(get("Round"));
-        parts.extend(get("Board"));
+        // `Round 3.1` is round 3, board 1, as in the round files.
+        let (round, board) = tag("Round").map(round_and_board).map_or((None, None), |(r, b)| (Some(r), b));
+        parts.extend(round.map(part).filter(|v| !v.is_empty()));
+        parts.extend(get("Board").or_else(|| board.map(part).filter(|v| !v.is_empty())));
         parts.push(white);
         parts.push(black);
         return parts.join("-");
@@ -181,6 +183,14 @@ mod tests {
         };
         assert_eq!(game_name(tags, "sheet", 0, 1), "3-12-Pérez_Ana-etc_passwd");
         assert_eq!(game_name(|_| None, "sheet", 1, 2), "sheet-2");
+        // `Round: 3.12` written on a sheet: round 3, board 12, as in the round file.
+        let dotted = |k: &str| match k {
+            "Round" => Some("3.12"),
+            "White" => Some("Pérez, Ana"),
+            "Black" => Some("Ruiz"),
+            _ => None,
+        };
+        assert_eq!(game_name(dotted, "sheet", 0, 1), "3-12-Pérez_Ana-Ruiz");
     }
 
     #[test]

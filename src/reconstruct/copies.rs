@@ -332,22 +332,26 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
         }
     }
     let params = &settings.params;
-    let (scored, doubt, confirmed, contradicted, reach) = with_searcher(sheets[0], alone[0].language, params, |a| {
-        with_searcher(sheets[1], alone[1].language, params, |b| {
-            let mut w = Weigher::new(a, b, start);
-            for g in games {
-                w.weigh(g);
-            }
-            w.weigh_read_on(&alone);
-            w.climb(&alone);
-            let scored = plausible_first(w.ranked(), settings, start);
-            let doubt = w.doubt(&scored, params.limits.review_margin);
-            let confirmed = scored.first().map(|(_, g)| w.confirmed(g)).unwrap_or_default();
-            let contradicted = scored.first().map_or(0.0, |(_, g)| w.contradiction(g, &alone));
-            let reach = scored.first().map(|(_, g)| w.reach(g)).unwrap_or_default();
-            (scored, doubt, confirmed, contradicted, reach)
-        })
-    });
+    let (scored, doubt, one_names, (confirmed, paths), written, contradicted, reach) =
+        with_searcher(sheets[0], alone[0].language, params, |a| {
+            with_searcher(sheets[1], alone[1].language, params, |b| {
+                let mut w = Weigher::new(a, b, start);
+                for g in games {
+                    w.weigh(g);
+                }
+                w.weigh_read_on(&alone);
+                w.climb(&alone);
+                let scored = plausible_first(w.ranked(), settings, start);
+                let doubt = w.doubt(&scored, params.limits.review_margin);
+                let one_names = w.one_copy_names(&scored, params.limits.review_margin);
+                let confirmed = scored.first().map(|(_, g)| w.confirmed(g)).unwrap_or_default();
+                let written = scored.first().map(|(_, g)| w.written(g)).unwrap_or_default();
+                let paths = scored.first().map(|(_, g)| w.paths(g)).unwrap_or_default();
+                let contradicted = scored.first().map_or(0.0, |(_, g)| w.contradiction(g, &alone));
+                let reach = scored.first().map(|(_, g)| w.reach(g)).unwrap_or_default();
+                (scored, doubt, one_names, (confirmed, paths), written, contradicted, reach)
+            })
+        });
     if scored.is_empty() {
         // Neither copy gave a move: the first is reported as read.
         let [a, _] = alone;
@@ -358,9 +362,18 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
     // A game one copy contradicts, or that one copy goes on past, is not
     // clearly ahead, however the others fare.
     let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, start, best);
-    let margin = if contradicted { 0.0 } else { margin };
-    let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &confirmed), margin, settings);
-    incomplete(&mut joint.game, files, reach);
+    // Where the near games only fill one copy's gap with another move than
+    // the one the other copy names, the copies agree: no doubt there.
+    let margin = if contradicted {
+        0.0
+    } else if one_names {
+        margin.max(settings.params.limits.review_margin)
+    } else {
+        margin
+    };
+    let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &written), margin, settings);
+    let seen = witnessed(sheets, &joint.game, &confirmed, &paths);
+    incomplete(&mut joint.game, files, reach, &seen);
     pair_result(&mut joint.game, sheets, files);
     joint
 }
@@ -391,10 +404,11 @@ fn pair_result(game: &mut Game, sheets: [&Sheet; 2], files: [&str; 2]) {
 
 /// Each copy that stops before the game read from both does: an
 /// `incomplete-record` naming its file, how many moves it lacks and from
-/// which (`reach`: how many moves of the game each copy's entries cover).
-/// The game's `result-missing`, when its findings are the shorter copy's
-/// (a game neither copy read alone), is said of the game's last move.
-fn incomplete(game: &mut Game, files: [&str; 2], reach: [usize; 2]) {
+/// which (`reach`: how many moves of the game each copy's entries cover;
+/// which moves each copy writes soundly and exactly, see [`witnessed`]). The game's `result-missing`, when its findings are the
+/// shorter copy's (a game neither copy read alone), is said of the game's
+/// last move.
+fn incomplete(game: &mut Game, files: [&str; 2], reach: [usize; 2], (sound, exact): &Witnessed) {
     let plies = game.moves.len();
     for c in 0..2 {
         let Some(lacking) = plies.checked_sub(reach[c]).filter(|&n| n > 0) else { continue };
@@ -403,6 +417,8 @@ fn incomplete(game: &mut Game, files: [&str; 2], reach: [usize; 2]) {
             missing: lacking.div_ceil(2) as u32,
             from: reach[c] as u32 + 1,
             other_ends: reach[1 - c] >= plies,
+            other_sound: sound[1 - c].len() >= plies && sound[1 - c][reach[c]..plies].iter().all(|&e| e),
+            other_exact: exact[1 - c].len() >= plies && exact[1 - c][reach[c]..plies].iter().all(|&e| e),
         });
     }
     for f in &mut game.findings {
@@ -411,6 +427,40 @@ fn incomplete(game: &mut Game, files: [&str; 2], reach: [usize; 2]) {
         }
     }
 }
+
+/// For each copy and each move of the game: whether the copy writes it
+/// soundly (an entry read as it that is not the entry before written again,
+/// unless both are captures, `Rxe6 Rxe6`: a copy that wrote its last move
+/// twice reads on as the other side's); and
+/// whether soundly and exactly (`confirmed`) in a copy that skipped no move
+/// of the game (one that skipped a move once may have skipped another where
+/// the other copy cannot show it). `paths`: the entry each copy reads as
+/// each move.
+fn witnessed(
+    sheets: [&Sheet; 2],
+    game: &Game,
+    confirmed: &[Vec<bool>; 2],
+    paths: &[Vec<Option<usize>>; 2],
+) -> Witnessed {
+    let sound = [0, 1].map(|c| {
+        let entries = &sheets[c].entries;
+        (0..game.moves.len())
+            .map(|k| {
+                let Some(e) = paths[c].get(k).copied().flatten() else { return false };
+                let capture = entries[e].text.contains(['x', 'X', ':', '×']);
+                !(e > 0 && entries[e - 1].text == entries[e].text && !capture)
+            })
+            .collect::<Vec<bool>>()
+    });
+    let exact = [0, 1].map(|c| {
+        let whole = paths[c].len() >= game.moves.len() && paths[c].iter().all(Option::is_some);
+        sound[c].iter().enumerate().map(|(k, &s)| whole && s && confirmed[c].get(k) == Some(&true)).collect()
+    });
+    (sound, exact)
+}
+
+/// Which moves each copy writes soundly, and soundly and exactly.
+type Witnessed = ([Vec<bool>; 2], [Vec<bool>; 2]);
 
 /// The games weighed, the likeliest as chess first among those within
 /// `prior_reach` of the cheapest: where two copies say two legal moves and
@@ -621,7 +671,7 @@ fn decide(
     sheets: [&Sheet; 2],
     files: [&str; 2],
     alone: [Game; 2],
-    (best, doubt, confirmed): (&[Move], Option<&Doubt>, &[Vec<bool>; 2]),
+    (best, doubt, written): (&[Move], Option<&Doubt>, &[Vec<bool>; 2]),
     margin: f32,
     settings: &Settings,
 ) -> Joint {
@@ -636,17 +686,23 @@ fn decide(
         Some(_) => (b.clone(), 1),
         None => (spliced(&a, best), 0),
     };
-    // A doubt of the copy the game is from, at a move the other copy's entry
-    // names exactly, is settled when the game is clearly ahead.
+    // A doubt of the copy the game is from, at a move the other copy also
+    // writes legibly (exactly or with a slip of its own), is settled when
+    // the game is clearly ahead: its alternatives were weighed against both
+    // copies. A move one copy alone has stays in doubt: the other cannot
+    // tell what was played there.
     let settled = |f: &Finding| {
         let ply = f.at().map_or(0, |at| at.ply as usize);
         clear
             && matches!(f, Finding::AmbiguousRepair { .. })
             && ply > 0
-            && confirmed[1 - base].get(ply - 1) == Some(&true)
+            && written[1 - base].get(ply - 1) == Some(&true)
     };
     game.findings.retain(|f| !settled(f));
-    let validated = base_validates(&game, owners.is_empty(), clear);
+    // A game neither copy read alone takes each stretch from the copy that
+    // reads it better: it stands only where every move is one a copy writes.
+    let each_written = (0..best.len()).all(|k| written.iter().any(|w| w.get(k) == Some(&true)));
+    let validated = base_validates(&game, owners.is_empty() && !each_written, clear);
     if !validated {
         let found = doubt
             .and_then(|d| doubt_finding(sheets, files, &game, d))
@@ -664,10 +720,11 @@ fn decide(
     Joint { game, base }
 }
 
-/// Whether the joint game stands validated as its copy's reading left it: a
-/// game of its own copy, clean there, and clearly ahead in the sum.
-fn base_validates(game: &Game, spliced: bool, clear: bool) -> bool {
-    !spliced && clear && !game.findings.iter().any(doubts_moves)
+/// Whether the joint game stands validated: clearly ahead in the sum, clean
+/// where it is its own copy's reading, and not `unwritten` (a game neither
+/// copy read alone with a move no copy writes).
+fn base_validates(game: &Game, unwritten: bool, clear: bool) -> bool {
+    !unwritten && clear && !game.findings.iter().any(doubts_moves)
 }
 
 /// Whether a finding puts the game's moves in doubt: a warning or an error,

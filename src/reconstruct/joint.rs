@@ -63,7 +63,9 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         both
     }
 
-    fn paths(&mut self, g: &[Move]) -> [Paths; 2] {
+    /// For each copy and each move of `g`, the entry the copy's cheapest
+    /// alignment reads as that move, if any.
+    pub(crate) fn paths(&mut self, g: &[Move]) -> [Paths; 2] {
         self.alignments(g).map(|(_, p)| p)
     }
 
@@ -130,6 +132,17 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         out
     }
 
+    /// For each copy and each move of `g`, whether the copy's alignment to
+    /// `g` reads that move from a legible entry: a slip of it, or it; not a
+    /// box left empty or illegible, nor a move the copy skipped.
+    pub(crate) fn written(&mut self, g: &[Move]) -> [Vec<bool>; 2] {
+        let paths = self.paths(g);
+        let illegible = [&self.a.illegible, &self.b.illegible];
+        [0, 1].map(|c| {
+            (0..g.len()).map(|k| paths[c].get(k).copied().flatten().is_some_and(|e| !illegible[c][e])).collect()
+        })
+    }
+
     /// Where the cheapest game is in doubt: the first ply at which a game
     /// within `reach` of its cost plays another move (or stops, or goes
     /// on), each copy's entry there, the move that entry names exactly, and
@@ -166,6 +179,35 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
             legible,
             margin: ranked.get(1).map_or(f32::INFINITY, |r| r.0 - least),
             alternatives,
+        })
+    }
+
+    /// Whether every game within `reach` of the cheapest parts from it at a
+    /// move one copy names (its check mark aside) where the other copy has
+    /// no legible entry: the copies are consistent with one reading, and
+    /// the nearer games only fill the other copy's gap with another move.
+    pub(crate) fn one_copy_names(&mut self, ranked: &[(f32, Vec<Move>)], reach: f32) -> bool {
+        let Some((least, best)) = ranked.first() else { return false };
+        let paths = self.paths(best);
+        let near = ranked[1..].iter().take_while(|(c, _)| *c < least + reach);
+        let mut plies: Vec<usize> = Vec::new();
+        for (_, g) in near {
+            match g.iter().zip(best).position(|(x, y)| x != y) {
+                Some(k) if !plies.contains(&k) => plies.push(k),
+                Some(_) => {}
+                // One game stops where the other goes on: no entry names that.
+                None => return false,
+            }
+        }
+        plies.iter().all(|&k| {
+            let mut pos = self.start.clone();
+            best[..k].iter().for_each(|&m| pos.play_unchecked(m));
+            let entry = |c: usize| paths[c].get(k).copied().flatten();
+            let named =
+                |c: usize| entry(c).and_then(|e| if c == 0 { self.a.names(&pos, e) } else { self.b.names(&pos, e) });
+            let blank =
+                |c: usize| entry(c).is_none_or(|e| if c == 0 { self.a.illegible[e] } else { self.b.illegible[e] });
+            (0..2).any(|c| named(c) == Some(best[k]) && blank(1 - c))
         })
     }
 

@@ -145,6 +145,15 @@ impl<'a> Searcher<'a> {
         exact_move(pos, &self.strict[i]).filter(|m| mark_cost(self.params, pos, self.lexed[i].check, m) == 0.0)
     }
 
+    /// The move entry `i` names in `pos`, its check mark aside (`Da1` for
+    /// Qa1+), if it names exactly one.
+    pub(crate) fn names(&self, pos: &Chess, i: usize) -> Option<Move> {
+        if self.illegible[i] {
+            return None;
+        }
+        exact_move(pos, &self.strict[i])
+    }
+
     /// What reading entry `entry` as `mv` in `pos` costs (infinite past `max_fit`).
     pub(crate) fn reading_cost(&mut self, pos: &Chess, entry: usize, mv: &Move) -> f32 {
         self.spend(1);
