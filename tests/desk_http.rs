@@ -214,24 +214,26 @@ fn a_preview_then_a_decision_and_a_stale_one_refused() {
     assert!(shown.body.contains("id=\"confirm\"") && shown.body.contains("name=\"moves\" value=\"4:d6\""));
     assert!(names(&d.root.join("pgn")).is_empty(), "a preview writes nothing");
 
-    // No name yet: sent to give one.
+    // No name yet: the desk asks for it on a page that keeps the decision.
     let confirm = format!("csrf={csrf}&version={version}&action=amend&moves=4:d6");
     let r = d.post(&format!("/game/{id}/decide"), &cookies, &confirm);
-    assert_eq!((r.status, r.header("location").as_deref()), (303, Some(&*format!("/arbiter?back=/game/{id}"))));
-    let named = d.post("/arbiter", &cookies, &format!("csrf={csrf}&name=Ana+L%C3%B3pez&back=/game/{id}"));
-    assert_eq!(named.status, 303);
-    let arbiter = named.cookie("arbiter").expect("the name kept");
-    let cookies = format!("csrf={csrf}; arbiter={arbiter}");
-    assert!(d.get("/", &cookies).body.contains("Ana López"), "the name shown");
+    assert_eq!(r.status, 200);
+    assert!(r.body.contains(&format!("action=\"/game/{id}/decide\"")) && r.body.contains("id=\"arbiter-name\""));
+    assert!(r.body.contains("name=\"moves\" value=\"4:d6\"") && r.body.contains("name=\"action\" value=\"amend\""));
+    assert!(names(&d.root.join("pgn")).is_empty(), "nothing done before the name is given");
 
-    let stale = format!("csrf={csrf}&version=0000000000000000&action=accept");
+    let stale = format!("csrf={csrf}&version=0000000000000000&action=accept&name=Ana");
     let r = d.post(&format!("/game/{id}/decide"), &cookies, &stale);
     assert_eq!(r.status, 409, "a page of another version");
     assert!(r.body.contains("changed"));
     assert!(names(&d.root.join("pgn")).is_empty());
 
-    let r = d.post(&format!("/game/{id}/decide"), &cookies, &confirm);
+    // The name given: the decision kept is carried out, and the name kept.
+    let r = d.post(&format!("/game/{id}/decide"), &cookies, &format!("{confirm}&name=Ana+L%C3%B3pez"));
     assert_eq!((r.status, r.header("location").as_deref()), (303, Some(&*format!("/?done={id}"))));
+    let arbiter = r.cookie("arbiter").expect("the name kept");
+    let cookies = format!("csrf={csrf}; arbiter={arbiter}");
+    assert!(d.get("/", &cookies).body.contains("Ana López"), "the name shown");
     assert!(names(&d.root.join("review")).is_empty(), "out of review");
     let pgn = pgn_games(&d.root);
     assert!(pgn.contains("[Annotator \"Ana López\"]") && pgn.contains("{arbiter Ana López: 2...d6"), "{pgn}");

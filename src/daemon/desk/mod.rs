@@ -180,6 +180,8 @@ fn page(w: &Words, title: &str, arbiter: Option<&str>, csrf: &str, back: &str, b
     head(&mut out, title, w);
     out.push_str("<div class=\"bar\">");
     match arbiter {
+        // The page asks for the name itself.
+        Some("") => {}
         Some(name) => {
             let _ = std::fmt::Write::write_fmt(
                 &mut out,
@@ -395,8 +397,13 @@ async fn decide_game(
     if let Some(refused) = refused(w, &headers, &form, &id) {
         return refused;
     }
-    let Some(arbiter) = cookie(&headers, "arbiter").filter(|a| !a.trim().is_empty()) else {
-        return see_other(&format!("/arbiter?back=/game/{id}"));
+    // A decision made before the arbiter gave a name is kept: the name is
+    // asked for on a page that posts the decision again with it.
+    let named = form.get("name").map(|n| arbiter_name(n)).filter(|n| !n.is_empty());
+    let Some(arbiter) = named.clone().or_else(|| cookie(&headers, "arbiter").filter(|a| !a.trim().is_empty())) else {
+        let csrf = cookie(&headers, "csrf").unwrap_or_default();
+        let body = name_then_decide(w, &id, &form);
+        return html(StatusCode::OK, page(w, w.arbiter, Some(""), &csrf, "/", &body), None);
     };
     let action = match form.get("action").map(String::as_str) {
         Some("accept") => Action::Accept,
@@ -421,10 +428,39 @@ async fn decide_game(
         move |cfg| decide::decide(cfg, &id, Some(&version), &decision)
     })
     .await;
-    match done {
+    let mut r = match done {
         Ok(_) => see_other(&format!("/?done={id}")),
         Err(e) => failed(w, &e),
+    };
+    if let Some(name) = named {
+        r.headers_mut().append(header::SET_COOKIE, set_cookie("arbiter", &name));
     }
+    r
+}
+
+/// The page that asks for the arbiter's name and then posts the decision
+/// `form` made on game `id` with it, unchanged.
+fn name_then_decide(w: &Words, id: &str, form: &BTreeMap<String, String>) -> String {
+    let mut out = format!(
+        "<form id=\"arbiter\" method=\"post\" action=\"/game/{}/decide\"><p>{}</p><label>{} \
+         <input name=\"name\" id=\"arbiter-name\" size=\"24\" required></label>",
+        escape(id),
+        w.give_name,
+        w.your_name
+    );
+    for (k, v) in form.iter().filter(|(k, _)| k.as_str() != "name") {
+        let _ = std::fmt::Write::write_fmt(
+            &mut out,
+            format_args!("<input type=\"hidden\" name=\"{}\" value=\"{}\">", escape(k), escape(v)),
+        );
+    }
+    out.push_str("<button id=\"arbiter-go\" type=\"submit\">OK</button></form>");
+    out
+}
+
+/// An arbiter's name as given: trimmed, no control characters, 80 at most.
+fn arbiter_name(given: &str) -> String {
+    given.trim().chars().filter(|c| !c.is_control()).take(80).collect()
 }
 
 async fn arbiter_page(
@@ -454,7 +490,7 @@ async fn arbiter_set(
     if !csrf_ok(&headers, &form) {
         return error_page(StatusCode::FORBIDDEN, w, "the form's token is missing or wrong: open the page again");
     }
-    let name: String = form.get("name").map_or("", |n| n.trim()).chars().filter(|c| !c.is_control()).take(80).collect();
+    let name = arbiter_name(form.get("name").map_or("", String::as_str));
     if name.is_empty() {
         return error_page(StatusCode::UNPROCESSABLE_ENTITY, w, "give a name: every decision records it");
     }
