@@ -97,6 +97,9 @@ pub(crate) struct Verdict {
     /// Every doubt left is accepted as read (else those the arbiter did not
     /// fix stay, and the game stays in review while any does).
     pub accept: bool,
+    /// The result the arbiter established: it settles every finding about
+    /// the result.
+    pub result: Option<GameResult>,
 }
 
 /// `findings` and `status` as `verdict` leaves them: each move the arbiter
@@ -119,7 +122,12 @@ fn judged_by(verdict: &Verdict, findings: &mut Vec<Finding>, game: &Game, sheet:
         return Status::Rejected;
     }
     let fixed = |ply: u32| verdict.fixed.iter().find(|(p, _)| *p == ply);
-    let mut out: Vec<Finding> = Vec::with_capacity(findings.len() + verdict.fixed.len() + 1);
+    let mut out: Vec<Finding> = Vec::with_capacity(findings.len() + verdict.fixed.len() + 2);
+    if let Some(r) = verdict.result {
+        findings.retain(|f| !f.is_about_result());
+        let why = format!("result {}", r.as_pgn());
+        out.push(Finding::ArbiterDecision { at: None, arbiter: arbiter.clone(), played: None, why });
+    }
     for f in findings.drain(..) {
         match f.at().filter(|at| at.ply >= 1 && at.ply as usize <= game.moves.len()) {
             Some(at) if verdict.accept && f.is_doubt() && fixed(at.ply).is_none() => {
@@ -161,6 +169,9 @@ fn report_of(
         result_from_pairing(&mut game, p);
     }
     let sheet = paired.as_ref().map_or(sheet, |p| &p.sheet);
+    if let Some(r) = verdict.and_then(|v| v.result) {
+        game.result = r;
+    }
     let mut status = status(sheet, &game);
     if let Some(v) = verdict {
         let mut findings = std::mem::take(&mut game.findings);

@@ -24,7 +24,7 @@ use crate::notation::Language;
 use crate::notation::lex::lex;
 use crate::notation::reading::{Resolution, readings, resolve};
 use crate::reconstruct::with_searcher;
-use crate::sheet::{Entry, Sheet};
+use crate::sheet::{Entry, GameResult, Sheet};
 use crate::start::Start;
 
 /// What the arbiter decided.
@@ -58,6 +58,11 @@ pub struct Decision {
     /// Why a game is rejected.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The game's result, as the arbiter established it (`1-0`, `0-1`,
+    /// `1/2-1/2`): where none was written, or the copies, the header and the
+    /// moves, or the pairings, gave different ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
     /// The game decided, as review/ names it (`<name>.pgn`) or by its id;
     /// a file dropped into the inbox names it by its own name otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -86,6 +91,8 @@ pub enum DecisionError {
     NoArbiter,
     #[error("a rejection needs a reason (reason:)")]
     NoReason,
+    #[error("`{0}` is not a result (1-0, 0-1 or 1/2-1/2)")]
+    Result(String),
     #[error("the sheet cannot be read: {0}")]
     Unreadable(String),
 }
@@ -102,6 +109,7 @@ impl Decision {
             arbiter: arbiter.to_string(),
             note: None,
             reason: None,
+            result: None,
             game: None,
             when: None,
             replaced: None,
@@ -241,7 +249,15 @@ pub fn read_decided(
             }
         }
     }
+    let result = match decision.result.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+        Some(r) => match GameResult::parse(r) {
+            Some(GameResult::Unknown) | None => return Err(DecisionError::Result(r.to_string())),
+            known => known,
+        },
+        None => None,
+    };
     let verdict = Verdict {
+        result,
         arbiter: decision.arbiter.trim().to_string(),
         fixed: whys,
         said: decision.note.clone().unwrap_or_else(|| "accepted".to_string()),

@@ -468,6 +468,63 @@ impl Finding {
         }
     }
 
+    /// Whether the finding is about the game's result, not its moves: a
+    /// result the arbiter establishes settles it.
+    pub fn is_about_result(&self) -> bool {
+        matches!(
+            self,
+            Finding::ResultMissing { noted: false, .. }
+                | Finding::ResultMismatch { .. }
+                | Finding::ResultsDisagree { .. }
+                | Finding::PairingResultMismatch { .. }
+                | Finding::ResultFromPairings { .. }
+        )
+    }
+
+    /// Whether a notice is one the desk lists for the arbiter to read with
+    /// the published game: what the players did (a notation, a record
+    /// stopped, a draw offered or claimed, no result) and what the pairings
+    /// changed; not the reading's own repairs (a slip read, a box left
+    /// empty, the language guessed), which the PGN tells.
+    pub fn is_told(&self) -> bool {
+        match self {
+            Finding::NonAlgebraic { .. }
+            | Finding::MixedNotation { .. }
+            | Finding::MixedLetters { .. }
+            | Finding::ResultMissing { .. }
+            | Finding::IncompleteRecord { .. }
+            | Finding::DrawOffer { .. }
+            | Finding::DrawClaim { .. }
+            | Finding::ResultFromPairings { .. }
+            | Finding::BoardNumbered { .. }
+            | Finding::HeadersDropped { .. } => !self.is_doubt(),
+            Finding::IllegalMove { .. }
+            | Finding::SetUpPosition { .. }
+            | Finding::AmbiguousRepair { .. }
+            | Finding::MovesAfterEnd { .. }
+            | Finding::ResultMismatch { .. }
+            | Finding::DuplicateBoard { .. }
+            | Finding::MovesInNote { .. }
+            | Finding::GameNotRead { .. }
+            | Finding::SearchBudget { .. }
+            | Finding::PairingResultMismatch { .. }
+            | Finding::ResultsDisagree { .. }
+            | Finding::ColoursReversed { .. }
+            | Finding::CopiesDisagree { .. }
+            | Finding::PairingMismatch { .. }
+            | Finding::ExtraEntry { .. }
+            | Finding::IllegibleEntry { .. }
+            | Finding::MissingMove { .. }
+            | Finding::TypoRepaired { .. }
+            | Finding::CheckMarkMismatch { .. }
+            | Finding::NumberingError { .. }
+            | Finding::LanguageInferred { .. }
+            | Finding::UnknownLanguage { .. }
+            | Finding::EncodingGuessed { .. }
+            | Finding::ArbiterDecision { .. } => false,
+        }
+    }
+
     /// Whether the finding sends its game to review ([`Finding::weight`]).
     pub fn is_doubt(&self) -> bool {
         self.weight() == Weight::Doubt

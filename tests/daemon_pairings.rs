@@ -184,3 +184,23 @@ fn a_newer_trf_replaces_the_old_one_and_the_games_it_changes_are_read_again() {
     let round = round_file_games(&root.join("pgn"));
     assert!(round.len() <= 1 && round.iter().all(|g| !g.contains("1234")), "{round:?}");
 }
+
+#[test]
+fn an_event_that_collects_one_copy_per_game_lists_no_board_as_waiting_for_a_copy() {
+    let (games, trf) = event();
+    let round = round_one(&trf, 2);
+    let n = round[0].round;
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "event.trf", &trf.latin1());
+    wait_for("the TRF", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "b1.txt", written(&games, &trf, &round[0], 0).as_bytes());
+    drop_file(&inbox, "b2.txt", written(&games, &trf, &round[1], 1).as_bytes());
+    wait_for("the sheets", || names(&root.join("archive")).len() == 3);
+    let log = daemon.stop();
+    let missing = fs::read_to_string(root.join(format!("review/round-{n}.missing.txt"))).unwrap();
+    assert!(!missing.contains(&format!("boards with one copy only: {}", round[0].board)), "{missing}");
+    assert!(missing.contains("boards with one copy only: not counted (one copy per game"), "{missing}");
+    assert!(!log.contains("one_copy=1"), "{log}");
+}

@@ -304,3 +304,82 @@ fn a_page_shown_before_an_amendment_that_left_the_game_in_review_is_stale() {
     let pgn = pgn_games(&d.root);
     assert!(pgn.contains("d6") && pgn.contains("[Annotator \"Ana\"]"), "{pgn}");
 }
+
+#[test]
+fn a_game_published_without_a_result_gets_one_in_one_click() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    // Round 3, board 2: every move read, no result written.
+    let sheet = "Event: Open\nRound: 3\nBoard: 2\nWhite: Ana Pérez\nBlack: Bea Ruiz\n\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n";
+    drop_file(&d.root.join("inbox"), "mesa2.txt", sheet.as_bytes());
+    wait_for("the game published", || pgn_games(&d.root).contains("Ana Pérez"));
+    assert!(pgn_games(&d.root).contains("[Result \"*\"]"), "published with *, a notice asking for the result");
+    let all = d.get("/?status=all", "").body;
+    let at = all.find("Ana Pérez").and_then(|k| all[..k].rfind("data-id=\"")).expect("the game listed") + 9;
+    let id = all[at..at + 16].to_string();
+    let (csrf, version) = first_visit(&d, &id);
+    let page = d.get(&format!("/game/{id}"), &format!("csrf={csrf}")).body;
+    assert!(page.contains("id=\"result\"") && page.contains("value=\"1/2-1/2\""), "one button per result");
+
+    let cookies = format!("csrf={csrf}; arbiter=Ana");
+    let r = d.post(
+        &format!("/game/{id}/decide"),
+        &cookies,
+        &format!("csrf={csrf}&version={version}&action=result&result=0-1"),
+    );
+    assert_eq!((r.status, r.header("location").as_deref()), (303, Some(&*format!("/?done={id}"))), "{}", r.body);
+    let pgn = pgn_games(&d.root);
+    let ours: Vec<&str> = pgn.split("[Event ").filter(|g| g.contains("Ana Pérez")).collect();
+    assert!(!ours.is_empty() && ours.iter().all(|g| g.contains("[Result \"0-1\"]")), "{pgn}");
+    assert!(ours.iter().all(|g| !g.contains("result-missing") && g.contains("result 0-1")), "{pgn}");
+    // A result that is none is refused, and nothing changes.
+    let (_, version) = first_visit(&d, &id);
+    let r = d.post(
+        &format!("/game/{id}/decide"),
+        &cookies,
+        &format!("csrf={csrf}&version={version}&action=result&result=2-0"),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(pgn_games(&d.root).contains("[Result \"0-1\"]"));
+}
+
+/// How many games a list's tab on the queue page counts.
+fn tab_count(page: &str, list: &str) -> usize {
+    let at = page.find(&format!("data-list=\"{list}\"")).expect("the list's tab");
+    let n = &page[at..];
+    let n = &n[n.find("class=\"n\">").expect("its count") + 10..];
+    n[..n.find('<').unwrap()].parse().unwrap()
+}
+
+#[test]
+fn the_lists_to_decide_waiting_notices_and_published_match_the_folders() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    // Alone, the game in doubt is to decide: no game of the event has two copies.
+    let page = d.get("/", "").body;
+    assert_eq!((tab_count(&page, "review"), tab_count(&page, "waiting")), (1, 0), "one copy per game so far");
+    let inbox = d.root.join("inbox");
+    // Board 2 from both players; board 3 from one, every move read, no result.
+    let game = |white: &str, board: u32, tail: &str| {
+        format!(
+            "Event: Open\nRound: 3\nBoard: {board}\nWhite: {white}\nBlack: Carla Gil\n\n1.e4 c5 2.Nf3 d6 3.d4 cxd4 {tail}\n"
+        )
+    };
+    drop_file(&inbox, "b2-w.txt", game("Dora Sanz", 2, "1-0").as_bytes());
+    drop_file(&inbox, "b2-b.txt", game("D. Sanz", 2, "1-0").as_bytes());
+    drop_file(&inbox, "b3.txt", game("Eva Toro", 3, "").as_bytes());
+    wait_for("board 2 read from both copies, board 3 published", || {
+        let all = d.get("/?status=all", "").body;
+        all.contains("b2-w.txt, b2-b.txt") && all.contains("Eva Toro")
+    });
+    let page = d.get("/", "").body;
+    let counts: Vec<usize> =
+        ["review", "waiting", "notices", "validated", "rejected"].iter().map(|l| tab_count(&page, l)).collect();
+    // The game in doubt now waits for its other copy (the event collects two).
+    assert_eq!(counts, [0, 1, 1, 2, 0], "to decide, waiting, notices, published, rejected");
+    let json = |dir: &str, ext: &str| names(&d.root.join(dir)).iter().filter(|n| n.ends_with(ext)).count();
+    assert_eq!(json("review", ".json"), counts[0] + counts[1], "review/ holds the games to decide and waiting");
+    assert_eq!(json("pgn", ".pgn"), counts[3], "pgn/ holds each published game once");
+    let notices = d.get("/?status=notices", "").body;
+    assert!(notices.contains("Eva Toro") && notices.contains("result-missing"), "the notice listed with its game");
+    let round = d.get("/?status=waiting&round=3", "").body;
+    assert!(round.contains("class=\"game\"") && round.contains("mesa1.txt"), "the game waiting, by round");
+}

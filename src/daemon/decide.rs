@@ -41,6 +41,12 @@ pub struct Waiting {
     pub sheets: Vec<String>,
     /// Whether an arbiter decided it.
     pub decided: bool,
+    /// The codes of the notices it was published with that the arbiter
+    /// reads (a validated game's).
+    pub notices: Vec<String>,
+    /// Read from one copy while the event collects two (some game has two):
+    /// the other copy may settle its doubt.
+    pub waiting_copy: bool,
 }
 
 /// A game as the desk shows it.
@@ -88,14 +94,16 @@ pub fn queue(cfg: &ProcessConfig) -> Result<Vec<Waiting>, DecideError> {
         locked.names().filter(|(_, r)| !r.pending).map(|(n, r)| (n.to_string(), r.clone())).collect()
     };
     let kept = kept_decisions(&cfg.folders.decisions);
-    let mut out: Vec<Waiting> = records.iter().map(|(n, r)| waiting(n, r, &kept)).collect();
+    // An event that collects one copy per game waits for no other copy.
+    let two_copies = records.iter().any(|(_, r)| r.sheets.len() > 1);
+    let mut out: Vec<Waiting> = records.iter().map(|(n, r)| waiting(n, r, &kept, two_copies)).collect();
     out.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.name.cmp(&b.name)));
     Ok(out)
 }
 
 /// One record as the queue lists it: its headers and codes from its review
 /// report where it has one, else from its first sheet.
-fn waiting(n: &str, r: &GameRecord, kept: &[(PathBuf, Decision)]) -> Waiting {
+fn waiting(n: &str, r: &GameRecord, kept: &[(PathBuf, Decision)], two_copies: bool) -> Waiting {
     let id = id_of(n).to_string();
     let first = r.files.first();
     let name = first.and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -126,6 +134,8 @@ fn waiting(n: &str, r: &GameRecord, kept: &[(PathBuf, Decision)]) -> Waiting {
         codes,
         modified,
         sheets: r.sheets.iter().map(|s| s.dropped.clone()).collect(),
+        notices: r.notices.clone(),
+        waiting_copy: two_copies && r.sheets.len() == 1 && status_of(&r.folder) == Status::Review,
     }
 }
 
@@ -258,6 +268,7 @@ pub fn decide(
         files: placed.files.clone(),
         round: placed.round,
         board: placed.board,
+        notices: placed.notices.clone(),
         ..record.clone()
     };
     locked.put(&key, &updated, &cfg.staging).map_err(io_at(state))?;
@@ -276,6 +287,7 @@ fn merged(cfg: &ProcessConfig, id: &str, decision: &Decision) -> Decision {
         return d;
     }
     if let Some(earlier) = kept_for(cfg, id) {
+        d.result = d.result.or(earlier.result);
         let plies: Vec<u32> = d.fixed().unwrap_or_default().iter().map(|(p, _)| *p).collect();
         for (k, v) in earlier.moves {
             if crate::decision::ply_of(&k).is_ok_and(|p| !plies.contains(&p)) {

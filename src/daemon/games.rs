@@ -96,6 +96,10 @@ pub struct GameRecord {
     /// The round and board its game was published as (its PGN's tags).
     #[serde(default)]
     pub board: Option<(u32, u32)>,
+    /// The codes of the notices its game was published with that the desk
+    /// lists for the arbiter ([`crate::finding::Finding::is_told`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<String>,
 }
 
 /// A hash of a file's bytes (FNV-1a, 64 bits, in hex): stable across builds.
@@ -465,6 +469,7 @@ mod tests {
             round: None,
             pending,
             board: None,
+            notices: Vec::new(),
         }
     }
 

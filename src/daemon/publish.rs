@@ -217,6 +217,7 @@ fn publish_locked(
                 round: None,
                 pending: true,
                 board: None,
+                notices: Vec::new(),
             };
             locked.put(&record_name(name, h, k), &pending, &cfg.staging).map_err(io_at(state))?;
         }
@@ -257,6 +258,7 @@ fn publish_locked(
             round: p.round,
             pending: false,
             board: p.board,
+            notices: p.notices,
         };
         if let Known::Partner(n) = known {
             // The game's record now names both copies; this sheet's pending one goes.
@@ -451,6 +453,8 @@ fn third_copy(name: &str, game: &GameReport, record: &GameRecord, lang: ReportLa
         margin: None,
         line: None,
         col: None,
+        about_result: false,
+        told: false,
     });
     g
 }
@@ -460,6 +464,9 @@ fn third_copy(name: &str, game: &GameReport, record: &GameRecord, lang: ReportLa
 /// log line, both when that changed. Said, not fatal: a failure is logged.
 pub fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &Tournament, rounds: &[u32]) {
     let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    // An event that collects one copy per game (no game has two) waits for
+    // no other copy: its boards are not listed as having one copy only.
+    let two_copies = locked.names().any(|(_, g)| !g.pending && g.sheets.len() > 1);
     for &r in rounds.iter().filter(|&&r| t.round(r).next().is_some()) {
         let (mut missing, mut single) = (Vec::new(), Vec::new());
         for p in t.round(r) {
@@ -475,11 +482,18 @@ pub fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &Tournamen
                 _ => {}
             }
         }
+        let single_text = match (two_copies, single.is_empty()) {
+            (false, _) => "not counted (one copy per game: no game of the event has two)".to_string(),
+            (true, true) => "none".to_string(),
+            (true, false) => list(&single),
+        };
+        if !two_copies {
+            single.clear();
+        }
         let text = format!(
-            "{}, round {r}\nboards without a scoresheet: {}\nboards with one copy only: {}\n",
+            "{}, round {r}\nboards without a scoresheet: {}\nboards with one copy only: {single_text}\n",
             t.name,
             if missing.is_empty() { "none".to_string() } else { list(&missing) },
-            if single.is_empty() { "none".to_string() } else { list(&single) },
         );
         let path = cfg.folders.review.join(format!("round-{r}.missing.txt"));
         if fs::read_to_string(&path).is_ok_and(|old| old == text) {

@@ -147,6 +147,7 @@ fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
             files: placed.files,
             round: placed.round,
             board: placed.board,
+            notices: placed.notices,
             ..record.clone()
         };
         locked.put(n, &updated, &cfg.staging).map_err(io_at(state))?;

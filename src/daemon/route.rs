@@ -30,6 +30,8 @@ pub struct Placed {
     pub round: Option<RoundEntry>,
     /// The round and board the game's tags give (`Round "4.1"`: 4 and 1).
     pub board: Option<(u32, u32)>,
+    /// The codes of its notices the desk lists, once each.
+    pub notices: Vec<String>,
 }
 
 /// What a game read again replaces: the files of its earlier reading (put
@@ -75,7 +77,13 @@ pub fn route(
     let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
     let gname = game_name(tag, &stem, index, count);
     game.findings.iter().for_each(|x| *out.findings.entry(x.code).or_default() += 1);
-    let mut placed = Placed { status: game.status, files: Vec::new(), round: None, board: board_of(&tag) };
+    let mut notices: Vec<String> = Vec::new();
+    for f in game.findings.iter().filter(|f| f.told) {
+        if !notices.iter().any(|c| c == f.code) {
+            notices.push(f.code.to_string());
+        }
+    }
+    let mut placed = Placed { status: game.status, files: Vec::new(), round: None, board: board_of(&tag), notices };
     match game.status {
         Status::Validated => {
             // `Round "3.1"` is round 3's file, board 1.

@@ -607,6 +607,10 @@ pub struct Words {
     pub arbiter: &'static str,
     pub your_name: &'static str,
     pub give_name: &'static str,
+    pub give_result: &'static str,
+    /// The desk's lists: to decide, waiting for the other copy, published
+    /// with notices, published, rejected.
+    pub lists: [&'static str; 5],
     pub decided: &'static str,
     pub preview: &'static str,
     pub back: &'static str,
@@ -655,6 +659,8 @@ pub const EN: Words = Words {
     arbiter: "Arbiter",
     your_name: "Your name",
     give_name: "Give your name once: every decision records it.",
+    give_result: "The result, as the arbiter establishes it:",
+    lists: ["to decide", "waiting for the other copy", "notices", "published", "rejected"],
     decided: "decided",
     preview: "The game read again with the moves fixed: confirm, or pick again.",
     back: "Back to the queue",
@@ -703,6 +709,8 @@ pub const ES: Words = Words {
     arbiter: "Árbitro",
     your_name: "Su nombre",
     give_name: "Indique su nombre una vez: cada decisión lo registra.",
+    give_result: "El resultado, según lo establece el árbitro:",
+    lists: ["por decidir", "esperando la otra copia", "avisos", "publicadas", "rechazadas"],
     decided: "decidida",
     preview: "La partida leída de nuevo con las jugadas fijadas: confirme, o elija otra vez.",
     back: "Volver a la lista",

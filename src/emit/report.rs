@@ -84,6 +84,12 @@ pub struct FindingReport {
     pub margin: Option<f32>,
     pub line: Option<usize>,
     pub col: Option<usize>,
+    /// About the result, not the moves ([`Finding::is_about_result`]).
+    #[serde(skip)]
+    pub about_result: bool,
+    /// A notice the arbiter reads on the desk's list ([`Finding::is_told`]).
+    #[serde(skip)]
+    pub told: bool,
 }
 
 impl GameReport {
@@ -119,6 +125,8 @@ impl FindingReport {
             margin: f.margin(),
             line: located.map(|a| a.line),
             col: located.map(|a| a.col),
+            about_result: f.is_about_result(),
+            told: f.is_told(),
         }
     }
 }

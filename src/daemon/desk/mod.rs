@@ -35,6 +35,7 @@ use super::outcome::ProcessConfig;
 use crate::config::Desk;
 use crate::decision::{Action, Decision, DecisionError};
 use crate::emit::page::{Controls, Words, desk_game, escape, head, players};
+use crate::emit::report::GameReport;
 use guard::{cookie, random_token, same_secret, set_cookie, words};
 
 /// Largest request body taken, in bytes: a decision's form is a few hundred.
@@ -315,7 +316,8 @@ async fn game_page(
         Err(e) => return failed(w, &e),
     };
     let controls = Controls { id: &id, version: &shown.version, csrf: &csrf, fixed: "", preview: false };
-    let body = desk_game(&shown.report, &shown.sheets.join(", "), w, &controls);
+    let mut body = desk_game(&shown.report, &shown.sheets.join(", "), w, &controls);
+    result_form(&mut body, &shown.report, w, &controls);
     let arbiter = cookie(&headers, "arbiter");
     let back = format!("/game/{id}");
     html(StatusCode::OK, page(w, &players(&shown.report), arbiter.as_deref(), &csrf, &back, &body), set)
@@ -407,16 +409,18 @@ async fn decide_game(
     };
     let action = match form.get("action").map(String::as_str) {
         Some("accept") => Action::Accept,
-        Some("amend") => Action::Amend,
+        // Confirming a preview the arbiter has seen accepts it whole.
+        Some("amend") => Action::Accept,
+        // The result alone: the moves' doubts, if any, stay.
+        Some("result") => Action::Amend,
         Some("reject") => Action::Reject,
         _ => return error_page(StatusCode::UNPROCESSABLE_ENTITY, w, "no decision given (accept, amend or reject)"),
     };
     let text = |k: &str| form.get(k).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
-    // Confirming a preview the arbiter has seen accepts it whole.
-    let action = if action == Action::Amend { Action::Accept } else { action };
     let decision = Decision {
         note: text("note"),
         reason: text("reason"),
+        result: text("result"),
         ..Decision::new(action, fixed_moves(form.get("moves").map_or("", String::as_str)), &arbiter)
     };
     if decision.decision == Action::Reject && decision.reason.is_none() {
@@ -436,6 +440,35 @@ async fn decide_game(
         r.headers_mut().append(header::SET_COOKIE, set_cookie("arbiter", &name));
     }
     r
+}
+
+/// One click per result, where the game has none or its result is in
+/// doubt: the arbiter gives it, and nothing else of the game changes.
+fn result_form(out: &mut String, report: &GameReport, w: &Words, c: &Controls) {
+    if report.result != "*" && !report.findings.iter().any(|f| f.about_result) {
+        return;
+    }
+    let _ = std::fmt::Write::write_fmt(
+        out,
+        format_args!(
+            "<form id=\"result\" method=\"post\" action=\"/game/{}/decide\"><p>{}</p>\
+             <input type=\"hidden\" name=\"csrf\" value=\"{}\"><input type=\"hidden\" name=\"version\" value=\"{}\">\
+             <input type=\"hidden\" name=\"action\" value=\"result\">",
+            escape(c.id),
+            w.give_result,
+            escape(c.csrf),
+            escape(c.version)
+        ),
+    );
+    for (value, label) in [("1-0", "1-0"), ("1/2-1/2", "½-½"), ("0-1", "0-1")] {
+        let _ = std::fmt::Write::write_fmt(
+            out,
+            format_args!(
+                "<button type=\"submit\" name=\"result\" value=\"{value}\" class=\"result\">{label}</button> "
+            ),
+        );
+    }
+    out.push_str("</form>");
 }
 
 /// The page that asks for the arbiter's name and then posts the decision

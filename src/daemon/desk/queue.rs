@@ -1,5 +1,6 @@
-//! The queue page: the games, newest first, filtered by status, round and
-//! finding, and the counts of each round.
+//! The queue page: the games of one list (to decide, waiting for the other
+//! copy, published with notices, published, rejected), newest first,
+//! filtered by round and finding, and each round's count in every list.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -12,6 +13,24 @@ use crate::emit::report::Status;
 /// The round of a `Round` tag: `4` of `4.1`.
 fn round_of(r: &str) -> &str {
     r.split('.').next().unwrap_or("").trim()
+}
+
+/// The desk's lists, as the `status` query names them. A game is in one of
+/// the first two or one of the last three (published with notices is
+/// published too): the folders' counts are `review` + `waiting` for
+/// review/, `validated` for pgn/, `rejected` for rejected/.
+const LISTS: [&str; 5] = ["review", "waiting", "notices", "validated", "rejected"];
+
+/// Whether game `g` is in list `list` (`all`: every game).
+fn in_list(g: &Waiting, list: &str) -> bool {
+    match list {
+        "review" => g.status == Status::Review && !g.waiting_copy,
+        "waiting" => g.waiting_copy,
+        "notices" => g.status == Status::Validated && !g.notices.is_empty(),
+        "validated" => g.status == Status::Validated,
+        "rejected" => g.status == Status::Rejected,
+        _ => true,
+    }
 }
 
 /// The body of the queue page for `query` (`status`, `round`, `finding`,
@@ -33,11 +52,12 @@ pub fn render(games: &[Waiting], query: &BTreeMap<String, String>, w: &Words, re
     let code = query.get("finding").map(|f| f.trim()).filter(|f| !f.is_empty());
     let shown: Vec<&Waiting> = games
         .iter()
-        .filter(|g| status == "all" || folder(g.status) == status || (status == "review" && g.status == Status::Review))
+        .filter(|g| in_list(g, status))
         .filter(|g| round.is_none_or(|r| round_of(&g.round) == r))
-        .filter(|g| code.is_none_or(|c| g.codes.iter().any(|x| x == c)))
+        .filter(|g| code.is_none_or(|c| g.codes.iter().chain(&g.notices).any(|x| x == c)))
         .collect();
     let _ = write!(out, "<h1>{}</h1>", w.queue);
+    tabs(&mut out, games, status, round, w);
     filters(&mut out, games, status, round, code, w);
     let _ = write!(
         out,
@@ -50,7 +70,7 @@ pub fn render(games: &[Waiting], query: &BTreeMap<String, String>, w: &Words, re
         w.sheets,
     );
     for g in shown {
-        let codes = dedup(&g.codes).join(", ");
+        let codes = dedup(g.codes.iter().chain(&g.notices)).join(", ");
         let _ = write!(
             out,
             "<tr class=\"game\" data-id=\"{id}\"><td><a class=\"open\" href=\"/game/{id}\">{} – {}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
@@ -76,7 +96,7 @@ fn folder(s: Status) -> &'static str {
     }
 }
 
-fn dedup(codes: &[String]) -> Vec<&str> {
+fn dedup<'a>(codes: impl Iterator<Item = &'a String>) -> Vec<&'a str> {
     let mut out: Vec<&str> = Vec::new();
     for c in codes {
         if !out.contains(&c.as_str()) {
@@ -86,12 +106,27 @@ fn dedup(codes: &[String]) -> Vec<&str> {
     out
 }
 
-/// The filter form: status, round, finding.
+/// One link per list, with how many of the games (of `round`, if given)
+/// are in it.
+fn tabs(out: &mut String, games: &[Waiting], status: &str, round: Option<&str>, w: &Words) {
+    out.push_str("<p id=\"lists\">");
+    for (list, label) in LISTS.iter().zip(w.lists) {
+        let n = games.iter().filter(|g| in_list(g, list) && round.is_none_or(|r| round_of(&g.round) == r)).count();
+        let r = round.map_or(String::new(), |r| format!("&amp;round={}", escape(r)));
+        let (open, close) = if *list == status { ("<b>", "</b>") } else { ("", "") };
+        let _ = write!(
+            out,
+            "{open}<a class=\"list\" data-list=\"{list}\" href=\"/?status={list}{r}\">{label} (<span class=\"n\">{n}</span>)</a>{close} · "
+        );
+    }
+    out.push_str("</p>");
+}
+
+/// The filter form: list, round, finding.
 fn filters(out: &mut String, games: &[Waiting], status: &str, round: Option<&str>, code: Option<&str>, w: &Words) {
     out.push_str("<form id=\"filters\" method=\"get\" action=\"/\"><select name=\"status\">");
-    for s in ["review", "validated", "rejected", "all"] {
-        let label = if s == "all" { w.all } else { s };
-        let _ = write!(out, "<option value=\"{s}\"{}>{label}</option>", if s == status { " selected" } else { "" });
+    for (s, label) in LISTS.iter().zip(w.lists).chain([(&"all", w.all)]) {
+        let _ = write!(out, "<option value=\"{s}\"{}>{label}</option>", if *s == status { " selected" } else { "" });
     }
     let _ = write!(out, "</select> <label>{} <select name=\"round\"><option value=\"\">{}</option>", w.round, w.all);
     for r in rounds(games) {
@@ -103,7 +138,8 @@ fn filters(out: &mut String, games: &[Waiting], status: &str, round: Option<&str
         "</select></label> <label>{} <select name=\"finding\"><option value=\"\">{}</option>",
         w.findings, w.all
     );
-    let mut codes: Vec<&str> = games.iter().flat_map(|g| g.codes.iter().map(String::as_str)).collect();
+    let mut codes: Vec<&str> =
+        games.iter().flat_map(|g| g.codes.iter().chain(&g.notices).map(String::as_str)).collect();
     codes.sort_unstable();
     codes.dedup();
     for c in codes {
@@ -122,29 +158,27 @@ fn rounds(games: &[Waiting]) -> Vec<String> {
     r
 }
 
-/// Each round's games validated, in review and rejected, and its boards
-/// without a sheet (as `review/round-<n>.missing.txt` gives them, with
-/// pairings).
+/// Each round's games in every list, and its boards without a sheet (as
+/// `review/round-<n>.missing.txt` gives them, with pairings).
 fn counts(out: &mut String, games: &[Waiting], w: &Words, review: &Path) {
-    let _ = write!(
-        out,
-        "<h2>{}</h2><table id=\"counts\"><tr><th>{}</th><th>validated</th><th>review</th><th>rejected</th><th>{}</th></tr>",
-        w.rounds, w.round, w.boards_without_sheet
-    );
+    let _ = write!(out, "<h2>{}</h2><table id=\"counts\"><tr><th>{}</th>", w.rounds, w.round);
+    for label in w.lists {
+        let _ = write!(out, "<th>{label}</th>");
+    }
+    let _ = write!(out, "<th>{}</th></tr>", w.boards_without_sheet);
     for r in rounds(games) {
-        let of = |s: Status| games.iter().filter(|g| round_of(&g.round) == r && g.status == s).count();
         let missing = std::fs::read_to_string(review.join(format!("round-{r}.missing.txt")))
             .ok()
             .and_then(|t| t.lines().find_map(|l| l.strip_prefix("boards without a scoresheet: ").map(str::to_string)))
             .map_or(0, |l| if l == "none" { 0 } else { l.split(',').count() });
-        let _ = write!(
-            out,
-            "<tr data-round=\"{0}\"><td><a href=\"/?status=all&amp;round={0}\">{0}</a></td><td class=\"validated\">{1}</td><td class=\"review\">{2}</td><td class=\"rejected\">{3}</td><td class=\"missing\">{missing}</td></tr>",
-            escape(&r),
-            of(Status::Validated),
-            of(Status::Review),
-            of(Status::Rejected),
-        );
+        let _ =
+            write!(out, "<tr data-round=\"{0}\"><td><a href=\"/?status=all&amp;round={0}\">{0}</a></td>", escape(&r));
+        for list in LISTS {
+            let n = games.iter().filter(|g| round_of(&g.round) == r && in_list(g, list)).count();
+            let _ =
+                write!(out, "<td class=\"{list}\"><a href=\"/?status={list}&amp;round={}\">{n}</a></td>", escape(&r));
+        }
+        let _ = write!(out, "<td class=\"missing\">{missing}</td></tr>");
     }
     out.push_str("</table>");
 }
