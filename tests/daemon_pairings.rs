@@ -204,3 +204,29 @@ fn an_event_that_collects_one_copy_per_game_lists_no_board_as_waiting_for_a_copy
     assert!(missing.contains("boards with one copy only: not counted (one copy per game"), "{missing}");
     assert!(!log.contains("one_copy=1"), "{log}");
 }
+
+#[test]
+fn two_copies_only_the_trf_tells_apart_are_read_together_when_it_comes_after_them() {
+    let (games, trf) = event();
+    let x = round_one(&trf, 1).remove(0);
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    // White's copy names the players and no board; Black's gives the round
+    // and board and no names: nothing on the two says they are one game.
+    drop_file(&inbox, "w.txt", written(&games, &trf, &x, 0).as_bytes());
+    let moves = written(&games, &trf, &x, 0);
+    let moves = moves.split_once("\n\n").unwrap().1;
+    drop_file(&inbox, "b.txt", format!("Round: {}\nBoard: {}\n\n{moves}", x.round, x.board).as_bytes());
+    wait_for("both copies", || names(&root.join("archive")).len() == 2);
+    assert_eq!(published(&root).len(), 2, "read apart before the pairings");
+    drop_file(&inbox, "event.trf", &trf.latin1());
+    wait_for("the TRF", || names(&root.join("archive")).len() == 3);
+    let log = daemon.stop();
+    let all = published(&root);
+    assert_eq!(all.len(), 1, "one game: {:?}", all.iter().map(|g| &g.0).collect::<Vec<_>>());
+    // Both copies, in file-name order as the daemon reads copies.
+    assert_eq!(tag(&all[0].1, "Sheets").as_deref(), Some("b.txt w.txt"), "{}", all[0].1);
+    assert_eq!(tag(&all[0].1, "Board"), Some(x.board.to_string()));
+    assert!(log.contains("the new pairings tell the two copies of one game"), "{log}");
+}

@@ -410,6 +410,25 @@ impl Locked<'_> {
         if by_headers.is_empty() && by_players.len() == 1 { by_players } else { by_headers }
     }
 
+    /// The other game read alone so far that the record `name`, a game read
+    /// alone, is the other copy of by `pairings` (the same pairing, or the
+    /// same players where only one game of theirs is possible), where that
+    /// game has only `name` as such a copy: copies read before the pairings
+    /// came that only the pairings tell are one game's.
+    pub fn lone_partner(&mut self, name: &str, pairings: &Arc<Tournament>) -> Option<String> {
+        let lone = |r: &GameRecord| !r.pending && r.sheets.len() == 1;
+        let partners = |me: &mut Self, n: &str| -> Vec<String> {
+            let Some(r) = me.cache.records.get(n).filter(|r| lone(r)) else { return Vec::new() };
+            let key = keyed(&r.sheets[0].sheet(), Some(&**pairings)).into_owned();
+            let found = me.copies_of(&key, Some(pairings));
+            found.into_iter().filter(|m| m != n && me.cache.records.get(m).is_some_and(lone)).collect()
+        };
+        match &partners(self, name)[..] {
+            [other] if partners(self, other) == [name] => Some(other.clone()),
+            _ => None,
+        }
+    }
+
     /// Writes (or replaces) the record of file `name`.
     pub fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
         self.journal(name)?;

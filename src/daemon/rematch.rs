@@ -7,6 +7,7 @@
 //! game stands over the new reading.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use tracing::{info, warn};
 
@@ -19,6 +20,7 @@ use super::kept::kept_for;
 use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject};
 use super::pairings::Change;
 use super::publish::{replace, rounds_report, same_pairings};
+use super::round::Round;
 
 /// A TRF dropped into the inbox (its bytes read): loaded and kept, the games
 /// its changes touch read again, the file archived; a broken one refused
@@ -73,9 +75,11 @@ pub fn rematch(cfg: &ProcessConfig, change: &Change) -> Result<usize, FileError>
         (Some(n), Some(old)) => round_view(old, n) != round_view(&change.new, n),
         _ => true,
     };
+    let joined = join_lone_copies(cfg, &change.new)?;
     let names: Vec<String> = {
         let locked = cfg.games.lock().map_err(io_at(state))?;
-        locked.names().filter(|(_, r)| !r.pending && touched(r)).map(|(n, _)| n.to_string()).collect()
+        let read = |n: &str, r: &GameRecord| !r.pending && (touched(r) || joined.iter().any(|j| j == n));
+        locked.names().filter(|(n, r)| read(n, r)).map(|(n, _)| n.to_string()).collect()
     };
     let mut moved = 0;
     for n in &names {
@@ -102,6 +106,48 @@ pub fn rematch(cfg: &ProcessConfig, change: &Change) -> Result<usize, FileError>
         info!(games = names.len(), moved, "the games of the rounds the new pairings change were read again");
     }
     Ok(names.len())
+}
+
+/// Games read alone so far that the new pairings tell are the two copies of
+/// one game (copies whose headers alone did not, read before the TRF came):
+/// the later one's outputs are taken away and its sheet joins the earlier's
+/// record, which [`rematch`] then reads with both copies. Returns the
+/// records joined.
+fn join_lone_copies(cfg: &ProcessConfig, t: &Arc<Tournament>) -> Result<Vec<String>, FileError> {
+    let state = &cfg.folders.state;
+    let mut locked = cfg.games.lock().map_err(io_at(state))?;
+    let lone: Vec<String> =
+        locked.names().filter(|(_, r)| !r.pending && r.sheets.len() == 1).map(|(n, _)| n.to_string()).collect();
+    let mut joined = Vec::new();
+    for n in &lone {
+        let Some(first) = locked.lone_partner(n, t).filter(|m| m < n) else { continue };
+        let (Some(mut a), Some(b)) = (locked.get(&first), locked.get(n)) else { continue };
+        unpublish(cfg, &b)?;
+        a.sheets.extend(b.sheets);
+        locked.put(&first, &a, &cfg.staging).map_err(io_at(state))?;
+        locked.remove(n, &cfg.staging).map_err(io_at(state))?;
+        let name = a.sheets.last().map_or("", |s| s.dropped.as_str());
+        info!(file = %name, other = %a.sheets[0].dropped, "the new pairings tell the two copies of one game: read together");
+        joined.push(first);
+    }
+    Ok(joined)
+}
+
+/// Takes a game's outputs away: its files and its place in its round's file.
+fn unpublish(cfg: &ProcessConfig, record: &GameRecord) -> Result<(), FileError> {
+    let pgn = &cfg.folders.pgn;
+    if let Some(r) = &record.round {
+        let mut file = Round::open(pgn, &r.event, &r.round).map_err(io_at(pgn))?;
+        file.remove(&r.game);
+        file.save(&cfg.staging).map_err(io_at(pgn))?;
+    }
+    for f in &record.files {
+        match std::fs::remove_file(f) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(FileError { path: f.clone(), source: e }),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Reads the game of record `n` again from its sheets in archive/ and puts
