@@ -313,3 +313,29 @@ fn one_copy_of_a_pair_typed_again_is_read_again_with_the_other() {
     assert!(log.contains("a copy dropped again; read with both copies: pgn → pgn"), "{log}");
     assert!(!words.contains("incomplete-record"), "the copy typed again has every move: {words}");
 }
+
+#[test]
+fn a_copy_corrected_under_a_new_name_replaces_the_copy_it_corrects() {
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    let sheet = |white: &str, sixth: &str| {
+        format!(
+            "{HEAD}White: {white}\nBlack: Ruiz, B\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Cf6 5.0-0 Ae7 6.{sixth} b5 1-0\n"
+        )
+    };
+    drop_file(&inbox, "w.txt", sheet("Pérez, Ana", "Tel").as_bytes());
+    wait_for("White's copy", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "b.txt", sheet("A. Perez", "Te1").as_bytes());
+    wait_for("Black's copy", || names(&root.join("archive")).len() == 2);
+    // White's copy typed again, its slip mended, under a name of its own.
+    drop_file(&inbox, "w-corregida.txt", sheet("Pérez, Ana", "Te1").as_bytes());
+    wait_for("the correction", || names(&root.join("archive")).len() == 3);
+    let log = daemon.stop();
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 1, "one game: {pgn:?}");
+    assert_eq!(tag(&pgn[0].1, "Sheets").as_deref(), Some("b.txt w-corregida.txt"), "{}", pgn[0].1);
+    assert!(games_in(&root.join("review")).is_empty(), "not a third copy: {:?}", names(&root.join("review")));
+    assert_eq!(round_file_games(&root.join("pgn")).len(), 1);
+    assert!(log.contains("a copy corrected under a new name replaces it"), "{log}");
+}

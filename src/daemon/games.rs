@@ -270,9 +270,30 @@ fn read_record(path: &Path) -> io::Result<Option<GameRecord>> {
 
 impl GameRecord {
     /// The sheet of this game other than sheet `index` of the file dropped
-    /// as `dropped`: the other copy.
-    pub fn other(&self, dropped: &str, index: usize) -> Option<&SheetRecord> {
-        self.sheets.iter().find(|s| !s.named(dropped, index))
+    /// as `dropped` (whose headers are `headers`): the other copy. A sheet
+    /// under a new name that corrects one of two copies
+    /// ([`GameRecord::corrected`]) has the copy it does not correct.
+    pub fn other(&self, dropped: &str, index: usize, headers: &[(String, String)]) -> Option<&SheetRecord> {
+        let named = self.sheets.iter().any(|s| s.named(dropped, index));
+        match self.corrected(headers).filter(|_| !named) {
+            Some(i) => self.sheets.get(1 - i),
+            None => self.sheets.iter().find(|s| !s.named(dropped, index)),
+        }
+    }
+
+    /// Which of a game's two copies a sheet with these headers corrects:
+    /// the one copy whose headers it writes exactly as that copy did (the
+    /// same form typed again, the moves mended). Two copies typed with the
+    /// same headers leave it open: the sheet is then a third copy.
+    pub fn corrected(&self, headers: &[(String, String)]) -> Option<usize> {
+        if self.sheets.len() != 2 {
+            return None;
+        }
+        match [0, 1].map(|i| self.sheets[i].headers == headers) {
+            [true, false] => Some(0),
+            [false, true] => Some(1),
+            _ => None,
+        }
     }
 }
 
@@ -360,8 +381,10 @@ impl Locked<'_> {
                 // A copy of a game read alone dropped again: read alone again.
                 (1, true) => continue,
                 (1, false) => Known::Partner(n.clone()),
-                // One of a game's two copies dropped again: read with the other.
+                // One of a game's two copies dropped again, or a sheet that
+                // corrects one under a new name: read with the other.
                 (_, true) => Known::Partner(n.clone()),
+                (_, false) if r.corrected(&sheet.headers).is_some() => Known::Partner(n.clone()),
                 (_, false) => Known::Third(n.clone()),
             };
         }

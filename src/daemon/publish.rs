@@ -80,7 +80,7 @@ pub fn publish(
         }
         // The reading, the costly part, is done without the lock; if the
         // records changed meanwhile (the other copy came), it is done again.
-        let reports = read(cfg, &opts, name, bytes, &plan)?;
+        let reports = read(cfg, &opts, (name, bytes), sheets, &plan)?;
         let mut locked = games.lock().map_err(io_at(state))?;
         if plan_of(&mut locked, sheets, (name, &h), pairings) != plan || !same_pairings(&opts, &cfg.options_now()) {
             continue;
@@ -127,8 +127,8 @@ fn plan_of(
 fn read(
     cfg: &ProcessConfig,
     opts: &Options,
-    name: &str,
-    bytes: &[u8],
+    (name, bytes): (&str, &[u8]),
+    sheets: &[Sheet],
     plan: &Plan,
 ) -> Result<Vec<(Known, Option<GameReport>)>, FileError> {
     let mut alone: Option<Vec<GameReport>> = None;
@@ -143,7 +143,7 @@ fn read(
     for (k, (known, record)) in plan.iter().enumerate() {
         let report = match (known, record) {
             (Known::Done(_), _) => (known.clone(), None),
-            (Known::Partner(n), Some(r)) => match together(cfg, opts, (name, bytes), k, (n, r))? {
+            (Known::Partner(n), Some(r)) => match together(cfg, opts, (name, bytes), (k, &sheets[k]), (n, r))? {
                 Some(g) => (known.clone(), Some(g)),
                 None => (Known::New, Some(alone_of(k))),
             },
@@ -160,10 +160,10 @@ fn together(
     cfg: &ProcessConfig,
     opts: &Options,
     (name, bytes): (&str, &[u8]),
-    k: usize,
+    (k, sheet): (usize, &Sheet),
     (n, record): (&str, &GameRecord),
 ) -> Result<Option<GameReport>, FileError> {
-    let Some(first) = record.other(name, k) else { return Ok(None) };
+    let Some(first) = record.other(name, k, &sheet.headers) else { return Ok(None) };
     let path = cfg.folders.archive.join(&first.archived);
     let other = match fs::read(&path) {
         Ok(b) => b,
@@ -222,7 +222,7 @@ fn publish_locked(
             locked.put(&record_name(name, h, k), &pending, &cfg.staging).map_err(io_at(state))?;
         }
     }
-    let placed = place_all(cfg, name, reports, locked, out)?;
+    let placed = place_all(cfg, name, (sheets, reports), locked, out)?;
     let dir = &cfg.folders.archive;
     let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
     let archived_name = archived.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -262,7 +262,7 @@ fn publish_locked(
         };
         if let Known::Partner(n) = known {
             // The game's record now names both copies; this sheet's pending one goes.
-            let first = locked.get(n).and_then(|r| r.other(name, k).cloned());
+            let first = locked.get(n).and_then(|r| r.other(name, k, &sheets[k].headers).cloned());
             record.sheets.splice(0..0, first);
             locked.put(n, &record, &cfg.staging).map_err(io_at(state))?;
             locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
@@ -301,7 +301,7 @@ fn first_copy(name: &str, reports: &[(Known, Option<GameReport>)], k: usize) -> 
 fn place_all(
     cfg: &ProcessConfig,
     name: &str,
-    reports: &[(Known, Option<GameReport>)],
+    (sheets, reports): (&[Sheet], &[(Known, Option<GameReport>)]),
     locked: &Locked<'_>,
     out: &mut Outcome,
 ) -> Result<Vec<Slot>, FileError> {
@@ -317,7 +317,9 @@ fn place_all(
                 done_already(cfg, &r, out);
                 Slot::Done
             }
-            (Known::Partner(_), Some(g), Some(r)) => Slot::Placed(rejoin(cfg, name, (k, count), g, &r, out)?),
+            (Known::Partner(_), Some(g), Some(r)) => {
+                Slot::Placed(rejoin(cfg, (name, &sheets[k]), (k, count), g, &r, out)?)
+            }
             (Known::Third(_), Some(g), Some(r)) => Slot::Placed(route(
                 cfg,
                 name,
@@ -364,20 +366,24 @@ pub fn status_of(folder: &str) -> Status {
 /// first copy alone (`record`), and said in the log.
 fn rejoin(
     cfg: &ProcessConfig,
-    name: &str,
+    (name, sheet): (&str, &Sheet),
     at: (usize, usize),
     joint: &GameReport,
     record: &GameRecord,
     out: &mut Outcome,
 ) -> Result<Placed, FileError> {
     let placed = replace(cfg, name, at, joint, record, out)?;
-    let first = record.other(name, at.0).map_or("", |s| s.archived.as_str());
+    let first = record.other(name, at.0, &sheet.headers).map_or("", |s| s.archived.as_str());
     let root = cfg.folders.pgn.parent().unwrap_or(Path::new(""));
     let shown = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
     let (was, now) = (record.folder.as_str(), folder_of(placed.status));
     let before: Vec<String> = record.files.iter().map(|p| shown(p)).collect();
     let after: Vec<String> = placed.files.iter().map(|p| shown(p)).collect();
-    let what = if record.sheets.len() > 1 { "a copy dropped again" } else { "the other copy arrived" };
+    let what = match record.sheets.len() {
+        1 => "the other copy arrived",
+        _ if record.sheets.iter().any(|s| s.named(name, at.0)) => "a copy dropped again",
+        _ => "a copy corrected under a new name replaces it",
+    };
     info!(
         file = %name, other = %first, before = %before.join(", "), after = %after.join(", "),
         "{what}; read with both copies: {was} → {now}"
