@@ -76,13 +76,38 @@ fn sweep_files(dir: &Path, age: std::time::Duration) -> usize {
 /// memory): `name`, else `name-2` and so on, before the extension
 /// (`mesa.txt`, `mesa-2.txt`). A name that already links to this very file
 /// counts as done: archiving it again after a crash links nothing twice.
-/// Across file systems (an archive on a share) it is copied instead, by
-/// [`place_new`] (synced to disk whatever the config says).
+/// Where a link cannot be made it is copied instead, by [`place_new`]
+/// (synced to disk whatever the config says): see [`copies_instead`].
 pub fn link_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
-    match link_only(from, dir, name) {
-        Err(e) if e.kind() == io::ErrorKind::CrossesDevices => copy_new(from, dir, name),
+    link_else_copy(from, dir, name, link_only)
+}
+
+/// [`link_new`] with the linking given: a link refused for a cause a copy
+/// does not have is a copy.
+fn link_else_copy(
+    from: &Path,
+    dir: &Path,
+    name: &OsStr,
+    link: impl Fn(&Path, &Path, &OsStr) -> io::Result<PathBuf>,
+) -> io::Result<PathBuf> {
+    match link(from, dir, name) {
+        Err(e) if copies_instead(&e) => copy_new(from, dir, name),
         r => r,
     }
+}
+
+/// Whether a hard link refused with `e` is made as a copy instead: across
+/// file systems (an archive on a share), a file another user owns where the
+/// kernel protects hard links (`fs.protected_hardlinks`, Debian's default:
+/// a daemon running as its own user archiving a file someone else dropped),
+/// a file system without links, a file with too many links.
+pub fn copies_instead(e: &io::Error) -> bool {
+    const EPERM: i32 = 1;
+    const EXDEV: i32 = 18;
+    const EMLINK: i32 = 31;
+    const EOPNOTSUPP: i32 = 95;
+    matches!(e.kind(), io::ErrorKind::CrossesDevices | io::ErrorKind::PermissionDenied | io::ErrorKind::Unsupported)
+        || e.raw_os_error().is_some_and(|c| [EPERM, EXDEV, EMLINK, EOPNOTSUPP].contains(&c))
 }
 
 /// [`link_new`] with no copy: for a link, a pipe or a device, which is moved
@@ -118,6 +143,29 @@ fn copy_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_another_user_dropped_is_archived_by_copy_where_a_link_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let (from, archive) = (dir.path().join("mesa.txt"), dir.path().join("archive"));
+        fs::create_dir(&archive).unwrap();
+        fs::write(&from, b"1.e4 e5").unwrap();
+        // The kernel's answer to a link of another user's file under
+        // `fs.protected_hardlinks`: EPERM.
+        let refused = |_: &Path, _: &Path, _: &OsStr| -> io::Result<PathBuf> { Err(io::Error::from_raw_os_error(1)) };
+        let to = link_else_copy(&from, &archive, OsStr::new("mesa.txt"), refused).unwrap();
+        assert_eq!(to, archive.join("mesa.txt"));
+        assert_eq!(fs::read(&to).unwrap(), b"1.e4 e5");
+        assert_eq!(fs::read(&from).unwrap(), b"1.e4 e5", "the original is not touched");
+        // Done again after a crash: the same bytes there count as done.
+        assert_eq!(link_else_copy(&from, &archive, OsStr::new("mesa.txt"), refused).unwrap(), to);
+        assert_eq!(fs::read_dir(&archive).unwrap().count(), 1);
+        for code in [1, 18, 31, 95] {
+            assert!(copies_instead(&io::Error::from_raw_os_error(code)), "errno {code}");
+        }
+        assert!(!copies_instead(&io::Error::from_raw_os_error(28)), "a full disk is not copied around");
+        assert!(!copies_instead(&io::Error::from(io::ErrorKind::NotFound)));
+    }
 
     #[test]
     fn temporary_files_a_killed_daemon_left_are_swept_once_old() {
