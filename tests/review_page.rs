@@ -68,3 +68,22 @@ fn without_output_no_page_is_written() {
     names.sort();
     assert_eq!(names, ["mesa3.pgn", "mesa3.txt"]);
 }
+
+#[test]
+fn a_second_run_into_the_same_folder_keeps_each_pages_extension_and_says_each_clash() {
+    let t = tempfile::tempdir().unwrap();
+    convert_into(t.path(), &[("mesa3.txt", DOUBT)]);
+    // Another run, another sheet in doubt under the same stem in another folder.
+    fs::create_dir(t.path().join("b")).unwrap();
+    let other = DOUBT.replace("Navara", "Shirov");
+    let out = convert_into(t.path(), &[("b/mesa3.txt", &other)]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let dir = t.path().join("out");
+    let page = fs::read_to_string(dir.join("mesa3.scoresheet.review.html")).expect("the second page, an HTML name");
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains("Shirov"));
+    let index = fs::read_to_string(dir.join("index.scoresheet.html")).expect("the second index, an HTML name");
+    assert!(index.contains("href=\"mesa3.scoresheet.review.html\""), "the index lists this run's page: {index}");
+    assert!(!fs::exists(dir.join("index.scoresheet.pgn")).unwrap(), "no HTML under a .pgn name");
+    assert!(stderr.contains("its review page") && stderr.contains("mesa3.scoresheet.review.html"), "{stderr}");
+    assert!(stderr.contains("the index of the review pages") && stderr.contains("index.scoresheet.html"), "{stderr}");
+}

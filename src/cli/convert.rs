@@ -244,9 +244,20 @@ impl<'f> Run<'f> {
             .map(|(page, file, games)| Listed { page: page.clone(), file: file.clone(), games: games.iter().collect() })
             .collect();
         let wanted = dir.join("index.html");
-        if let Err(e) = self.outputs.write(&wanted, index_page(&listed).as_bytes()) {
-            self.say(&format!("cannot write {}: {e:#}", wanted.display()));
-            self.counts.failed = true;
+        match self.outputs.write(&wanted, index_page(&listed).as_bytes()) {
+            Ok(placed) => self.say_clash("the index of the review pages", &wanted, &placed),
+            Err(e) => {
+                self.say(&format!("cannot write {}: {e:#}", wanted.display()));
+                self.counts.failed = true;
+            }
+        }
+    }
+
+    /// The line on stderr of an output not under the name wanted.
+    fn say_clash(&self, what: &str, wanted: &Path, placed: &super::outputs::Placed) {
+        if let Some(why) = &placed.renamed {
+            let done = if placed.unchanged { "already holds it" } else { "written instead" };
+            self.say(&format!("{what}: {} {why}; {} {done}", wanted.display(), placed.path.display()));
         }
     }
 
@@ -427,6 +438,7 @@ impl FileOut {
         let html = scoresheet::emit::page::review_page(&self.path, &self.review);
         match run.outputs.write(&wanted, html.as_bytes()) {
             Ok(placed) => {
+                run.say_clash(&format!("{}: its review page", self.path), &wanted, &placed);
                 let name = placed.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
                 run.review_pages.push((name, self.path, self.review));
             }

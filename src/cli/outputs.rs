@@ -123,19 +123,45 @@ enum Holder {
     Taken(&'static str),
 }
 
-/// `dir/name.pgn`, `dir/name.scoresheet.pgn`, `dir/name.scoresheet-2.pgn` ...
+/// `dir/name.pgn`, `dir/name.scoresheet.pgn`, `dir/name.scoresheet-2.pgn` ...:
+/// each keeps the output's own extension (`index.scoresheet.html`,
+/// `mesa.scoresheet.review.html`).
 fn candidates(wanted: &Path) -> impl Iterator<Item = PathBuf> {
-    let stem = wanted.file_stem().unwrap_or_default().to_os_string();
+    let name = wanted.file_name().unwrap_or_default().to_string_lossy().into_owned();
+    let suffix = [".review.html", ".html", ".pgn", ".json"]
+        .into_iter()
+        .find(|s| name.len() > s.len() && name.ends_with(s))
+        .map_or_else(
+            || wanted.extension().map_or(String::new(), |e| format!(".{}", e.to_string_lossy())),
+            str::to_string,
+        );
+    let base = name[..name.len() - suffix.len()].to_string();
     let wanted = wanted.to_path_buf();
-    (1..).map(move |n| {
-        let mut name = stem.clone();
-        match n {
-            1 => return wanted.clone(),
-            2 => name.push(".scoresheet.pgn"),
-            _ => name.push(format!(".scoresheet-{}.pgn", n - 1)),
-        }
-        wanted.with_file_name(name)
+    (1..).map(move |n| match n {
+        1 => wanted.clone(),
+        2 => wanted.with_file_name(format!("{base}.scoresheet{suffix}")),
+        _ => wanted.with_file_name(format!("{base}.scoresheet-{}{suffix}", n - 1)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clash_name_keeps_the_outputs_own_extension() {
+        let names = |w: &str| candidates(Path::new(w)).take(3).map(|p| p.display().to_string()).collect::<Vec<_>>();
+        assert_eq!(names("out/a.pgn"), ["out/a.pgn", "out/a.scoresheet.pgn", "out/a.scoresheet-2.pgn"]);
+        assert_eq!(
+            names("out/index.html"),
+            ["out/index.html", "out/index.scoresheet.html", "out/index.scoresheet-2.html"]
+        );
+        assert_eq!(
+            names("out/X.review.html"),
+            ["out/X.review.html", "out/X.scoresheet.review.html", "out/X.scoresheet-2.review.html"]
+        );
+        assert_eq!(names("r1.b3.pgn")[1], "r1.b3.scoresheet.pgn");
+    }
 }
 
 /// A path's folder made absolute, with its own name: two spellings of one
