@@ -144,26 +144,6 @@ fn candidates(wanted: &Path) -> impl Iterator<Item = PathBuf> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_clash_name_keeps_the_outputs_own_extension() {
-        let names = |w: &str| candidates(Path::new(w)).take(3).map(|p| p.display().to_string()).collect::<Vec<_>>();
-        assert_eq!(names("out/a.pgn"), ["out/a.pgn", "out/a.scoresheet.pgn", "out/a.scoresheet-2.pgn"]);
-        assert_eq!(
-            names("out/index.html"),
-            ["out/index.html", "out/index.scoresheet.html", "out/index.scoresheet-2.html"]
-        );
-        assert_eq!(
-            names("out/X.review.html"),
-            ["out/X.review.html", "out/X.scoresheet.review.html", "out/X.scoresheet-2.review.html"]
-        );
-        assert_eq!(names("r1.b3.pgn")[1], "r1.b3.scoresheet.pgn");
-    }
-}
-
 /// A path's folder made absolute, with its own name: two spellings of one
 /// place (`out/a.pgn`, `./out/../out/a.pgn`) are one file.
 fn identity(path: &Path) -> Option<PathBuf> {
@@ -189,5 +169,25 @@ fn same_bytes(a: &Path, b: &Path) -> std::io::Result<bool> {
         if ba[..n] != bb[..n] {
             return Ok(false);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clash_name_keeps_the_outputs_own_extension() {
+        let names = |w: &str| candidates(Path::new(w)).take(3).map(|p| p.display().to_string()).collect::<Vec<_>>();
+        assert_eq!(names("out/a.pgn"), ["out/a.pgn", "out/a.scoresheet.pgn", "out/a.scoresheet-2.pgn"]);
+        assert_eq!(
+            names("out/index.html"),
+            ["out/index.html", "out/index.scoresheet.html", "out/index.scoresheet-2.html"]
+        );
+        assert_eq!(
+            names("out/X.review.html"),
+            ["out/X.review.html", "out/X.scoresheet.review.html", "out/X.scoresheet-2.review.html"]
+        );
+        assert_eq!(names("r1.b3.pgn")[1], "r1.b3.scoresheet.pgn");
     }
 }
