@@ -87,3 +87,14 @@ fn a_second_run_into_the_same_folder_keeps_each_pages_extension_and_says_each_cl
     assert!(stderr.contains("its review page") && stderr.contains("mesa3.scoresheet.review.html"), "{stderr}");
     assert!(stderr.contains("the index of the review pages") && stderr.contains("index.scoresheet.html"), "{stderr}");
 }
+
+#[test]
+fn the_index_links_a_page_whose_name_has_a_space_and_a_hash() {
+    let t = tempfile::tempdir().unwrap();
+    convert_into(t.path(), &[("mesa #5.txt", DOUBT)]);
+    let dir = t.path().join("out");
+    assert!(fs::exists(dir.join("mesa #5.review.html")).unwrap());
+    let index = fs::read_to_string(dir.join("index.html")).expect("the index");
+    assert!(index.contains("href=\"mesa%20%235.review.html\""), "{index}");
+    assert!(index.contains("<p>1 file</p>"), "one file, not \"1 files\": {index}");
+}

@@ -157,13 +157,28 @@ pub struct Listed<'a> {
 }
 
 /// The index of the review pages of a run.
+/// A value as a URL's path segment or query value: percent-encoded but for
+/// letters, digits and `-_.~` (`mesa #5.review.html` is `mesa%20%235.review.html`).
+pub fn url_escape(v: &str) -> String {
+    v.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
 pub fn index_page(listed: &[Listed<'_>]) -> String {
     let mut out = String::new();
     head(&mut out, "Games for review", &EN);
     let _ = write!(
         out,
-        "<h1>Games for review</h1><p>{} files</p><table><tr><th>sheet</th><th>game</th><th>round</th><th>findings</th></tr>",
-        listed.len()
+        "<h1>Games for review</h1><p>{} {}</p><table><tr><th>sheet</th><th>game</th><th>round</th><th>findings</th></tr>",
+        listed.len(),
+        if listed.len() == 1 { "file" } else { "files" }
     );
     for l in listed {
         for g in &l.games {
@@ -172,7 +187,7 @@ pub fn index_page(listed: &[Listed<'_>]) -> String {
             let _ = write!(
                 out,
                 "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                escape(&l.page),
+                escape(&url_escape(&l.page)),
                 escape(&l.file),
                 escape(&players(g)),
                 escape(round),

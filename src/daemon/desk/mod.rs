@@ -34,7 +34,7 @@ use super::decide::{self, DecideError};
 use super::outcome::ProcessConfig;
 use crate::config::Desk;
 use crate::decision::{Action, Decision, DecisionError};
-use crate::emit::page::{Controls, Words, desk_game, escape, head, players};
+use crate::emit::page::{Controls, Words, desk_game, escape, head, players, url_escape};
 use crate::emit::report::GameReport;
 use guard::{cookie, random_token, same_secret, set_cookie, words};
 
@@ -139,18 +139,6 @@ fn query_pairs(q: &str) -> Vec<(String, String)> {
         .map(|kv| {
             let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
             (guard::unescape(&k.replace('+', " ")), guard::unescape(&v.replace('+', " ")))
-        })
-        .collect()
-}
-
-fn url_escape(v: &str) -> String {
-    v.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
         })
         .collect()
 }
