@@ -98,3 +98,15 @@ fn the_index_links_a_page_whose_name_has_a_space_and_a_hash() {
     assert!(index.contains("href=\"mesa%20%235.review.html\""), "{index}");
     assert!(index.contains("<p>1 file</p>"), "one file, not \"1 files\": {index}");
 }
+
+#[test]
+fn the_summary_counts_a_file_not_read_apart_from_games_in_the_singular() {
+    let t = tempfile::tempdir().unwrap();
+    let out = convert_into(
+        t.path(),
+        &[("hoja.xlsx", "PK\u{3}\u{4}\u{0}\u{0}binary"), ("mesa.txt", "1.e4 e5 2.Nf3 Nc6 1-0\n")],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("2 files, 1 game: 1 validated, 0 for review, 0 rejected; 1 file not read"), "{stderr}");
+    assert_eq!(out.status.code(), Some(1));
+}

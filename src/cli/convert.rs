@@ -151,6 +151,8 @@ struct Counts {
     validated: usize,
     review: usize,
     rejected: usize,
+    /// Files that could not be read at all (no game of theirs counted).
+    files_rejected: usize,
     /// A file not read, or an output not written.
     failed: bool,
 }
@@ -217,12 +219,16 @@ impl<'f> Run<'f> {
             self.counts.failed = true;
         }
         let c = &self.counts;
+        let n = |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        // A file not read at all has no game: it is counted apart.
+        let unread = match c.files_rejected {
+            0 => String::new(),
+            k => format!("; {} not read", n(k, "file", "files")),
+        };
         eprintln!(
-            "{} {}, {} {}: {} validated, {} for review, {} rejected ({:.1} s)",
-            c.files,
-            if c.files == 1 { "file" } else { "files" },
-            c.games,
-            if c.games == 1 { "game" } else { "games" },
+            "{}, {}: {} validated, {} for review, {} rejected{unread} ({:.1} s)",
+            n(c.files, "file", "files"),
+            n(c.games, "game", "games"),
             c.validated,
             c.review,
             c.rejected,
@@ -333,6 +339,7 @@ impl FileOut {
     fn failed(&mut self, run: &mut Run, error: &str) {
         run.say(&format!("{}: rejected: {error}", self.path));
         run.counts.failed = true;
+        run.counts.files_rejected += 1;
         run.json.file_error(&self.path, error);
     }
 
