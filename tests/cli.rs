@@ -556,3 +556,14 @@ fn a_hand_typed_pgn_is_not_overwritten_by_its_conversion() {
     let written = read(&dir.path().join("runde3.scoresheet.pgn"));
     assert!(written.contains("4. Qxf7# 1-0"), "{written}");
 }
+
+#[test]
+fn verbose_lists_every_finding_of_a_validated_game_its_repairs_too() {
+    let dir = TempDir::new().unwrap();
+    dir.child("mesa.txt").write_str("Blancas: Pérez\nNegras: Ruiz\n\n1.e4 e5 2.Clf3 Cc6 1-0\n").unwrap();
+    let out = scoresheet().current_dir(dir.path()).args(["convert", "-v", "mesa.txt"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let told = String::from_utf8_lossy(&out.stdout);
+    assert!(told.contains("mesa.txt: validated"), "{told}");
+    assert!(told.contains("typo-repaired") && told.contains("written \"Clf3\", read as Nf3"), "{told}");
+}

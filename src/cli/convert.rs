@@ -397,10 +397,9 @@ impl FileOut {
             g.language,
             g.result
         )];
+        // Every finding, the repairs of a validated game too (`Clf3` read as Nf3).
         for f in &g.findings {
-            if f.severity != scoresheet::finding::Severity::Info || g.status != Status::Validated {
-                lines.push(format!("  {:?} {}: {}", f.severity, f.code, f.message));
-            }
+            lines.push(format!("  {:?} {}: {}", f.severity, f.code, f.message));
         }
         if let (Some("b"), Some([a, _])) = (g.copy, &g.sheets) {
             lines.push(format!("  read together with {a}, whose PGN holds the game"));
