@@ -294,6 +294,11 @@ pub enum Finding {
 /// console. The report's `written` keeps the whole entry.
 pub const QUOTED_CHARS: usize = 40;
 
+/// The most characters of an arbiter's note or reason a decision keeps: a
+/// reason is the arbiter's own words, kept whole (a form's body and a
+/// decision file are bounded well below this anyway).
+pub const NOTE_CHARS: usize = 2000;
+
 /// `text` as a message quotes it: at most [`QUOTED_CHARS`] characters, then "…".
 pub(crate) fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
     cut(text, QUOTED_CHARS)
@@ -661,9 +666,10 @@ impl Finding {
     pub fn decision_in(&self, lang: ReportLanguage) -> Option<String> {
         let Finding::ArbiterDecision { at, arbiter, played, why } = self else { return None };
         let q = |w: &str| quoted(w).into_owned();
+        let note = |w: &str| cut(w, NOTE_CHARS).into_owned();
         let (who, why) = match lang {
-            ReportLanguage::En => ("arbiter", q(why)),
-            ReportLanguage::Es => ("árbitro", q(&why_es(why))),
+            ReportLanguage::En => ("arbiter", note(why)),
+            ReportLanguage::Es => ("árbitro", note(&why_es(why))),
         };
         Some(match (at, played) {
             (Some(at), Some(played)) => format!("{who} {}: {}{played}, {why}", q(arbiter), at.move_label()),

@@ -383,3 +383,23 @@ fn the_lists_to_decide_waiting_notices_and_published_match_the_folders() {
     let round = d.get("/?status=waiting&round=3", "").body;
     assert!(round.contains("class=\"game\"") && round.contains("mesa1.txt"), "the game waiting, by round");
 }
+
+#[test]
+fn a_rejections_reason_is_kept_whole() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let id = d.id();
+    let (csrf, version) = first_visit(&d, &id);
+    let reason =
+        "the sheet belongs to the board five game of round two, typed into the wrong file by the volunteer at the desk";
+    let body = format!("csrf={csrf}&version={version}&action=reject&name=Ana&reason={}", reason.replace(' ', "+"));
+    let r = d.post(&format!("/game/{id}/decide"), &format!("csrf={csrf}"), &body);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let dir = d.root.join("rejected");
+    wait_for("the game rejected", || names(&dir).iter().any(|n| n.ends_with(".error.txt")));
+    let why: String = names(&dir)
+        .iter()
+        .filter(|n| n.ends_with(".error.txt"))
+        .map(|n| fs::read_to_string(dir.join(n)).unwrap())
+        .collect();
+    assert!(why.contains(reason), "the reason whole: {why}");
+}
