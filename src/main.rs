@@ -121,9 +121,27 @@ fn init_logs(level: &str, format: LogFormat) {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()));
     match format {
-        LogFormat::Human => logs.init(),
+        LogFormat::Human => logs.fmt_fields(printable_fields()).init(),
         LogFormat::Json => logs.json().init(),
     }
+}
+
+/// The human log's fields with their control characters escaped: a file
+/// named `a\nINFO forged` cannot write a line of its own.
+fn printable_fields() -> impl for<'w> tracing_subscriber::fmt::FormatFields<'w> {
+    use tracing_subscriber::field::MakeExt;
+    tracing_subscriber::fmt::format::debug_fn(|w, field, value| {
+        let text = format!("{value:?}");
+        let shown: String = text
+            .chars()
+            .flat_map(|c| c.escape_default().filter(move |_| c.is_control()).chain(Some(c).filter(|c| !c.is_control())))
+            .collect();
+        match field.name() {
+            "message" => write!(w, "{shown}"),
+            name => write!(w, "{name}={shown}"),
+        }
+    })
+    .delimited(" ")
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {

@@ -776,3 +776,14 @@ fn the_log_counts_findings_per_code_and_the_stop_line_gives_the_split() {
     let progress = log.lines().find(|l| l.contains("progress")).unwrap();
     assert!(progress.contains("pgn=") && progress.contains("waiting="), "{progress}");
 }
+
+#[test]
+fn a_file_name_with_a_newline_cannot_forge_a_line_of_the_log() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    drop_file(&root.join("inbox"), "a\nINFO scoresheet::daemon: forged.txt", b"1.e4 e5 2.Nf3 Nc6 1-0\n");
+    wait_for("the file", || names(&root.join("archive")).len() == 1);
+    let log = daemon.stop();
+    assert!(log.lines().all(|l| !l.starts_with("INFO scoresheet::daemon: forged")), "{log}");
+    assert!(log.contains("file=a\\nINFO scoresheet::daemon: forged.txt"), "the name shown escaped: {log}");
+}
