@@ -214,11 +214,16 @@ pub const DESK_LANGUAGES: [&str; 2] = ["en", "es"];
 
 impl Desk {
     fn check(&self) -> Result<(), Invalid> {
-        if self.listen.parse::<std::net::SocketAddr>().is_err() {
+        // An address, or a host name looked up when the desk starts.
+        let host_and_port = self
+            .listen
+            .rsplit_once(':')
+            .is_some_and(|(h, p)| !h.trim().is_empty() && !h.contains(char::is_whitespace) && p.parse::<u16>().is_ok());
+        if self.listen.parse::<std::net::SocketAddr>().is_err() && !host_and_port {
             return Err(Invalid::new(
                 "desk.listen",
                 format!("\"{}\"", self.listen),
-                "an address and port, 127.0.0.1:8080",
+                "an address or host name and a port, 127.0.0.1:8080 or localhost:8080",
             ));
         }
         if let Some(t) = &self.token

@@ -403,3 +403,9 @@ fn a_rejections_reason_is_kept_whole() {
         .collect();
     assert!(why.contains(reason), "the reason whole: {why}");
 }
+
+#[test]
+fn the_desk_listens_on_a_host_name() {
+    let d = Desk::start("{listen: \"localhost:0\"}");
+    assert!(d.get("/", "").body.contains("<table id=\"queue\">"), "served at {}", d.addr);
+}

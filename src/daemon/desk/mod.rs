@@ -48,7 +48,7 @@ pub enum DeskError {
         "desk.listen is {0}, not a loopback address: set desk.token (16 or more characters), which every request then needs"
     )]
     NeedsToken(SocketAddr),
-    #[error("desk.listen is {0}: not an address and port")]
+    #[error("desk.listen is {0}: not an address (or host name) and port, or the name is not known")]
     Address(String),
     #[error("the desk cannot listen on {addr}: {source}")]
     Bind { addr: SocketAddr, source: io::Error },
@@ -57,9 +57,14 @@ pub enum DeskError {
 /// The desk's listening socket, bound as the config says: an address other
 /// than loopback is refused without a token.
 pub fn bind(desk: &Desk) -> Result<std::net::TcpListener, DeskError> {
-    let addr: SocketAddr = desk.listen.parse().map_err(|_| DeskError::Address(desk.listen.clone()))?;
-    if !addr.ip().is_loopback() && desk.token.is_none() {
-        return Err(DeskError::NeedsToken(addr));
+    use std::net::ToSocketAddrs;
+    // A host name (`localhost:8080`) is looked up: every address it names
+    // must be loopback unless there is a token; the first is listened on.
+    let unknown = || DeskError::Address(desk.listen.clone());
+    let addrs: Vec<SocketAddr> = desk.listen.to_socket_addrs().map_err(|_| unknown())?.collect();
+    let addr = *addrs.first().ok_or_else(unknown)?;
+    if let Some(open) = addrs.iter().find(|a| !a.ip().is_loopback()).filter(|_| desk.token.is_none()) {
+        return Err(DeskError::NeedsToken(*open));
     }
     let listener = std::net::TcpListener::bind(addr).map_err(|source| DeskError::Bind { addr, source })?;
     listener.set_nonblocking(true).map_err(|source| DeskError::Bind { addr, source })?;
