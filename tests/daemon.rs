@@ -787,3 +787,19 @@ fn a_file_name_with_a_newline_cannot_forge_a_line_of_the_log() {
     assert!(log.lines().all(|l| !l.starts_with("INFO scoresheet::daemon: forged")), "{log}");
     assert!(log.contains("file=a\\nINFO scoresheet::daemon: forged.txt"), "the name shown escaped: {log}");
 }
+
+#[test]
+fn a_folder_dropped_into_the_inbox_goes_to_rejected_whole_with_why() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let folder = root.join("inbox").join("ronda 3");
+    fs::create_dir(&folder).unwrap();
+    fs::write(folder.join("mesa1.txt"), "1.e4 e5 2.Nf3 Nc6 1-0\n").unwrap();
+    let rejected = root.join("rejected");
+    wait_for("the folder moved", || rejected.join("ronda 3").join("mesa1.txt").exists());
+    let log = daemon.stop();
+    assert!(!folder.exists(), "out of the inbox");
+    let why = fs::read_to_string(rejected.join("ronda 3.error.txt")).expect("why");
+    assert!(why.contains("a folder, not a file") && why.contains("Drop the sheets"), "{why}");
+    assert!(log.contains("a folder dropped into the inbox"), "{log}");
+}

@@ -300,6 +300,7 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
 
     let mut pool = Pool { running: JoinSet::new(), size: workers, cfg: Arc::new(cfg), work: Arc::new(work) };
     let mut state = State::new(inbox, &watch);
+    state.rejected = pool.cfg.folders.rejected.clone();
     // The games published before the config's pairings changed are read again first.
     if let Some(change) = change {
         state.push(Job::Rematch(Arc::new(change)));
@@ -410,6 +411,36 @@ impl Pool {
     }
 }
 
+/// A folder dropped into the inbox: moved whole to rejected/ (nothing in it
+/// is read: the daemon takes files, and a folder's files may be of another
+/// event or still being copied) under a free name, with its `.error.txt`
+/// saying so. Its files are not lost: they are in rejected/ as dropped.
+fn folder_out(path: &Path, rejected: &Path) {
+    let name = path.file_name().unwrap_or_default();
+    let shown = name.to_string_lossy().into_owned();
+    let free =
+        (1..100).map(|k| rejected.join(names::numbered_os(name, k))).find(|p| std::fs::symlink_metadata(p).is_err());
+    let Some(to) = free else { return };
+    if let Err(e) = std::fs::rename(path, &to) {
+        warn!(folder = %shown, error = %e, "a folder in the inbox is not read, and cannot be moved to rejected/");
+        return;
+    }
+    let why = format!(
+        "{shown}: a folder, not a file: the daemon reads the files dropped into the inbox, not folders. \
+         Drop the sheets it holds themselves; the folder is kept here as it came.\n"
+    );
+    let mut note = to.clone().into_os_string();
+    note.push(".error.txt");
+    let written = crate::emit::file::temporary(rejected).and_then(|mut t| {
+        std::io::Write::write_all(&mut t, why.as_bytes())?;
+        t.persist(&note).map(drop).map_err(|e| e.error)
+    });
+    if let Err(e) = written {
+        warn!(folder = %shown, error = %e, "cannot write why the folder was not read");
+    }
+    warn!(folder = %shown, to = %to.display(), "a folder dropped into the inbox: moved to rejected/, not read");
+}
+
 /// The files the daemon knows of and what is to become of them.
 struct State {
     /// The canonical inbox.
@@ -426,6 +457,8 @@ struct State {
     /// said once, not taken again while they stay such.
     stuck: HashSet<OsString>,
     settle: Duration,
+    /// Where a folder dropped into the inbox goes, with why.
+    rejected: PathBuf,
 }
 
 impl State {
@@ -444,6 +477,7 @@ impl State {
             logged: Summary::default(),
             stuck: HashSet::new(),
             settle: Duration::from_millis(watch.settle_ms),
+            rejected: PathBuf::new(),
         }
     }
 
@@ -500,6 +534,12 @@ impl State {
         let now = Instant::now();
         for entry in entries.flatten() {
             let name = entry.file_name();
+            // A hidden folder (a sync tool's, the desktop's trash) is left alone.
+            let hidden = name.to_string_lossy().starts_with('.');
+            if entry.file_type().is_ok_and(|t| t.is_dir()) && !hidden && !self.rejected.as_os_str().is_empty() {
+                folder_out(&entry.path(), &self.rejected);
+                continue;
+            }
             let special = entry.file_type().is_ok_and(|t| !t.is_file() && !t.is_dir());
             if entry.file_type().is_ok_and(|t| !t.is_dir())
                 && !self.names.contains(&name)
