@@ -24,6 +24,11 @@ struct Builder<'a> {
     numbering: Numbering,
 }
 
+/// Whether `san` names a legal move in `pos`.
+fn legal_here(pos: &Chess, san: &str) -> bool {
+    san.parse::<shakmaty::san::SanPlus>().is_ok_and(|s| s.san.to_move(pos).is_ok())
+}
+
 /// Turns the steps of a reading into the game's moves and findings.
 pub(super) fn build(
     sheet: &Sheet,
@@ -43,18 +48,23 @@ pub(super) fn build(
     let mut stop_at_end: Option<usize> = None;
     for (k, record) in draft.records.iter().enumerate() {
         let doubt = doubt_of(record, review_margin);
-        if let Some(rivals) = doubt {
-            let f = detect::ambiguous_repair(sheet, &b.pos, b.moves.len() as u32 + 1, record, rivals);
-            b.findings.push(f);
-        }
+        // An entry the record stops at is the `illegal-move`'s to tell: one
+        // finding for it, not a doubt beside it.
+        let stops_here = matches!(record.step, Step::Skip { .. }) && draft.stop == Some(record.step.entry());
+        let in_doubt = doubt.filter(|_| !stops_here).map(|rivals| {
+            // Only moves of this position are offered (the desk's buttons).
+            let legal: Vec<String> = rivals.iter().filter(|r| legal_here(&b.pos, r)).cloned().collect();
+            detect::ambiguous_repair(sheet, &b.pos, b.moves.len() as u32 + 1, record, &legal)
+        });
         let ends =
             || draft.stop.is_none() && draft.records[k + 1..].iter().all(|r| matches!(r.step, Step::Skip { .. }));
         if b.step(record, doubt.is_some(), ends) {
             // Nothing after it was read: the record ends in an entry that
-            // fits no move, kept up to there.
+            // fits no move, kept up to there (that finding says it).
             stop_at_end = Some(record.step.entry());
             break;
         }
+        b.findings.extend(in_doubt);
     }
     let Builder { moves, mut findings, pos, .. } = b;
     let ply = moves.len() as u32 + 1;
