@@ -54,6 +54,11 @@ impl Desk {
         request(&self.addr, "POST", path, cookies, body)
     }
 
+    /// A POST that says where it comes from, as a browser does.
+    fn post_from(&self, origin: &str, path: &str, cookies: &str, body: &str) -> Reply {
+        request_with(&self.addr, "POST", path, cookies, body, &format!("Origin: {origin}\r\n"))
+    }
+
     /// The one game's id, from the queue.
     fn id(&self) -> String {
         let page = self.get("/", "").body;
@@ -96,8 +101,13 @@ impl Reply {
 
 /// One HTTP/1.1 request on its own connection.
 fn request(addr: &str, method: &str, path: &str, cookies: &str, body: &str) -> Reply {
+    request_with(addr, method, path, cookies, body, "")
+}
+
+/// [`request`] with more header lines (`extra`, each ending in CRLF).
+fn request_with(addr: &str, method: &str, path: &str, cookies: &str, body: &str, extra: &str) -> Reply {
     let mut s = TcpStream::connect(addr).unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}");
     if !cookies.is_empty() {
         head.push_str(&format!("Cookie: {cookies}\r\n"));
     }
@@ -410,4 +420,29 @@ fn a_rejections_reason_is_kept_whole() {
 fn the_desk_listens_on_a_host_name() {
     let d = Desk::start("{listen: \"localhost:0\"}");
     assert!(d.get("/", "").body.contains("<table id=\"queue\">"), "served at {}", d.addr);
+}
+
+#[test]
+fn a_form_from_another_origin_a_forged_cookie_pair_or_no_token_is_refused() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let id = d.id();
+    let (csrf, version) = first_visit(&d, &id);
+    let decide = format!("/game/{id}/decide");
+    let accept = |token: &str| format!("csrf={token}&version={version}&action=reject&reason=forged&name=Mallory");
+    // A page served from another port of this host posts with the desk's
+    // own cookie (cookies are shared across ports): its Origin gives it away.
+    let r = d.post_from("http://127.0.0.1:18999", &decide, &format!("csrf={csrf}"), &accept(&csrf));
+    assert_eq!(r.status, 403, "another origin");
+    // That page sets a cookie pair of its own and posts the same value.
+    let forged = "0123456789abcdef0123456789abcdef";
+    assert_eq!(d.post(&decide, &format!("csrf={forged}; arbiter=Mallory"), &accept(forged)).status, 403);
+    let signed_looking = format!("{forged}.{}", "ab".repeat(32));
+    assert_eq!(d.post(&decide, &format!("csrf={signed_looking}"), &accept(&signed_looking)).status, 403);
+    // No token at all.
+    assert_eq!(d.post(&decide, "", &format!("version={version}&action=accept&name=Mallory")).status, 403);
+    assert!(names(&d.root.join("rejected")).is_empty(), "nothing decided");
+    // The desk's own page, its origin given: carried out.
+    let own = format!("http://{}", d.addr);
+    let r = d.post_from(&own, &decide, &format!("csrf={csrf}"), &accept(&csrf).replace("Mallory", "Ana"));
+    assert_eq!(r.status, 303, "{}", r.body);
 }

@@ -77,6 +77,38 @@ pub fn unescape(v: &str) -> String {
 }
 
 /// Two secrets compared in time that does not depend on where they differ.
+/// A new form token signed with `secret`: `<nonce>.<HMAC-SHA256 of it>`, hex.
+pub fn signed_token(secret: &str) -> String {
+    let nonce = random_token(16);
+    format!("{nonce}.{}", mac(secret, &nonce))
+}
+
+/// Whether `token` is one [`signed_token`] made with `secret`.
+pub fn signed_by(secret: &str, token: &str) -> bool {
+    token.split_once('.').is_some_and(|(nonce, sig)| !nonce.is_empty() && same_secret(&mac(secret, nonce), sig))
+}
+
+/// HMAC-SHA256 of `text` under `secret`, in hex.
+fn mac(secret: &str, text: &str) -> String {
+    use hmac::Mac;
+    let mut m = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
+    m.update(text.as_bytes());
+    m.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether a form was posted from this desk's own pages, as far as the
+/// browser says: its `Origin` (else its `Referer`) names the host the
+/// request was sent to. A client that sends neither (not a browser) passes.
+pub fn same_origin(headers: &HeaderMap) -> bool {
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    let origin_of = |url: &str| url.split_once("://").map(|(_, rest)| rest.split('/').next().unwrap_or("").to_string());
+    let said = headers
+        .get(header::ORIGIN)
+        .or_else(|| headers.get(header::REFERER))
+        .map(|v| v.to_str().ok().and_then(origin_of).unwrap_or_default());
+    said.is_none_or(|o| !host.is_empty() && o.eq_ignore_ascii_case(host))
+}
+
 pub fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

@@ -76,6 +76,10 @@ struct Served {
     cfg: ProcessConfig,
     token: Option<String>,
     language: Option<String>,
+    /// Drawn at start: the form tokens are signed with it, so a token set
+    /// by any other page (another port of this host shares its cookies) is
+    /// not one of this desk's.
+    secret: String,
 }
 
 type Shared = Arc<Served>;
@@ -94,6 +98,7 @@ pub async fn serve(
         cfg: super::process_config(daemon),
         token: desk.token.clone(),
         language: desk.language.clone(),
+        secret: random_token(32),
     });
     info!(address = %format!("http://{addr}/"), "desk listening");
     axum::serve(listener, router(served)).with_graceful_shutdown(shutdown).await
@@ -148,24 +153,29 @@ fn query_pairs(q: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The form token of this browser, and the cookie to set when it had none.
-fn csrf_of(headers: &HeaderMap) -> (String, Option<HeaderValue>) {
-    match cookie(headers, "csrf").filter(|c| c.len() == 32) {
+/// The form token of this browser, and the cookie to set when it had none
+/// of this desk's (one from before a restart, or set by another page, is
+/// replaced).
+fn csrf_of(s: &Served, headers: &HeaderMap) -> (String, Option<HeaderValue>) {
+    match cookie(headers, "csrf").filter(|c| guard::signed_by(&s.secret, c)) {
         Some(c) => (c, None),
         None => {
-            let c = random_token(16);
+            let c = guard::signed_token(&s.secret);
             let set = set_cookie("csrf", &c);
             (c, Some(set))
         }
     }
 }
 
-/// Whether a form's token is this browser's.
-fn csrf_ok(headers: &HeaderMap, form: &BTreeMap<String, String>) -> bool {
-    match (cookie(headers, "csrf"), form.get("csrf")) {
-        (Some(c), Some(f)) => !c.is_empty() && same_secret(&c, f),
+/// Whether a form's token is this browser's and this desk's: the cookie's,
+/// signed with this desk's secret, and the form posted from the desk's own
+/// pages (its `Origin`, else its `Referer`, where the browser sends one).
+fn csrf_ok(s: &Served, headers: &HeaderMap, form: &BTreeMap<String, String>) -> bool {
+    let signed = match (cookie(headers, "csrf"), form.get("csrf")) {
+        (Some(c), Some(f)) => guard::signed_by(&s.secret, &c) && same_secret(&c, f),
         _ => false,
-    }
+    };
+    signed && guard::same_origin(headers)
 }
 
 /// A whole page: head, the arbiter's bar, the body.
@@ -277,7 +287,7 @@ async fn queue_page(
     headers: HeaderMap,
 ) -> Response {
     let w = words(s.language.as_deref(), q.get("lang").map(String::as_str), &headers);
-    let (csrf, set) = csrf_of(&headers);
+    let (csrf, set) = csrf_of(&s, &headers);
     let review = s.cfg.folders.review.clone();
     let games = match blocking(&s, decide::queue).await {
         Ok(g) => g,
@@ -298,7 +308,7 @@ async fn game_page(
     if !decide::is_id(&id) {
         return error_page(StatusCode::NOT_FOUND, w, "no such game");
     }
-    let (csrf, set) = csrf_of(&headers);
+    let (csrf, set) = csrf_of(&s, &headers);
     let shown = match blocking(&s, {
         let id = id.clone();
         move |cfg| decide::show(cfg, &id)
@@ -318,8 +328,8 @@ async fn game_page(
 
 /// A form posted about game `id` refused: without this browser's form
 /// token (403), or about no game (404).
-fn refused(w: &Words, headers: &HeaderMap, form: &BTreeMap<String, String>, id: &str) -> Option<Response> {
-    if !csrf_ok(headers, form) {
+fn refused(s: &Served, w: &Words, headers: &HeaderMap, form: &BTreeMap<String, String>, id: &str) -> Option<Response> {
+    if !csrf_ok(s, headers, form) {
         return Some(error_page(StatusCode::FORBIDDEN, w, "the form's token is missing or wrong: open the page again"));
     }
     (!decide::is_id(id)).then(|| error_page(StatusCode::NOT_FOUND, w, "no such game"))
@@ -345,7 +355,7 @@ async fn preview(
     Form(form): Form<BTreeMap<String, String>>,
 ) -> Response {
     let w = words(s.language.as_deref(), None, &headers);
-    if let Some(refused) = refused(w, &headers, &form, &id) {
+    if let Some(refused) = refused(&s, w, &headers, &form, &id) {
         return refused;
     }
     let mut moves = fixed_moves(form.get("moves").map_or("", String::as_str));
@@ -389,7 +399,7 @@ async fn decide_game(
     Form(form): Form<BTreeMap<String, String>>,
 ) -> Response {
     let w = words(s.language.as_deref(), None, &headers);
-    if let Some(refused) = refused(w, &headers, &form, &id) {
+    if let Some(refused) = refused(&s, w, &headers, &form, &id) {
         return refused;
     }
     // A decision made before the arbiter gave a name is kept: the name is
@@ -495,7 +505,7 @@ async fn arbiter_page(
     headers: HeaderMap,
 ) -> Response {
     let w = words(s.language.as_deref(), q.get("lang").map(String::as_str), &headers);
-    let (csrf, set) = csrf_of(&headers);
+    let (csrf, set) = csrf_of(&s, &headers);
     let back = q.get("back").filter(|b| safe_back(b)).map_or("/", String::as_str);
     let mut body = String::new();
     arbiter_form(&mut body, w, &csrf, back);
@@ -513,7 +523,7 @@ async fn arbiter_set(
     Form(form): Form<BTreeMap<String, String>>,
 ) -> Response {
     let w = words(s.language.as_deref(), None, &headers);
-    if !csrf_ok(&headers, &form) {
+    if !csrf_ok(&s, &headers, &form) {
         return error_page(StatusCode::FORBIDDEN, w, "the form's token is missing or wrong: open the page again");
     }
     let name = arbiter_name(form.get("name").map_or("", String::as_str));
