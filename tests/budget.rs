@@ -109,9 +109,10 @@ fn a_sheet_of_150_illegible_boxes_stops_at_its_budget_with_a_finding() {
 
 #[test]
 fn a_long_run_of_entries_that_name_no_move_is_not_searched() {
-    // `K0 a` without the colon: entries, but none names a move.
-    let text: String = (0..1000).map(|i| format!("K{i} a\n")).collect();
-    let (game, work) = timed("1,000 lines of `K0 a`", || read_game(text.as_bytes()));
+    // `K0 a` without the colon: entries, but none names a move (900 lines:
+    // 1,800 entries, under the 1,000 moves a record may have).
+    let text: String = (0..900).map(|i| format!("K{i} a\n")).collect();
+    let (game, work) = timed("900 lines of `K0 a`", || read_game(text.as_bytes()));
     assert!(game.moves.is_empty());
     assert_eq!(codes(&game)[1..], ["illegal-move"]);
     assert!(work < 100_000, "{work} units: searched");
@@ -235,4 +236,16 @@ fn a_real_sheet_dropped_behind_two_junk_files_is_done_at_once_and_the_junk_is_no
     assert_eq!(handle.join().unwrap(), 0, "a file done before the restart was done again");
     assert_eq!(files(&root.join("archive")).len(), 4);
     assert_eq!(files(&root.join("review")).len(), review.len());
+}
+
+#[test]
+fn a_record_past_a_thousand_moves_is_refused_at_the_line_where_it_passes() {
+    // One megabyte of `e4 e5` lines: once 2.6 s and 837 MB, read as one game.
+    let text = "e4 e5\n".repeat(166_666);
+    let err = read(text.as_bytes(), Format::Text, 4 << 20).unwrap_err();
+    assert_eq!(err.line(), Some(1001), "{err}");
+    assert!(err.to_string().contains("passes 1000 moves"), "{err}");
+    // A thousand moves exactly is still a record.
+    let moves: String = (1..=1000).map(|n| format!("{n}. ?? ??\n")).collect();
+    assert!(read(moves.as_bytes(), Format::Text, 4 << 20).is_ok());
 }

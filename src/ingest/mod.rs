@@ -123,6 +123,9 @@ fn read_as(bytes: &[u8], limit: usize, format: impl FnOnce(&str) -> Format) -> R
     Ok(sheets)
 }
 
+/// The most moves a record may have (each side's): past them it is refused.
+pub const MAX_MOVES: usize = 1000;
+
 /// Reads the games of an already decoded file.
 pub fn read_text(text: &str, format: Format) -> Result<Vec<Sheet>, IngestError> {
     let text = text.trim_start_matches('\u{feff}');
@@ -143,6 +146,15 @@ pub fn read_text(text: &str, format: Format) -> Result<Vec<Sheet>, IngestError> 
     };
     if sheets.iter().all(|s| s.entries.is_empty()) {
         return Err(IngestError::NoMoves { lines: text.lines().count() });
+    }
+    // The longest game played has fewer than 300 moves: a record past
+    // MAX_MOVES is not one, and reading it would cost time and memory with
+    // its length.
+    if let Some(e) = sheets.iter().find_map(|s| s.entries.get(2 * MAX_MOVES)) {
+        return Err(IngestError::Syntax {
+            line: e.line,
+            message: format!("the record passes {MAX_MOVES} moves here; no game is that long"),
+        });
     }
     Ok(sheets)
 }
