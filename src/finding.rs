@@ -492,42 +492,20 @@ impl Finding {
     /// changed; not the reading's own repairs (a slip read, a box left
     /// empty, the language guessed), which the PGN tells.
     pub fn is_told(&self) -> bool {
-        match self {
-            Finding::NonAlgebraic { .. }
-            | Finding::MixedNotation { .. }
-            | Finding::MixedLetters { .. }
-            | Finding::ResultMissing { .. }
-            | Finding::IncompleteRecord { .. }
-            | Finding::DrawOffer { .. }
-            | Finding::DrawClaim { .. }
-            | Finding::ResultFromPairings { .. }
-            | Finding::BoardNumbered { .. }
-            | Finding::HeadersDropped { .. } => !self.is_doubt(),
-            Finding::IllegalMove { .. }
-            | Finding::SetUpPosition { .. }
-            | Finding::AmbiguousRepair { .. }
-            | Finding::MovesAfterEnd { .. }
-            | Finding::ResultMismatch { .. }
-            | Finding::DuplicateBoard { .. }
-            | Finding::MovesInNote { .. }
-            | Finding::GameNotRead { .. }
-            | Finding::SearchBudget { .. }
-            | Finding::PairingResultMismatch { .. }
-            | Finding::ResultsDisagree { .. }
-            | Finding::ColoursReversed { .. }
-            | Finding::CopiesDisagree { .. }
-            | Finding::PairingMismatch { .. }
-            | Finding::ExtraEntry { .. }
-            | Finding::IllegibleEntry { .. }
-            | Finding::MissingMove { .. }
-            | Finding::TypoRepaired { .. }
-            | Finding::CheckMarkMismatch { .. }
-            | Finding::NumberingError { .. }
-            | Finding::LanguageInferred { .. }
-            | Finding::UnknownLanguage { .. }
-            | Finding::EncodingGuessed { .. }
-            | Finding::ArbiterDecision { .. } => false,
-        }
+        let repair = matches!(
+            self,
+            Finding::ExtraEntry { .. }
+                | Finding::IllegibleEntry { .. }
+                | Finding::MissingMove { .. }
+                | Finding::TypoRepaired { .. }
+                | Finding::CheckMarkMismatch { .. }
+                | Finding::NumberingError { .. }
+                | Finding::LanguageInferred { .. }
+                | Finding::UnknownLanguage { .. }
+                | Finding::EncodingGuessed { .. }
+                | Finding::ArbiterDecision { .. }
+        );
+        !self.is_doubt() && !repair
     }
 
     /// Whether the finding sends its game to review ([`Finding::weight`]).

@@ -131,11 +131,14 @@ fn init_logs(level: &str, format: LogFormat) {
 fn printable_fields() -> impl for<'w> tracing_subscriber::fmt::FormatFields<'w> {
     use tracing_subscriber::field::MakeExt;
     tracing_subscriber::fmt::format::debug_fn(|w, field, value| {
-        let text = format!("{value:?}");
-        let shown: String = text
-            .chars()
-            .flat_map(|c| c.escape_default().filter(move |_| c.is_control()).chain(Some(c).filter(|c| !c.is_control())))
-            .collect();
+        let mut shown = String::new();
+        for c in format!("{value:?}").chars() {
+            if c.is_control() {
+                shown.extend(c.escape_default());
+            } else {
+                shown.push(c);
+            }
+        }
         match field.name() {
             "message" => write!(w, "{shown}"),
             name => write!(w, "{name}={shown}"),

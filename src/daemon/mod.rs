@@ -431,11 +431,7 @@ fn folder_out(path: &Path, rejected: &Path) {
     );
     let mut note = to.clone().into_os_string();
     note.push(".error.txt");
-    let written = crate::emit::file::temporary(rejected).and_then(|mut t| {
-        std::io::Write::write_all(&mut t, why.as_bytes())?;
-        t.persist(&note).map(drop).map_err(|e| e.error)
-    });
-    if let Err(e) = written {
+    if let Err(e) = crate::emit::file::create_new(Path::new(&note), why.as_bytes(), false) {
         warn!(folder = %shown, error = %e, "cannot write why the folder was not read");
     }
     warn!(folder = %shown, to = %to.display(), "a folder dropped into the inbox: moved to rejected/, not read");

@@ -17,7 +17,7 @@
 
 use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tracing::{info, warn};
 
@@ -29,7 +29,7 @@ use crate::pairing::Tournament;
 use crate::sheet::Sheet;
 
 use super::annotate::with_comment;
-use super::games::{GameRecord, Known, Locked, SheetRecord, hash, record_name};
+use super::games::{GameRecord, Known, Locked, RoundEntry, SheetRecord, hash, record_name};
 use super::kept::kept_for;
 use super::names::round_and_board;
 use super::outcome::{FileError, Outcome, ProcessConfig, folder_of, io_at};
@@ -402,7 +402,6 @@ pub fn replace(
     record: &GameRecord,
     out: &mut Outcome,
 ) -> Result<Placed, FileError> {
-    let pgn = &cfg.folders.pgn;
     let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
     // The earlier game leaves its round's file here unless the new one goes
     // into the same file, where it takes its place in one write.
@@ -411,19 +410,40 @@ pub fn replace(
             tag("Event") == Some(&r.event) && tag("Round").map(|t| round_and_board(t).0) == Some(r.round.as_str())
         });
     if let Some(r) = record.round.as_ref().filter(|_| !same_round) {
-        let mut file = Round::open(pgn, &r.event, &r.round).map_err(io_at(pgn))?;
-        file.remove(&r.game);
-        file.save(&cfg.staging).map_err(io_at(pgn))?;
+        leave_round(cfg, r)?;
     }
     let old = Replacing { files: &record.files, round: record.round.as_ref() };
     let placed = route(cfg, name, at, game, old, out)?;
-    for f in record.files.iter().filter(|f| !placed.files.contains(f)) {
+    remove_files(record.files.iter().filter(|f| !placed.files.contains(f)))?;
+    Ok(placed)
+}
+
+/// Takes a game's outputs away: its place in its round's file and its files
+/// (a game whose sheet now joins another's record).
+pub fn unpublish(cfg: &ProcessConfig, record: &GameRecord) -> Result<(), FileError> {
+    if let Some(r) = &record.round {
+        leave_round(cfg, r)?;
+    }
+    remove_files(record.files.iter())
+}
+
+/// Takes game `r` out of its round's file.
+fn leave_round(cfg: &ProcessConfig, r: &RoundEntry) -> Result<(), FileError> {
+    let pgn = &cfg.folders.pgn;
+    let mut file = Round::open(pgn, &r.event, &r.round).map_err(io_at(pgn))?;
+    file.remove(&r.game);
+    file.save(&cfg.staging).map(drop).map_err(io_at(pgn))
+}
+
+/// Removes `files` (one already gone counts as removed).
+fn remove_files<'f>(files: impl Iterator<Item = &'f PathBuf>) -> Result<(), FileError> {
+    for f in files {
         match fs::remove_file(f) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(FileError { path: f.clone(), source: e }),
             _ => {}
         }
     }
-    Ok(placed)
+    Ok(())
 }
 
 /// A third copy of a game read from two (`record`): read alone, said in the

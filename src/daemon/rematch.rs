@@ -19,8 +19,7 @@ use super::games::GameRecord;
 use super::kept::kept_for;
 use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject};
 use super::pairings::Change;
-use super::publish::{replace, rounds_report, same_pairings};
-use super::round::Round;
+use super::publish::{replace, rounds_report, same_pairings, unpublish};
 
 /// A TRF dropped into the inbox (its bytes read): loaded and kept, the games
 /// its changes touch read again, the file archived; a broken one refused
@@ -131,23 +130,6 @@ fn join_lone_copies(cfg: &ProcessConfig, t: &Arc<Tournament>) -> Result<Vec<Stri
         joined.push(first);
     }
     Ok(joined)
-}
-
-/// Takes a game's outputs away: its files and its place in its round's file.
-fn unpublish(cfg: &ProcessConfig, record: &GameRecord) -> Result<(), FileError> {
-    let pgn = &cfg.folders.pgn;
-    if let Some(r) = &record.round {
-        let mut file = Round::open(pgn, &r.event, &r.round).map_err(io_at(pgn))?;
-        file.remove(&r.game);
-        file.save(&cfg.staging).map_err(io_at(pgn))?;
-    }
-    for f in &record.files {
-        match std::fs::remove_file(f) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(FileError { path: f.clone(), source: e }),
-            _ => {}
-        }
-    }
-    Ok(())
 }
 
 /// Reads the game of record `n` again from its sheets in archive/ and puts

@@ -338,7 +338,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
         }
     }
     let params = &settings.params;
-    let (scored, doubt, one_names, (confirmed, paths), written, contradicted, reach) =
+    let (scored, doubt, one_names, (confirmed, paths), written, contradicted) =
         with_searcher(sheets[0], alone[0].language, params, |a| {
             with_searcher(sheets[1], alone[1].language, params, |b| {
                 let mut w = Weigher::new(a, b, start);
@@ -354,8 +354,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
                 let written = scored.first().map(|(_, g)| w.written(g)).unwrap_or_default();
                 let paths = scored.first().map(|(_, g)| w.paths(g)).unwrap_or_default();
                 let contradicted = scored.first().map_or(0.0, |(_, g)| w.contradiction(g, &alone));
-                let reach = scored.first().map(|(_, g)| w.reach(g)).unwrap_or_default();
-                (scored, doubt, one_names, (confirmed, paths), written, contradicted, reach)
+                (scored, doubt, one_names, (confirmed, paths), written, contradicted)
             })
         });
     if scored.is_empty() {
@@ -378,6 +377,8 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
         margin
     };
     let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &written), margin, settings);
+    // How many moves of the game each copy's entries cover.
+    let reach = paths.each_ref().map(Vec::len);
     let seen = witnessed(sheets, &joint.game, &confirmed, &paths);
     incomplete(&mut joint.game, files, reach, &seen);
     pair_result(&mut joint.game, sheets, files);

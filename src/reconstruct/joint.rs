@@ -69,12 +69,6 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         self.alignments(g).map(|(_, p)| p)
     }
 
-    /// How many moves of `g` each copy's cheapest alignment reads, from the
-    /// first: fewer than `g` has where that copy's record stops early.
-    pub(crate) fn reach(&mut self, g: &[Move]) -> [usize; 2] {
-        self.paths(g).map(|p| p.len())
-    }
-
     /// How much more `g` costs the copy that likes it least than that copy's
     /// own reading (`alone`): past the tie margin, that copy contradicts `g`
     /// (an illegible box costs the same whatever move fills it: no
