@@ -10,7 +10,7 @@ use crate::notation::Language;
 use crate::pairing::Paired;
 use crate::pairing::matching::keyed;
 use crate::reconstruct::copies::{group, read_pair};
-use crate::reconstruct::{FileBudget, Game, Settings, reconstruct_within};
+use crate::reconstruct::{FileBudget, Game, PairBudget, Settings, reconstruct_within};
 use crate::sheet::{GameResult, Sheet};
 
 /// Settings of a conversion (from the config and the command line).
@@ -263,9 +263,11 @@ fn read_findings(sheet: &Sheet) -> impl Iterator<Item = Finding> {
 
 /// `validated` when no finding puts the record in doubt (its notices go with
 /// it), `review` when one does and an arbiter must settle it, `rejected`
-/// when no move could be read.
+/// when no move could be read (a reading cut by its budget before its first
+/// move is not that: it goes to review).
 pub fn status(sheet: &Sheet, game: &Game) -> Status {
-    if game.moves.is_empty() && !sheet.entries.is_empty() {
+    let cut = game.findings.iter().any(|f| matches!(f, Finding::SearchBudget { .. }));
+    if game.moves.is_empty() && !sheet.entries.is_empty() && !cut {
         Status::Rejected
     } else if game.findings.iter().any(Finding::is_doubt) {
         Status::Review
@@ -388,10 +390,9 @@ fn pair_reports(
     let read = [sheets[order[0]], sheets[order[1]]];
     let named = [files[order[0]], files[order[1]]];
     let mut joint = if ra == rb {
-        // Both copies in one file: the second has a budget of its own, as a
-        // second game of the file would.
-        let mut second = FileBudget::new(&opts.params.limits);
-        read_pair(read, named, &opts.settings(), [started(budgets, ra, opts), &mut second])
+        // Both copies in one file: each is read within what the file has
+        // left, the work of both taken off it.
+        read_pair(read, named, &opts.settings(), PairBudget::Shared(started(budgets, ra, opts)))
     } else {
         started(budgets, ra, opts);
         started(budgets, rb, opts);
@@ -399,7 +400,7 @@ fn pair_reports(
         let (x, y) = (&mut lo[ra.min(rb)], &mut hi[0]);
         let (x, y) = (x.as_mut().expect("started"), y.as_mut().expect("started"));
         let pair = if ra < rb { [x, y] } else { [y, x] };
-        read_pair(read, named, &opts.settings(), pair)
+        read_pair(read, named, &opts.settings(), PairBudget::Apart(pair))
     };
     joint.base = order[joint.base];
     let sheets_tag = files.map(file_name).join(" ");

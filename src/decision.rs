@@ -368,7 +368,7 @@ fn figurine_long(pos: &Chess, mv: Move) -> String {
 /// there, else a new box before the next move's.
 fn write_in(sheet: &mut Sheet, ply: u32, text: &str, played: &[Move], lang: &'static Language, opts: &Options) {
     let start = Start::of(sheet).unwrap_or_default();
-    let entries = with_searcher(sheet, lang, &opts.params, |s| s.alignment(&start.position, 0, played).entries);
+    let entries = with_searcher(sheet, lang, &opts.params, None, |s| s.alignment(&start.position, 0, played).entries);
     let k = ply as usize - 1;
     let aligned = entries.get(k).copied().flatten();
     // The sheet numbers its boxes from the start's move number.

@@ -8,9 +8,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use scoresheet::config::Watch;
+use scoresheet::convert::convert_together;
 use scoresheet::daemon::{DaemonConfig, Folders, run};
 use scoresheet::ingest::{Format, read};
-use scoresheet::reconstruct::{FileBudget, Settings, reconstruct_within};
+use scoresheet::reconstruct::copies::read_pair;
+use scoresheet::reconstruct::{FileBudget, PairBudget, Settings, reconstruct_within};
 use scoresheet::{Limits, Options, Status, convert};
 
 /// Far above any of these on any machine: unbounded, each would take minutes.
@@ -248,4 +250,91 @@ fn a_record_past_a_thousand_moves_is_refused_at_the_line_where_it_passes() {
     // A thousand moves exactly is still a record.
     let moves: String = (1..=1000).map(|n| format!("{n}. ?? ??\n")).collect();
     assert!(read(moves.as_bytes(), Format::Text, 4 << 20).is_ok());
+}
+
+/// A legal game of about `plies` plies, walked at random (`seed`), captures
+/// put off so that it lasts: each move as its SAN.
+fn long_game(plies: usize, seed: u64) -> Vec<String> {
+    use shakmaty::{Chess, Position, san::SanPlus};
+    let mut x = seed | 1;
+    let mut pos = Chess::default();
+    let mut out = Vec::new();
+    while out.len() < plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let quiet: Vec<_> = moves.iter().filter(|m| !m.is_capture()).collect();
+        let m = if quiet.is_empty() || x.is_multiple_of(10) {
+            &moves[x as usize % moves.len()]
+        } else {
+            quiet[x as usize % quiet.len()]
+        };
+        out.push(SanPlus::from_move_and_play_unchecked(&mut pos, *m).to_string());
+    }
+    out
+}
+
+/// One copy of game `round` as a text sheet: every `every`-th move written
+/// with a wrong rank, from `shift` on.
+fn long_copy(round: usize, moves: &[String], every: usize, shift: usize) -> String {
+    let written: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(k, m)| {
+            if !(k + shift).is_multiple_of(every) {
+                return m.clone();
+            }
+            let s: String = m.chars().filter(|c| !"+#".contains(*c)).collect();
+            match s.chars().last() {
+                Some(r @ '1'..='7') => format!("{}{}", &s[..s.len() - 1], (r as u8 + 1) as char),
+                _ => m.clone(),
+            }
+        })
+        .collect();
+    let lines: Vec<String> =
+        written.chunks(2).enumerate().map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" "))).collect();
+    format!("Round: {round}\nWhite: Alpha{round}, Ann\nBlack: Beta{round}, Bob\n\n{}\n\n", lines.join("\n"))
+}
+
+#[test]
+fn both_copies_of_many_long_games_in_one_file_share_its_budget() {
+    let text: String = (1..=5)
+        .map(|r| {
+            let game = long_game(900, r as u64 * 7919);
+            long_copy(r, &game, 9, 0) + &long_copy(r, &game, 11, 4)
+        })
+        .collect();
+    let sheets = read(text.as_bytes(), Format::Text, 4 << 20).unwrap();
+    assert_eq!(sheets.len(), 10);
+    let limits = Limits::default();
+    let settings = Settings::default();
+    let mut budget = FileBudget::new(&limits);
+    let games: Vec<_> = timed("5 games of 900 plies, both copies in one file", || {
+        sheets
+            .chunks(2)
+            .map(|pair| {
+                let shared = PairBudget::Shared(&mut budget);
+                read_pair([&pair[0], &pair[1]], ["a.txt", "a.txt"], &settings, shared).game
+            })
+            .collect()
+    });
+    println!(
+        "  work units: {}; moves read: {:?}",
+        budget.spent(),
+        games.iter().map(|g| g.moves.len()).collect::<Vec<_>>()
+    );
+    // Both copies and their weighing together are the file's work: at most
+    // the file's budget and one window's entry past it.
+    assert!(budget.spent() <= limits.work_per_file + 2_000_000, "{} units", budget.spent());
+    assert!(budget.exhausted());
+    let last = games.last().unwrap();
+    assert!(codes(last).contains(&"search-budget"), "{:?}", codes(last));
+    // Cut by the budget is a doubt for the arbiter, not a file that cannot be read.
+    let report = convert_together(&[("a.txt".into(), Ok(text.into_bytes()))], &Options::default()).0;
+    let statuses: Vec<Status> = report[0].games.iter().map(|g| g.status).collect();
+    assert!(!statuses.contains(&Status::Rejected), "{statuses:?}");
 }

@@ -111,6 +111,26 @@ impl FileBudget {
     }
 }
 
+/// The budgets two copies of one game are read within: one file's, both
+/// copies' work taken off it in turn, or each copy's own file's.
+#[derive(Debug)]
+pub enum PairBudget<'b> {
+    /// Both copies are in one file.
+    Shared(&'b mut FileBudget),
+    /// Each copy's file.
+    Apart([&'b mut FileBudget; 2]),
+}
+
+impl PairBudget<'_> {
+    /// The budget copy `c` (0 or 1) is read within.
+    pub(crate) fn of(&mut self, c: usize) -> &mut FileBudget {
+        match self {
+            PairBudget::Shared(b) => b,
+            PairBudget::Apart(bs) => bs[c],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,5 +165,20 @@ mod tests {
         file.charge(&second);
         assert!(file.exhausted());
         assert_eq!(file.spent(), 151);
+    }
+
+    #[test]
+    fn two_copies_in_one_file_share_its_budget() {
+        let limits = Limits { work_per_game: 100, work_per_file: 150, ..Limits::default() };
+        let mut file = FileBudget::new(&limits);
+        let mut pair = PairBudget::Shared(&mut file);
+        for c in 0..2 {
+            let b = pair.of(c);
+            let m = b.game();
+            m.spend(100);
+            b.charge(&m);
+        }
+        assert!(file.exhausted());
+        assert_eq!(file.spent(), 200, "the second copy's work is the file's too");
     }
 }

@@ -12,8 +12,8 @@
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
 
-use super::budget::FileBudget;
-use super::detect::written_result;
+use super::budget::PairBudget;
+use super::detect::{budget_spent, written_result};
 use super::fit::with_searcher;
 use super::game::{Game, Played, play};
 use super::joint::{Doubt, Weigher, key, sans_of, with_move_at};
@@ -318,14 +318,26 @@ pub struct Joint {
 
 /// Reads two copies of one game together (`files` name them in messages),
 /// each copy's reading within its own file's budget.
-pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, budgets: [&mut FileBudget; 2]) -> Joint {
-    let [ba, bb] = budgets;
-    let alone = [reconstruct_within(sheets[0], settings, ba), reconstruct_within(sheets[1], settings, bb)];
+pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut budgets: PairBudget<'_>) -> Joint {
+    let alone = [
+        reconstruct_within(sheets[0], settings, budgets.of(0)),
+        reconstruct_within(sheets[1], settings, budgets.of(1)),
+    ];
+    let ba = budgets.of(0);
     // Copies are grouped only where they give the same start (see
     // `same_game`); two that do not are never weighed as one game.
     if alone[0].start != alone[1].start {
         let [a, _] = alone;
         return Joint { game: a, base: 0 };
+    }
+    if ba.exhausted() {
+        // The file's budget is spent: the copies are not weighed together;
+        // the copy read further is the game's reading, and says where its
+        // budget ran out.
+        let base = usize::from(alone[1].moves.len() > alone[0].moves.len());
+        let mut game = alone.into_iter().nth(base).expect("two copies");
+        budget_spent(sheets[base], &mut game);
+        return Joint { game, base };
     }
     let start = &alone[0].start.position.clone();
     let settings = &settings.for_start(&alone[0].start);
@@ -338,9 +350,11 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
         }
     }
     let params = &settings.params;
+    // The weighing is work of the first copy's file, within what it has left.
+    let meter = ba.game();
     let (scored, doubt, one_names, (confirmed, paths), written, contradicted) =
-        with_searcher(sheets[0], alone[0].language, params, |a| {
-            with_searcher(sheets[1], alone[1].language, params, |b| {
+        with_searcher(sheets[0], alone[0].language, params, Some(&meter), |a| {
+            with_searcher(sheets[1], alone[1].language, params, Some(&meter), |b| {
                 let mut w = Weigher::new(a, b, start);
                 for g in games {
                     w.weigh(g);
@@ -377,6 +391,11 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, bud
         margin
     };
     let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &written), margin, settings);
+    ba.charge(&meter);
+    if meter.out() {
+        // Games the weighing did not reach may be nearer than those it did.
+        budget_spent(sheets[joint.base], &mut joint.game);
+    }
     // How many moves of the game each copy's entries cover.
     let reach = paths.each_ref().map(Vec::len);
     let seen = witnessed(sheets, &joint.game, &confirmed, &paths);

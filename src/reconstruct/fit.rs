@@ -3,6 +3,7 @@
 
 use shakmaty::{Chess, Move, MoveList, Position};
 
+use super::budget::Meter;
 use super::entries::{is_illegible, lex_sheet, strict_of};
 use super::searcher::Searcher;
 use crate::cost::Params;
@@ -19,21 +20,27 @@ use crate::sheet::Sheet;
 /// the other reading). Infinite where the sheet's start cannot be used.
 pub fn fit_cost(sheet: &Sheet, lang: &'static Language, params: &Params, moves: &[Move]) -> f32 {
     let Ok(start) = crate::start::Start::of(sheet) else { return f32::INFINITY };
-    with_searcher(sheet, lang, params, |s| s.align(&start.position, 0, moves))
+    with_searcher(sheet, lang, params, None, |s| s.align(&start.position, 0, moves))
 }
 
 /// Runs `f` with a searcher of the sheet's entries under `lang`: for a
-/// caller that weighs many games against one sheet, its caches kept.
+/// caller that weighs many games against one sheet, its caches kept; its
+/// work counted on `meter` where one is given.
 pub(crate) fn with_searcher<R>(
     sheet: &Sheet,
     lang: &'static Language,
     params: &Params,
+    meter: Option<&Meter>,
     f: impl FnOnce(&mut Searcher<'_>) -> R,
 ) -> R {
     let lexed = lex_sheet(sheet);
     let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
     let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| strict_of(l, lang)).collect();
-    f(&mut Searcher::new(&lexed, &illegible, strict, lang, params))
+    let searcher = Searcher::new(&lexed, &illegible, strict, lang, params);
+    f(&mut match meter {
+        Some(m) => searcher.with_meter(m),
+        None => searcher,
+    })
 }
 
 impl<'a> Searcher<'a> {
@@ -49,6 +56,11 @@ impl<'a> Searcher<'a> {
 
     /// The cheapest alignment of the entries from `start` on to `moves`
     /// (see [`Searcher::align`]), with the entry each move was read from.
+    ///
+    /// Only alignments within [`DRIFT`] plies of the diagonal (each entry
+    /// one move) are weighed, and the game's end: a record that drifts
+    /// further has skipped or left out more moves than any sheet read right,
+    /// and the table grows with the record, not with its square.
     pub(crate) fn alignment(&mut self, pos: &Chess, start: usize, moves: &[Move]) -> Alignment {
         let params = *self.params;
         let n = self.lexed.len();
@@ -65,17 +77,18 @@ impl<'a> Searcher<'a> {
         }
         let m = m.min(positions.len() - 1);
         let legal: Vec<MoveList> = positions.iter().map(|p| p.legal_moves()).collect();
-        let width = m + 1;
-        let mut dp = vec![f32::INFINITY; (n - start + 1) * width];
+        let band = Band { m };
+        let rows = n - start + 1;
+        let mut dp = vec![f32::INFINITY; rows * Band::WIDTH];
         // How each cell was reached: the moves the last entry added (0 when
         // skipped, 1 read, 2 or 3 read after one or two moves not written).
         let mut how = vec![0u8; dp.len()];
-        dp[0] = 0.0;
+        dp[band.cell(0, 0).expect("the origin is on the diagonal")] = 0.0;
         for i in start..n {
-            let row = (i - start) * width;
+            let r = i - start;
             let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
-            for j in 0..=m {
-                let here = dp[row + j];
+            for j in band.columns(r) {
+                let here = dp[band.cell(r, j).expect("a column of the row")];
                 if !here.is_finite() {
                     continue;
                 }
@@ -86,15 +99,17 @@ impl<'a> Searcher<'a> {
                 } else {
                     params.costs.skip
                 };
-                let down = row + width + j;
-                let mut relax = |cell: usize, cost: f32, added: u8| {
-                    if cost < dp[cell] {
+                let mut relax = |j: usize, cost: f32, added: u8| {
+                    if let Some(cell) = band.cell(r + 1, j)
+                        && cost < dp[cell]
+                    {
                         dp[cell] = cost;
                         how[cell] = added;
                     }
                 };
-                relax(down, here + skip, 0);
+                relax(j, here + skip, 0);
                 let read = |j: usize, this: &mut Self| -> f32 {
+                    this.spend(1);
                     if this.illegible[i] {
                         params.costs.illegible
                     } else if this.exact(&positions[j], i) == Some(moves[j]) {
@@ -103,39 +118,77 @@ impl<'a> Searcher<'a> {
                         this.fit(i, &moves[j], &legal[j], &positions[j], f32::INFINITY)
                     }
                 };
-                if j < m {
+                if j < m && band.cell(r + 1, j + 1).is_some() {
                     let c = read(j, self);
-                    relax(down + 1, here + c, 1);
+                    relax(j + 1, here + c, 1);
                 }
-                if j + 1 < m {
+                if j + 1 < m && band.cell(r + 1, j + 2).is_some() {
                     let c = read(j + 1, self);
-                    relax(down + 2, here + params.costs.insert + c, 2);
+                    relax(j + 2, here + params.costs.insert + c, 2);
                 }
                 // A whole numbered move left out: both players' moves.
-                if j + 2 < m {
+                if j + 2 < m && band.cell(r + 1, j + 3).is_some() {
                     let c = read(j + 2, self);
-                    relax(down + 3, here + 2.0 * params.costs.insert + c, 3);
+                    relax(j + 3, here + 2.0 * params.costs.insert + c, 3);
                 }
             }
         }
-        let last = (n - start) * width;
-        let (j, cost) = dp[last..]
-            .iter()
-            .copied()
-            .enumerate()
+        let last = n - start;
+        let (j, cost) = band
+            .columns(last)
+            .map(|j| (j, dp[band.cell(last, j).expect("a column of the row")]))
             .fold((0, f32::INFINITY), |b, (j, c)| if c < b.1 { (j, c) } else { b });
-        let entries = if cost.is_finite() { read_back(&how, width, start..n, j) } else { vec![None; j] };
+        let entries = if cost.is_finite() { read_back(&how, &band, start..n, j) } else { vec![None; j] };
         Alignment { cost, entries }
     }
 }
 
+/// How far from the diagonal (entry `r` read as move `r`) an alignment may
+/// go, in plies: 48 moves skipped or left out, each costing more than any
+/// doubt's margin.
+const DRIFT: usize = 96;
+
+/// The cells of an alignment table kept: in each row, the columns within
+/// [`DRIFT`] of the diagonal, and the game's end (`m`: entries past it are
+/// skipped, however many).
+struct Band {
+    m: usize,
+}
+
+impl Band {
+    /// Cells per row: the band, and one for the end when it lies outside.
+    const WIDTH: usize = 2 * DRIFT + 2;
+
+    /// Where cell (`r`, `j`) is kept, if it is.
+    fn cell(&self, r: usize, j: usize) -> Option<usize> {
+        if j > self.m {
+            None
+        } else if j + DRIFT >= r && j <= r + DRIFT {
+            Some(r * Self::WIDTH + j + DRIFT - r)
+        } else if j == self.m {
+            Some(r * Self::WIDTH + Self::WIDTH - 1)
+        } else {
+            None
+        }
+    }
+
+    /// The columns kept in row `r`, in order.
+    fn columns(&self, r: usize) -> impl Iterator<Item = usize> + use<> {
+        let m = self.m;
+        let (lo, hi) = (r.saturating_sub(DRIFT).min(m), (r + DRIFT).min(m));
+        // The end is always kept, and only it once the band has passed it.
+        (lo..(hi + 1).min(m)).chain(std::iter::once(m))
+    }
+}
+
 /// The entry each of the first `j` moves was read from, walking back from
-/// the last entry through how each cell was reached (`how`, rows of `width`).
-fn read_back(how: &[u8], width: usize, entries: std::ops::Range<usize>, mut j: usize) -> Vec<Option<usize>> {
+/// the last entry through how each cell was reached (`how`, kept as `band`
+/// keeps it).
+fn read_back(how: &[u8], band: &Band, entries: std::ops::Range<usize>, mut j: usize) -> Vec<Option<usize>> {
     let start = entries.start;
     let mut out = vec![None; j];
     for i in entries.rev() {
-        let added = how[(i - start + 1) * width + j] as usize;
+        let added = how[band.cell(i - start + 1, j).expect("a cell on the path")] as usize;
         if added > 0 {
             out[j - 1] = Some(i);
             j -= added;
@@ -150,4 +203,81 @@ pub(crate) struct Alignment {
     /// For each move aligned (the game's first part when the record stops
     /// early), the entry read as it; `None` for a move that was not written.
     pub entries: Vec<Option<usize>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::san::San;
+    use shakmaty::{Chess, Move, Position};
+
+    use super::*;
+    use crate::ingest::{Format, read};
+
+    /// A legal game of `plies` plies walked at random, captures put off so
+    /// that it lasts.
+    fn walk(plies: usize) -> Vec<Move> {
+        let (mut x, mut pos, mut out) = (0x9E37_79B9_7F4A_7C15_u64, Chess::default(), Vec::new());
+        while out.len() < plies {
+            let moves = pos.legal_moves();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let quiet: Vec<&Move> = moves.iter().filter(|m| !m.is_capture()).collect();
+            let m = if quiet.is_empty() { moves[x as usize % moves.len()] } else { *quiet[x as usize % quiet.len()] };
+            pos.play_unchecked(m);
+            out.push(m);
+        }
+        out
+    }
+
+    /// The record of `moves`, numbered, without the numbered moves `leave_out` names.
+    fn text(moves: &[Move], leave_out: impl Fn(usize) -> bool) -> String {
+        let mut pos = Chess::default();
+        let mut out = String::new();
+        for (k, &m) in moves.iter().enumerate() {
+            let san = San::from_move(&pos, m);
+            pos.play_unchecked(m);
+            if leave_out(k / 2) {
+                continue;
+            }
+            if k % 2 == 0 {
+                out += &format!("{}. ", k / 2 + 1);
+            }
+            out += &format!("{san} ");
+        }
+        out
+    }
+
+    fn cost(sheet_text: &str, moves: &[Move]) -> f32 {
+        let sheet = &read(sheet_text.as_bytes(), Format::Text, 1 << 20).unwrap()[0];
+        fit_cost(sheet, &crate::notation::LANGUAGES[0], &Params::default(), moves)
+    }
+
+    #[test]
+    fn a_long_record_aligns_whole_along_its_diagonal() {
+        let game = walk(600);
+        assert_eq!(cost(&text(&game, |_| false), &game), 0.0);
+    }
+
+    #[test]
+    fn numbered_moves_left_out_in_a_long_record_cost_their_insertions() {
+        let game = walk(600);
+        let insert = Params::default().costs.insert;
+        // Ten whole moves left out, one every 30: the record drifts twenty
+        // plies from its diagonal, within the band.
+        let c = cost(&text(&game, |m| m % 30 == 29), &game);
+        assert!(c > 0.0 && c <= 20.0 * insert, "{c}");
+    }
+
+    #[test]
+    fn a_record_far_longer_than_the_game_skips_its_entries_past_the_end() {
+        let game = walk(600);
+        let after_end = Params::default().costs.after_end;
+        // Past the band, the game's end is still kept: the extra entries are
+        // read as written after it.
+        let short = &game[..100];
+        let c = cost(&text(&game, |_| false), short);
+        assert!(c.is_finite() && c <= 500.0 * Params::default().costs.skip, "{c}");
+        assert!(c >= 500.0 * after_end.min(Params::default().costs.skip_repeat), "{c}");
+    }
 }

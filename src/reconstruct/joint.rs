@@ -93,6 +93,11 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         if let Some(&c) = self.costs.get(&g) {
             return c;
         }
+        // Past the budget no other game is weighed (one always is); the
+        // reading then says where its budget ran out.
+        if self.a.out() && !self.order.is_empty() {
+            return f32::INFINITY;
+        }
         let start = self.start.clone();
         let (a, b) = (self.a.alignment(&start, 0, &g), self.b.alignment(&start, 0, &g));
         let unwritten = g.len() - a.entries.len().max(b.entries.len()).min(g.len());
@@ -222,6 +227,9 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     /// to the cheapest, while one is cheaper.
     pub(crate) fn climb(&mut self, alone: &[Game; 2]) {
         for _ in 0..CLIMB_ROUNDS {
+            if self.a.out() {
+                return;
+            }
             let Some((cost, best)) = self.best() else { return };
             let mut cheapest = cost;
             let ns = self.neighbours(&best, alone);

@@ -52,7 +52,7 @@ mod stages;
 mod step;
 
 pub use crate::cost::Params;
-pub use budget::FileBudget;
+pub use budget::{FileBudget, PairBudget};
 // The evaluation weighs a given game against a sheet with the reader's own
 // costs, which only the searcher (private) can compute.
 pub use fit::fit_cost;
