@@ -169,6 +169,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 None => config.log.format,
             };
             init_logs(&config.log.level, format);
+            return_freed_memory();
             let mut watch = config.watch.clone();
             watch.poll |= poll;
             let folders = scoresheet::daemon::Folders::new(&watch, root.as_deref());
@@ -188,6 +189,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let listener = desk_listener(&desk, false)?.context("the desk cannot start")?;
             serve_desk(scoresheet::daemon::DaemonConfig { folders, options, watch }, desk, listener)
         }
+    }
+}
+
+/// Has glibc's malloc give memory back to the system as files are done: a
+/// large block straight from the system and back to it when freed, and the
+/// heap's top trimmed at each free. The daemon's workers each read a file at
+/// once; without this each worker's arena keeps its largest file's peak.
+fn return_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets malloc's parameters; called before the
+    // workers start.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 0);
     }
 }
 
