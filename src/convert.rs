@@ -258,7 +258,8 @@ fn read_findings(sheet: &Sheet) -> impl Iterator<Item = Finding> {
         .as_ref()
         .map(|first| Finding::HeadersDropped { dropped: sheet.headers_dropped, first: first.clone() });
     let note = sheet.moves_in_note.map(|(line, ply)| Finding::MovesInNote { line, ply });
-    encoding.into_iter().chain(headers).chain(note)
+    let twice = sheet.printed_twice.map(|line| Finding::ScorePrintedTwice { line });
+    encoding.into_iter().chain(headers).chain(note).chain(twice)
 }
 
 /// `validated` when no finding puts the record in doubt (its notices go with

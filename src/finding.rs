@@ -233,6 +233,10 @@ pub enum Finding {
     /// from there were read from the note, which may tell what might have
     /// been.
     MovesInNote { line: usize, ply: u32 },
+    /// The text prints the game's moves twice: the first print, from
+    /// `line`, stops before the game does (a heading's or a diagram's part
+    /// score) and is read as this game, not as a game of its own.
+    ScorePrintedTwice { line: usize },
     /// A game of a collection (from `line`) that could not be read at all:
     /// `why` (over the size a game may take, bytes that are not text). The
     /// file's other games are read.
@@ -338,6 +342,7 @@ impl Finding {
             Finding::DuplicateBoard { .. } => "duplicate-board",
             Finding::EncodingGuessed { .. } => "encoding-guessed",
             Finding::MovesInNote { .. } => "moves-in-note",
+            Finding::ScorePrintedTwice { .. } => "score-printed-twice",
             Finding::GameNotRead { .. } => "game-not-read",
             Finding::HeadersDropped { .. } => "headers-dropped",
             Finding::SearchBudget { .. } => "search-budget",
@@ -388,6 +393,7 @@ impl Finding {
             Finding::DuplicateBoard { .. } => Severity::Warning,
             Finding::EncodingGuessed { .. } => Severity::Info,
             Finding::MovesInNote { .. } => Severity::Warning,
+            Finding::ScorePrintedTwice { .. } => Severity::Info,
             Finding::GameNotRead { .. } => Severity::Error,
             // The PGN lacks fields the sheet has: a person decides whether
             // they mattered.
@@ -462,6 +468,7 @@ impl Finding {
             | Finding::CheckMarkMismatch { .. }
             | Finding::NumberingError { .. }
             | Finding::LanguageInferred { .. }
+            | Finding::ScorePrintedTwice { .. }
             | Finding::UnknownLanguage { .. }
             | Finding::DrawOffer { .. }
             | Finding::DrawClaim { .. }
@@ -613,7 +620,10 @@ impl Finding {
             | Finding::MixedNotation { at, .. }
             | Finding::MixedLetters { at, .. } => Parts { at: Some(*at), ..none },
             Finding::DuplicateBoard { .. } => none,
-            Finding::EncodingGuessed { .. } | Finding::MovesInNote { .. } | Finding::GameNotRead { .. } => none,
+            Finding::EncodingGuessed { .. }
+            | Finding::MovesInNote { .. }
+            | Finding::GameNotRead { .. }
+            | Finding::ScorePrintedTwice { .. } => none,
             Finding::HeadersDropped { .. } | Finding::SetUpPosition { .. } => none,
             Finding::SearchBudget { at, written, unread: _ } => Parts { at: Some(*at), written: Some(written), ..none },
             Finding::PairingMismatch { candidates, .. } => Parts { alternatives: candidates, ..none },
@@ -779,6 +789,10 @@ impl Finding {
             Finding::DuplicateBoard { board, round, other, parted, stops } => {
                 duplicate_board_message(&q(board), &q(round), &q(other), *parted, *stops)
             }
+            Finding::ScorePrintedTwice { line } => format!(
+                "the moves from line {line} are this game's first moves printed once more; they are read as this \
+                 game, not as a game of their own"
+            ),
             Finding::MovesInNote { line, ply } => format!(
                 "the score stops and a note below it (line {line}) goes on with the game from {}: the moves \
                  from there are read from the note; check that the game went on so",
@@ -1094,6 +1108,10 @@ impl Finding {
                     q(other)
                 )
             }
+            Finding::ScorePrintedTwice { line } => format!(
+                "las jugadas desde la línea {line} son las primeras de esta partida impresas otra vez; se leen como \
+                 esta partida, no como una partida aparte"
+            ),
             Finding::MovesInNote { line, ply } => format!(
                 "la anotación se detiene y una nota debajo (línea {line}) sigue con la partida desde {}: las \
                  jugadas desde allí se leen de la nota; compruebe que la partida siguió así",
@@ -1499,6 +1517,7 @@ mod tests {
                 },
             },
             Finding::MovesInNote { line: 5, ply: 39 },
+            Finding::ScorePrintedTwice { line: 3 },
             Finding::GameNotRead { line: 120, why: NotRead::TooLong { limit: 65536 } },
         ]
     }
@@ -1544,9 +1563,10 @@ mod tests {
                 Finding::ResultsDisagree { .. } => 31,
                 Finding::ResultFromPairings { .. } => 32,
                 Finding::BoardNumbered { .. } => 33,
+                Finding::ScorePrintedTwice { .. } => 34,
             })
             .collect();
-        assert!((0..34).all(|k| kinds.contains(&k)));
+        assert!((0..35).all(|k| kinds.contains(&k)));
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub struct Sheet {
     /// A note of prose below a score that stops, whose moves were read as
     /// the game's from the next move on: its line and that half-move.
     pub moves_in_note: Option<(usize, u32)>,
+    /// The line of a part of this game's score printed before it, read as
+    /// this game (see [`crate::Finding::ScorePrintedTwice`]).
+    pub printed_twice: Option<usize>,
 }
 
 /// The most header fields a sheet keeps. A sheet has a dozen; a form with

@@ -402,6 +402,11 @@ const RULES: &[(&str, &str, &str)] = &[
         "Dos partidas para un mismo tablero de la ronda. Compruebe qué planilla es la de ese tablero.",
     ),
     (
+        "score-printed-twice",
+        "The text prints the game's first moves twice; they were read once, as this game.",
+        "El texto imprime dos veces las primeras jugadas de la partida; se leyeron una vez, como esta partida.",
+    ),
+    (
         "moves-in-note",
         "The last moves were read from a note below the score. Check that the game went on so.",
         "Las últimas jugadas se leyeron de una nota bajo la anotación. Compruebe que la partida siguió así.",

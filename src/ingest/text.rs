@@ -25,7 +25,33 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
             sheets.push(sheet);
         }
     }
-    Ok(sheets)
+    Ok(printed_once(sheets))
+}
+
+/// The sheets, a score printed twice read once: a sheet whose moves, as
+/// written, are the first moves of the next one's and stop before them (a
+/// heading's or a diagram's part score above the whole game) is that game,
+/// said with [`Sheet::printed_twice`].
+fn printed_once(sheets: Vec<Sheet>) -> Vec<Sheet> {
+    let mut out: Vec<Sheet> = Vec::with_capacity(sheets.len());
+    for mut sheet in sheets {
+        let part = out.last().is_some_and(|p| {
+            let texts = |s: &Sheet| s.entries.iter().map(|e| e.text.clone()).collect::<Vec<_>>();
+            let (a, b) = (texts(p), texts(&sheet));
+            a.len() >= 6 && a.len() < b.len() && b.starts_with(&a) && p.result.is_none()
+        });
+        if part {
+            let p = out.pop().expect("the sheet before");
+            sheet.printed_twice = Some(p.line);
+            for (key, value) in p.headers {
+                if sheet.header(&key).is_none() {
+                    sheet.set_header(&key, &value);
+                }
+            }
+        }
+        out.push(sheet);
+    }
+    out
 }
 
 /// Where each game of a text file starts: its line (1-based) and byte offset.
@@ -255,6 +281,12 @@ impl GameLines {
         // After a line saying who resigned, what is printed is what might
         // have followed: kept, never played.
         if self.resigned.is_some() || not_movetext(line) || is_heading(line) {
+            return Line::Prose;
+        }
+        // Above the score, a line is moves only where it reads as moves: a
+        // page line with its date, a problem's piece list, a crosstable's
+        // cells are not.
+        if !self.moves_started && !line.trim().is_empty() && !opens_a_score(line) {
             return Line::Prose;
         }
         // A note in brackets or parentheses that starts the line and goes on
@@ -517,6 +549,45 @@ fn moves_before(start: &str) -> bool {
     numbered && (if rest.is_empty() { tokens.next().is_some_and(a_move) } else { a_move(rest) })
 }
 
+/// A token shaped like a move in any notation the reader knows, its signs
+/// aside: `e4`, `Sf3`, `Кре1`, `exd5`, `ed`, `Jg1-f3`, `O-O`, `0-0-0`, `P-K4`,
+/// `Kt-B3`, `PxP`, `♘f3`. Not a name, a year, an opening's code (`C33`), a
+/// crosstable's cell (`½`, `x`) or a word of one letter.
+fn move_shaped(token: &str) -> bool {
+    static MOVE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"^(?:[O0o]-[O0o](?:-[O0o])?|\p{Lu}?\p{Ll}?[a-h]?[1-8]?[x:×—–-]?[a-h][1-8](?:=?\p{Lu})?|[a-h][x:]?[a-h][1-8]?|(?:Kt|[PNBRQK])[-x×](?:Kt|[PNBRQK])?[A-Z]{0,2}[1-8]?|[♔-♟][a-h]?[1-8]?[x:]?[a-h][1-8])$",
+        )
+        .expect("a valid pattern")
+    });
+    MOVE.is_match(token.trim_end_matches(['!', '?', '+', '#', ',', ';', '.']))
+}
+
+/// Whether a line above the score may hold its first moves: two tokens or
+/// more shaped like moves (`1.d4 Jf6`, `Korčnoj-Ivkov 1.d4`, `e4 d5 (The
+/// Centre Counter)`, OCR's `2.Kgl — ЇЗ`), or one with at most one other word
+/// (`1. e4`, `4.Be2`). Not a page line (`Diario del Norte - 14.01.2017,
+/// página 44`), a problem's piece list (`W.: Kg1, Qd1, Rf1, Nc3 (4)`) or a
+/// crosstable's cells (`1`, `½`, `Nováková`).
+fn opens_a_score(line: &str) -> bool {
+    let tokens: Vec<&str> = positioned(line)
+        .filter(|&(at, t)| open_after(0, &line[..at]) == 0 && !t.starts_with(['(', '[']))
+        .map(|(_, t)| t)
+        .collect();
+    let listed = tokens.iter().filter(|t| t.ends_with(',') && t.starts_with(char::is_uppercase) && move_shaped(t));
+    if listed.count() >= 2 && !tokens.iter().any(|t| half_move_at_start(t).is_some()) {
+        return false;
+    }
+    let movish = |t: &&&str| {
+        let bare = t.trim_matches(|c: char| !c.is_alphanumeric());
+        let letter_and_digit = bare.chars().any(|c| c.is_ascii_digit()) && bare.chars().any(char::is_alphabetic);
+        move_shaped(t) || (letter_and_digit && bare.chars().count() <= 8)
+    };
+    let moves = tokens.iter().filter(movish).count();
+    let numbers = tokens.iter().filter(|t| !movish(t) && half_move_at_start(t).is_some()).count();
+    moves >= 2 || (moves == 1 && tokens.len() - numbers <= 2)
+}
+
 /// `Chess Log: 1. d4 d5 2. Bf4`, `... del verano de 2010: 1 d4 d5 2 Cf3`: a
 /// label or a sentence, a colon, and moves from move 1 on one line. Where
 /// the moves start.
@@ -582,11 +653,11 @@ fn players_line(line: &str) -> Option<(&str, &str, Option<GameResult>)> {
     static PLAYERS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         let name = r"[\p{L}](?:[\p{L}.,' ]*[\p{L}.])?";
         // A rating after a name (`Rouze,X (1780)`), the opening's code after
-        // the pair (`[B30]`), a place and year (`KORCHNOY x KARPOV, 1974.`,
+        // the pair (`[B30]`, `Novák – Horák C33`), a place and year (`KORCHNOY x KARPOV, 1974.`,
         // `Leonhardt, P. – N. N., Hamburg 1912`).
         let rating = r"(?:\s*\(\d{3,4}\))?";
         regex::Regex::new(&format!(
-            r"^\s*({name}){rating}\s+(-|–|—|vs\.?|v\.?|x|×)\s+({name}){rating}\s*(?:\[[A-E]\d\d\])?\s*(?:[,;]\s*(?:(?<result>1-0|0-1|1/2-1/2|½-½)|[\p{{L}}. ]*\d{{4}}\.?))?\s*$"
+            r"^\s*({name}){rating}\s+(-|–|—|vs\.?|v\.?|x|×)\s+({name}){rating}\s*(?:\[[A-E]\d\d\]|[A-E]\d\d)?\s*(?:[,;]\s*(?:(?<result>1-0|0-1|1/2-1/2|½-½)|[\p{{L}}. ]*\d{{4}}\.?))?\s*$"
         ))
         .expect("a valid pattern")
     });
