@@ -69,7 +69,7 @@ fn moves_right_result_asked(r: &Read) -> bool {
 #[test]
 fn no_real_text_is_validated_as_another_game() {
     let reads: Vec<Read> = ["real", "real-heldout"].into_iter().flat_map(read_all).collect();
-    assert!(reads.len() >= 53, "{} games", reads.len());
+    assert!(reads.len() >= 139, "{} games", reads.len());
     let wrong: Vec<String> = reads
         .iter()
         .filter(|r| r.got.as_ref().is_some_and(|g| g.status == Status::Validated))
@@ -112,9 +112,9 @@ fn read_right(set: &str) -> (usize, usize) {
 fn real_texts_read_to_their_true_game() {
     // Floors, raised as the reader learns: what it reads today.
     let (read, of) = read_right("real");
-    assert!(read >= 31, "{read} of {of} read to their true game");
+    assert!(read >= 51, "{read} of {of} read to their true game");
     // Collected apart, in two batches, and measured before the reader
     // looked at them: 10 of the first 25 then, 7 of the second batch's 17.
     let (read, of) = read_right("real-heldout");
-    assert!(read >= 25, "{read} of {of} read to their true game");
+    assert!(read >= 42, "{read} of {of} read to their true game");
 }

@@ -14,6 +14,7 @@
 //! ```
 
 pub(crate) mod csv;
+pub(crate) mod damaged;
 pub(crate) mod decode;
 mod error;
 pub(crate) mod glued;

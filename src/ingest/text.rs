@@ -14,6 +14,7 @@ use crate::sheet::{GameResult, Sheet};
 /// game ends at its result where a new move 1 or headers follow, or where a
 /// numbered heading starts the next: `Game 3`, `Partida 2`, `Партия №14`).
 pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
+    let text = &*super::damaged::dashes_put_back(text);
     let text = &*super::glued::unglued(text);
     let starts = game_starts(text);
     let mut sheets = Vec::with_capacity(starts.len());
@@ -76,6 +77,12 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
             starts.push((i + 1, at));
             (moves, ended, reached) = (false, false, 0);
         }
+        // Games run together on one line, as PDF conversion leaves them:
+        // `… 31.Dh7# 1-0 Nowak,Jan - Kowalski,Piotr [C21] 1.e4 e5 …`.
+        for next in RUN_ON.captures_iter(line).filter_map(|c| c.get(1)) {
+            starts.push((i + 1, at + next.start()));
+            (moves, ended, reached) = (true, false, 0);
+        }
         if !t.is_empty() {
             let moves_line = t.bytes().any(|b| b.is_ascii_digit()) && !header && !heading && players_line(t).is_none();
             moves |= moves_line;
@@ -89,6 +96,23 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
     starts
 }
 
+/// A result, then the next game's players (`Name,First - Name,First`, its
+/// opening's code after them) and its move 1, on the same line.
+static RUN_ON: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    let name = r"\p{Lu}[\p{L}.'’-]*,\s*\p{L}[\p{L}.'’-]*";
+    regex::Regex::new(&format!(r"(?:1-0|0-1|1/2-1/2|½-½)\s+({name}\s+[-–—]\s+{name}(?:\s*\[[A-E]\d\d\])?\s+1\.)"))
+        .expect("a valid pattern")
+});
+
+/// The players before move 1 on the line that starts a game run together
+/// with the one before (see [`RUN_ON`]): White, Black and where the moves
+/// start.
+fn players_then_moves(line: &str) -> Option<(&str, &str, usize)> {
+    let at = positioned(line).find(|(_, t)| t.starts_with("1."))?.0;
+    let (white, black, _) = players_line(&line[..at]).filter(|_| at > 0)?;
+    Some((white, black, at))
+}
+
 /// What a line of a text sheet is.
 enum Line<'t> {
     /// `[FEN "..."]`: a PGN tag typed in a text sheet.
@@ -99,6 +123,9 @@ enum Line<'t> {
     Players(&'t str, &'t str, Option<GameResult>),
     /// `Chess Log: 1. d4 d5`: a label, then moves from this byte on.
     Labelled(usize),
+    /// `Nowak,Jan - Kowalski,Piotr [C21] 1.e4 e5`: the players, then moves
+    /// from this byte on.
+    PlayersThenMoves(&'t str, &'t str, usize),
     /// A note, a heading, a date line: kept as a comment.
     Prose,
     /// Moves with prose among them, in these byte ranges.
@@ -269,6 +296,11 @@ impl GameLines {
         if let Some(at) = labelled_moves(line) {
             return Line::Labelled(at);
         }
+        if !self.moves_started
+            && let Some((white, black, at)) = players_then_moves(line)
+        {
+            return Line::PlayersThenMoves(white, black, at);
+        }
         if let Some((key, value)) = header_line(line, self.moves_started) {
             return Line::Headers(key, value);
         }
@@ -365,6 +397,15 @@ impl GameLines {
                 self.sheet.set_header("Black", black);
                 self.sheet.result = self.sheet.result.or(result);
                 self.movetext.extend(blank(line));
+            }
+            Line::PlayersThenMoves(white, black, at) => {
+                self.sheet.set_header("White", white);
+                self.sheet.set_header("Black", black);
+                self.movetext.extend(blank(&line[..at]));
+                let rest = &line[at..];
+                let prose = prose_within(rest);
+                let kind = if prose.is_empty() { Line::Moves } else { Line::ProseWithin(prose) };
+                self.take(rest, kind);
             }
             Line::Labelled(at) => {
                 // The label kept as a comment; the moves read as a line of
@@ -575,7 +616,8 @@ fn opens_a_score(line: &str) -> bool {
         .map(|(_, t)| t)
         .collect();
     let listed = tokens.iter().filter(|t| t.ends_with(',') && t.starts_with(char::is_uppercase) && move_shaped(t));
-    if listed.count() >= 2 && !tokens.iter().any(|t| half_move_at_start(t).is_some()) {
+    let number = |t: &&str| half_move_at_start(t).is_some() || (t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit()));
+    if listed.count() >= 2 && !tokens.iter().any(number) {
         return false;
     }
     let movish = |t: &&&str| {
@@ -583,8 +625,19 @@ fn opens_a_score(line: &str) -> bool {
         let letter_and_digit = bare.chars().any(|c| c.is_ascii_digit()) && bare.chars().any(char::is_alphabetic);
         move_shaped(t) || (letter_and_digit && bare.chars().count() <= 8)
     };
+    // A move number and what follows it (`1. ? ?`, `1. 5254 5755`, `1. P - K
+    // 4`, `1.  P. to K's 4th.`): the readers of each notation decide.
+    // (Not a date: `25.08.2011 05:43 | Trade Fair`.)
+    let date = |t: &&str| {
+        t.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with(|c: char| c == '.' || c == ')')
+            && t.trim_start_matches(|c: char| c.is_ascii_digit())[1..].starts_with(|c: char| c.is_ascii_digit())
+    };
+    let numbered = tokens.first().is_some_and(|t| half_move_at_start(t).is_some() && !date(t));
+    if numbered && line.split_whitespace().nth(1).is_some() {
+        return true;
+    }
     let moves = tokens.iter().filter(movish).count();
-    let numbers = tokens.iter().filter(|t| !movish(t) && half_move_at_start(t).is_some()).count();
+    let numbers = tokens.iter().filter(|t| !movish(t) && number(t)).count();
     moves >= 2 || (moves == 1 && tokens.len() - numbers <= 2)
 }
 

@@ -1,0 +1,92 @@
+//! What is printed around a score and is not moves, and text damaged by PDF
+//! conversion: each test is a minimal input written after a real text of
+//! `tests/real/` that showed the case.
+
+use scoresheet::convert::{Options, convert};
+use scoresheet::emit::report::{GameReport, Status};
+
+fn games(text: &str) -> Vec<GameReport> {
+    let report = convert("page.txt", text.as_bytes(), &Options::default());
+    assert!(report.error.is_none(), "{:?}", report.error);
+    report.games
+}
+
+fn one(text: &str) -> GameReport {
+    let mut g = games(text);
+    assert_eq!(g.len(), 1, "{:?}", g.iter().map(|g| &g.moves).collect::<Vec<_>>());
+    g.remove(0)
+}
+
+const CARO_KANN: &str = "1. e4 c6 2. d4 d5 3. Nc3 dxe4 4. Nxe4 Bf5 5. Ng3 Bg6 6. h4 h6 7. Nf3 Nd7 8. h5 Bh7 9. Bd3 \
+                         Bxd3 10. Qxd3 e6 1-0";
+
+#[test]
+fn a_newspaper_page_line_with_its_date_above_the_score_is_not_a_move() {
+    let g = one(&format!("Diario del Norte - 14.01.2017, página 44\n{CARO_KANN}\n"));
+    assert_eq!(g.status, Status::Validated);
+    assert_eq!(&g.moves[..2], ["e4", "c6"]);
+    assert_eq!(g.moves.len(), 20);
+}
+
+#[test]
+fn a_players_line_with_the_openings_code_names_the_players() {
+    let g = one("Novák – Horák C33\n1.e4 e5 2.f4 exf4 3.Jf3 g5 4.Sc4 g4 5.0-0 gxf3 6.Dxf3 Df6 7.e5 Dxe5 8.Sxf7+ Kxf7 \
+         9.d4 Dxd4+ 10.Se3 Df6 11.Sxf4 1-0\n");
+    assert_eq!(g.headers.get("White").and_then(|v| v.as_str()), Some("Novák"));
+    assert_eq!(g.headers.get("Black").and_then(|v| v.as_str()), Some("Horák"));
+    assert_eq!(&g.moves[..2], ["e4", "e5"]);
+    assert_eq!(g.status, Status::Validated);
+}
+
+#[test]
+fn a_problems_piece_list_before_a_game_is_not_read_as_moves() {
+    let g =
+        one("W.: Kg1, Qd1, Rf1, Nc3 (4)\nB.: Kg8, Rf8, Bc8, Pf7, g7 (5)\nMat w 2 posunięciach.\n\nPartia:\n1.e4 e5 \
+         2.Sf3 Sc6 3.Gb5 a6 4.Ga4 Sf6 5.O-O Ge7 6.We1 b5 7.Gb3 d6 8.c3 O-O 1/2-1/2\n");
+    assert_eq!(g.moves.len(), 16);
+    assert_eq!(&g.moves[..2], ["e4", "e5"]);
+    assert_eq!(g.status, Status::Validated);
+}
+
+#[test]
+fn a_crosstable_printed_one_cell_per_line_above_the_game_does_not_cost_the_game() {
+    let g = one(
+        "Turnaj Praha 2019\n1\n2\n3\nNováková\nx\n½\n1\nHoráková\n½\nx\n0\n\nNováková – Horáková\n1.d4 Jf6 2.c4 e6 \
+         3.Jc3 Sb4 4.e3 0-0 5.Sd3 d5 6.Jf3 c5 7.0-0 dxc4 8.Sxc4 Jbd7 1-0\n",
+    );
+    assert_eq!(g.moves.len(), 16);
+    assert_eq!(g.status, Status::Validated);
+    assert_eq!(g.result, "1-0");
+}
+
+#[test]
+fn castling_and_results_with_their_dashes_lost_are_read_as_meant() {
+    let g = one("1.d4 d5 2.c4 e6 3.Nc3 Nf6 4.Bg5 Be7 5.e3 O-O 6.Qc2 Nbd7 7.Nf3 c6 8.Bd3 dxc4 9.Bxc4 b5 10.Bd3 Bb7 \
+         11.a3 a6 12.0 0 0 c5 0 1\n");
+    assert_eq!(g.moves.last().map(String::as_str), Some("c5"));
+    assert!(g.moves.contains(&"O-O-O".to_string()), "{:?}", g.moves);
+    assert_eq!(g.result, "0-1");
+    assert_eq!(g.status, Status::Validated);
+}
+
+#[test]
+fn two_games_run_together_on_one_line_with_their_headers_are_two_games() {
+    let g = games(
+        "Kowalski,Piotr - Nowak,Jan [C50] 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.c3 Nf6 5.d4 exd4 6.cxd4 Bb4+ 1 0 \
+         Nowak,Jan - Kowalski,Piotr [C21] 1.e4 e5 2.d4 exd4 3.c3 dxc3 4.Bc4 cxb2 5.Bxb2 d6 0 1\n",
+    );
+    assert_eq!(g.len(), 2, "{:?}", g.iter().map(|g| &g.moves).collect::<Vec<_>>());
+    assert_eq!((g[0].moves.len(), g[0].result.as_str()), (12, "1-0"));
+    assert_eq!((g[1].moves.len(), g[1].result.as_str()), (10, "0-1"));
+    assert_eq!(g[1].headers.get("White").and_then(|v| v.as_str()), Some("Nowak,Jan"));
+    assert!(g.iter().all(|g| g.status == Status::Validated));
+}
+
+#[test]
+fn a_part_score_printed_above_the_whole_game_is_read_once_and_said() {
+    let part = "1. e4 c6 2. d4 d5 3. Nc3 dxe4 4. Nxe4 Bf5 5.";
+    let g = one(&format!("Hvítur á leik\n{part}\n\n{CARO_KANN}\n"));
+    assert_eq!(g.moves.len(), 20);
+    assert!(g.findings.iter().any(|f| f.code == "score-printed-twice"), "{:?}", g.findings);
+    assert_eq!(g.status, Status::Validated);
+}
