@@ -629,8 +629,8 @@ fn opens_a_score(line: &str) -> bool {
     // 4`, `1.  P. to K's 4th.`): the readers of each notation decide.
     // (Not a date: `25.08.2011 05:43 | Trade Fair`.)
     let date = |t: &&str| {
-        t.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with(|c: char| c == '.' || c == ')')
-            && t.trim_start_matches(|c: char| c.is_ascii_digit())[1..].starts_with(|c: char| c.is_ascii_digit())
+        let marks = t.trim_start_matches(|c: char| c.is_ascii_digit());
+        marks.starts_with(['.', ')']) && marks[1..].starts_with(|c: char| c.is_ascii_digit())
     };
     let numbered = tokens.first().is_some_and(|t| half_move_at_start(t).is_some() && !date(t));
     if numbered && line.split_whitespace().nth(1).is_some() {
