@@ -90,3 +90,24 @@ fn a_part_score_printed_above_the_whole_game_is_read_once_and_said() {
     assert!(g.findings.iter().any(|f| f.code == "score-printed-twice"), "{:?}", g.findings);
     assert_eq!(g.status, Status::Validated);
 }
+
+#[test]
+fn alternatives_listed_one_per_line_are_notes_and_the_game_goes_on() {
+    let g = one("1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5\n4.Be2\n4.h3\n4.Nbd2\n4...Nf6\n5.d3 d6 6.O-O O-O 1/2-1/2\n");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "Be2", "Nf6", "d3", "d6", "O-O", "O-O"]);
+    assert_eq!(g.status, Status::Validated);
+    assert!(g.pgn.contains("4.h3") || g.pgn.contains("4. h3"), "the alternatives kept: {}", g.pgn);
+}
+
+#[test]
+fn two_games_that_share_a_heading_of_moves_are_two_games_from_it() {
+    let g = games(
+        "1.f4 d5 2.Nf3 g6\n3.e3 Bg7 4.d4 Nf6 5.Bd3 O-O 6.O-O c5 7.c3 b6 8.Qe2 Bb7 1-0\n3.g3 Bg7 4.Bg2 Nf6 5.O-O O-O \
+         6.d3 c5 7.Qe1 Nc6 8.Na3 Rb8 0-1\n",
+    );
+    assert_eq!(g.len(), 2, "the second game is not lost");
+    assert_eq!(&g[0].moves[4..6], ["e3", "Bg7"]);
+    assert_eq!(&g[1].moves[..6], ["f4", "d5", "Nf3", "g6", "g3", "Bg7"]);
+    assert_eq!((g[0].result.as_str(), g[1].result.as_str()), ("1-0", "0-1"));
+    assert!(g.iter().all(|g| g.status == Status::Validated));
+}

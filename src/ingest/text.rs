@@ -26,7 +26,30 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
             sheets.push(sheet);
         }
     }
-    Ok(printed_once(sheets))
+    Ok(printed_once(shared_headings(sheets)))
+}
+
+/// Each game that starts past move 1 right after a game that starts at it,
+/// given the moves before its first that the game before has (a heading
+/// two games share: `1.f4 d5 2.Nf3 g6`, then `3.e3 …` and `3.g3 …`): those
+/// entries, where the file has them, are its first.
+fn shared_headings(mut sheets: Vec<Sheet>) -> Vec<Sheet> {
+    for k in 1..sheets.len() {
+        let Some(first) = sheets[k].entries.iter().find_map(|e| e.ply) else { continue };
+        let before = &sheets[k - 1].entries;
+        if first <= 1 || before.first().and_then(|e| e.ply) != Some(1) {
+            continue;
+        }
+        let heading = before.iter().take_while(|e| e.ply.is_none_or(|p| p < first)).count();
+        // The heading must reach the move before this game's first.
+        let reaches = before[..heading].iter().filter_map(|e| e.ply).max().is_some_and(|p| p + 2 >= first);
+        if heading > 0 && reaches {
+            let mut entries = before[..heading].to_vec();
+            entries.append(&mut sheets[k].entries);
+            sheets[k].entries = entries;
+        }
+    }
+    sheets
 }
 
 /// The sheets, a score printed twice read once: a sheet whose moves, as
@@ -72,7 +95,13 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
         let blacks_first = ["1...", "1. ...", "1 ...", "1…", "1. …"].iter().any(|p| t.starts_with(p));
         let header = t.split_once(':').is_some_and(|(k, _)| canonical(k).is_some());
         let heading = is_heading(t);
-        let again = first_move && !blacks_first && reached >= 3;
+        // After a result, a line that numbers a move the game played goes
+        // on from a heading the two games share (`1.f4 d5 2.Nf3 g6`, then
+        // `3.e3 … 1-0` and `3.g3 … 0-1`).
+        let heading_again = ended
+            && !first_move
+            && half_move_at_start(t).is_some_and(|p| p > 2 && p.div_ceil(2) <= reached && p % 2 == 1);
+        let again = (first_move && !blacks_first && reached >= 3) || heading_again;
         if moves && ((ended && (first_move || header)) || heading || again) {
             starts.push((i + 1, at));
             (moves, ended, reached) = (false, false, 0);
@@ -342,8 +371,25 @@ impl GameLines {
             Some(first) if moves_before(&line[..first.start]) => Line::ProseWithin(prose),
             _ if is_prose(line) => Line::Prose,
             Some(_) => Line::ProseWithin(prose),
+            // `4.h3` on a line of its own after `4.Be2`: an alternative.
+            None if self.moves_started && self.one_move_played_again(line) => Line::Prose,
             None => Line::Moves,
         }
+    }
+
+    /// Whether `line` is one algebraic move numbered for a half-move the game
+    /// has played (`4.h3` after `4.Be2`, `4.Nbd2`): one of a list of
+    /// alternatives printed one per line. (A book's two columns number
+    /// Black's move as White's: descriptive, no square.)
+    fn one_move_played_again(&self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some(p) = tokens.first().and_then(|t| half_move_at_start(t)) else { return false };
+        let glued = tokens[0].trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+        let moves: Vec<&str> =
+            std::iter::once(glued).chain(tokens[1..].iter().copied()).filter(|t| !t.is_empty()).collect();
+        let algebraic =
+            |t: &str| t.as_bytes().windows(2).any(|w| matches!(w[0], b'a'..=b'h') && matches!(w[1], b'1'..=b'8'));
+        p <= self.reached && moves.len() == 1 && algebraic(moves[0]) && move_shaped(moves[0])
     }
 
     /// A line that starts with words after a line that ended within a note
