@@ -111,3 +111,27 @@ fn two_games_that_share_a_heading_of_moves_are_two_games_from_it() {
     assert_eq!((g[0].result.as_str(), g[1].result.as_str()), ("1-0", "0-1"));
     assert!(g.iter().all(|g| g.status == Status::Validated));
 }
+
+#[test]
+fn hungarian_case_endings_and_a_dash_in_whites_box_are_read_as_the_moves() {
+    // After a real column: `13.-, e5!` is Black's 13th, `Hde2-re` and
+    // `Ff6!!-tal` moves with their case endings, and the game ends in the
+    // resignation the prose tells.
+    let g = one(
+        "1.e4, c5 2.Hf3, Hc6 3.d4, cd 4.Hd4, g6 5.Hc3, Fg7 6.Fe3, d6 7.Vd2, Hf6 8.f3, 0-0 9.Fc4, Hd7 10. 0-0-0, Hb6 \
+         11.Fb3, Ha5 12.Fh6?, Hbc4! 13.Vg5 után az alábbi állásban:\n\nHonfi 13.-, e5! Majd 14. Hde2-re, Ff6!!-tal \
+         azonnali feladásra késztette vezért vesztő ellenfelét...\n",
+    );
+    assert_eq!(&g.moves[24..], ["Qg5", "e5", "Nde2", "Bf6"]);
+    assert_eq!(g.result, "0-1");
+}
+
+#[test]
+fn a_joining_word_after_the_last_move_is_not_read_as_a_move() {
+    let g =
+        one("1.e2-e4 e7-e5 2.Jg1-f3 Jb8-c6 3.Sf1-c4 Jg8-f6 4.Jf3-g5 d7-d5 5.e4xd5 Jf6xd5 6.Jg5xf7 Ke8xf7 7.Dd1-f3+ \
+         Kf7-e6 8.Jb1-c3 Jc6-b4 9.a2-a3 Jb4xc2+ 10.Ke1-d1 Jc2xa1 11.Jc3xd5 Ke6-d6 12.d2-d4 Sc8-e6 a mat.\n");
+    assert_eq!(g.moves.len(), 24);
+    assert_eq!(g.moves.last().map(String::as_str), Some("Be6"));
+    assert!(g.findings.iter().all(|f| f.code != "illegal-move" && f.code != "typo-repaired"), "{:?}", g.findings);
+}

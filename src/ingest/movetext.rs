@@ -397,6 +397,10 @@ impl Reader<'_> {
             let rest = &t[digits..];
             let dots = rest.trim_start_matches(['.', ')', '…']);
             let marks = &rest[..rest.len() - dots.len()];
+            // `13.-, e5`, `21.-, d5`: a dash in White's box, played above:
+            // the number of Black's move.
+            let dashed = !marks.is_empty() && matches!(dots.trim_end_matches([',', ';']), "-" | "–" | "—");
+            let (dots, marks) = if dashed { ("", "...") } else { (dots, marks) };
             let plain_number = rest.is_empty();
             let number = t[..digits].parse::<u32>().ok().filter(|n| (1..2000).contains(n));
             // `65` or `96` where a box is (right after a move number, or in

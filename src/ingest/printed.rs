@@ -399,7 +399,10 @@ pub(crate) fn half_move_at_start(text: &str) -> Option<u32> {
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     let n: u32 = t[..digits].parse().ok().filter(|n| (1..1000).contains(n))?;
     let marks = &t[digits..];
-    let black = marks.starts_with("...") || marks.starts_with('…') || marks.starts_with(". ...");
+    // `13.-, e5`: a dash in White's box, then Black's move.
+    let mark = marks.split_whitespace().next().unwrap_or("");
+    let dashed = matches!(mark.trim_end_matches([',', ';']), ".-" | ".–" | ".—");
+    let black = marks.starts_with("...") || marks.starts_with('…') || marks.starts_with(". ...") || dashed;
     (black || marks.starts_with(['.', ')'])).then_some(2 * n - 1 + u32::from(black))
 }
 

@@ -371,6 +371,10 @@ impl GameLines {
             Some(first) if moves_before(&line[..first.start]) => Line::ProseWithin(prose),
             _ if is_prose(line) => Line::Prose,
             Some(_) => Line::ProseWithin(prose),
+            // `… Vf8-f1+ a mat.`: a last clause joined to the last move.
+            None if let Some(at) = joined_clause(line) => {
+                Line::ProseWithin(std::iter::once(at..line.trim_end().len()).collect())
+            }
             // `4.h3` on a line of its own after `4.Be2`: an alternative.
             None if self.moves_started && self.one_move_played_again(line) => Line::Prose,
             None => Line::Moves,
@@ -593,6 +597,22 @@ impl GameLines {
         }
         self.movetext.push_str(&line[at..]);
     }
+}
+
+/// Where a last clause joined to the last move starts (`… Vf8-f1+ a mat.`,
+/// `… Hd5 i wygrały.`): a joining word of a language's table (see
+/// [`crate::notation::Language::joiners`]) after a move, then words only.
+fn joined_clause(line: &str) -> Option<usize> {
+    let tokens: Vec<(usize, &str)> = positioned(line).collect();
+    let k = tokens.iter().rposition(|(_, t)| crate::notation::language::is_joiner(&t.to_lowercase()))?;
+    let after_move = k > 0 && tokens[k - 1].1.bytes().any(|b| b.is_ascii_digit());
+    let words = &tokens[k + 1..];
+    let only_words = !words.is_empty()
+        && words.iter().all(|(_, t)| {
+            let w = t.trim_matches(|c: char| !c.is_alphanumeric());
+            w.chars().count() >= 2 && w.chars().all(char::is_alphabetic) && !move_shaped(w)
+        });
+    (after_move && only_words).then_some(tokens[k].0)
 }
 
 /// Where the notes open before `line` (`open` of them) close in it: the

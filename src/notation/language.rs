@@ -48,6 +48,12 @@ pub struct Language {
     /// Words that make a resignation only talked about (`could`, `hätte`,
     /// `не`), lowercase.
     pub hedges: &'static [&'static str],
+    /// Endings glued to a move with a dash, as the language's grammar puts
+    /// them (Hungarian `Fd3-ra`, `Hc6!-tal`): taken off, lowercase.
+    pub endings: &'static [&'static str],
+    /// Words that join a last clause to the last move (Slovak `… Vf8-f1+ a
+    /// mat.`): a note from there, never a move, lowercase.
+    pub joiners: &'static [&'static str],
 }
 
 /// The PGN tags a header key can stand for. Their names are the keys every
@@ -159,6 +165,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &["the"],
         hedges: &["could", "would", "should", "might", "not", "if"],
         move_keys: &["moves", "game"],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "es",
@@ -186,6 +194,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &["las", "los"],
         hedges: &["podría", "pudo", "no", "si"],
         move_keys: &["movimientos", "jugadas", "partida"],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "de",
@@ -213,6 +223,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &["die"],
         hedges: &["hätte", "wäre", "nicht"],
         move_keys: &["züge", "zuge"],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "fr",
@@ -239,6 +251,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &["les"],
         hedges: &["aurait", "pas"],
         move_keys: &["coups"],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "it",
@@ -264,6 +278,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &["il", "i"],
         hedges: &["avrebbe", "non"],
         move_keys: &["mosse"],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "pt",
@@ -289,6 +305,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &["as", "os"],
         hedges: &[],
         move_keys: &["lances", "partida"],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "nl",
@@ -313,6 +331,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &["zetten"],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "pl",
@@ -337,6 +357,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &["i"],
     },
     Language {
         code: "sv",
@@ -358,6 +380,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "da",
@@ -379,6 +403,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "no",
@@ -399,6 +425,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "eo",
@@ -413,6 +441,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "fi",
@@ -427,6 +457,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "is",
@@ -441,6 +473,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "cs",
@@ -455,6 +489,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &["a"],
     },
     Language {
         code: "sk",
@@ -469,6 +505,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &["a"],
     },
     Language {
         code: "hu",
@@ -478,11 +516,16 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["G"],
         headers: &[],
         draws: &["döntetlen", "remi"],
-        resigns: &["feladta", "feladják"],
+        resigns: &["feladta", "feladják", "feladásra", "feladott"],
         sides: [&["világos"], &["sötét"]],
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[
+            "ra", "re", "val", "vel", "tal", "tel", "nál", "nél", "ig", "ba", "be", "ban", "ben", "ból", "ből", "hoz",
+            "hez", "höz", "on", "en", "ön", "t",
+        ],
+        joiners: &["és"],
     },
     Language {
         code: "ro",
@@ -497,6 +540,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "ca",
@@ -511,6 +556,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "hr",
@@ -538,6 +585,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "et",
@@ -552,6 +601,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "tr",
@@ -566,6 +617,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "lv",
@@ -580,6 +633,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "lt",
@@ -594,6 +649,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     // Cyrillic: the king is "Кр" where "К" is the knight; typists on a Latin
     // keyboard use the look-alike Latin letters, so those are accepted too.
@@ -610,6 +667,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &["не", "мог", "могли", "если"],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "uk",
@@ -624,6 +683,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
     Language {
         code: "bg",
@@ -638,6 +699,8 @@ pub static LANGUAGES: &[Language] = &[
         articles: &[],
         hedges: &[],
         move_keys: &[],
+        endings: &[],
+        joiners: &[],
     },
 ];
 
@@ -718,6 +781,18 @@ impl Language {
 /// (a word two languages share comes twice).
 pub fn draw_words() -> impl Iterator<Item = &'static str> {
     LANGUAGES.iter().flat_map(|l| l.draws.iter().copied())
+}
+
+/// Whether a lowercase ending is one a language glues to a move (`ra` of
+/// `Fd3-ra`).
+pub fn is_move_ending(ending: &str) -> bool {
+    LANGUAGES.iter().any(|l| l.endings.contains(&ending))
+}
+
+/// Whether a lowercase word joins a last clause to the last move in some
+/// language (`a` of `… Vf8-f1+ a mat.`).
+pub fn is_joiner(word: &str) -> bool {
+    LANGUAGES.iter().any(|l| l.joiners.contains(&word))
 }
 
 /// Whether a lowercase word says, in any language, that a player gave the
@@ -864,6 +939,8 @@ mod tests {
             articles: &[],
             hedges: &[],
             move_keys: &[],
+            endings: &[],
+            joiners: &[],
         };
         let with = std::slice::from_ref(&FINNISH);
         assert_eq!(Tag::from_key("Valkoiset", with), Some(Tag::White));

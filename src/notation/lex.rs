@@ -127,6 +127,7 @@ pub fn lex(text: &str) -> Lexed<'_> {
     // An entry has seldom whitespace around it: no need to trim then.
     let bare = |b: Option<&u8>| b.is_some_and(u8::is_ascii_graphic);
     let text = if bare(text.as_bytes().first()) && bare(text.as_bytes().last()) { text } else { text.trim() };
+    let text = without_ending(text);
     // ASCII text has nothing to normalise: no copy is made until the core is known.
     if !text.is_ascii() {
         let normalized: String = text.chars().map(normalize_char).collect();
@@ -134,6 +135,20 @@ pub fn lex(text: &str) -> Lexed<'_> {
         return Lexed { core: Cow::Owned(l.core.into_owned()), ..l };
     }
     lex_ascii_or_normalized(text)
+}
+
+/// `text` without an ending its language glues to a move with a dash
+/// (`Fd3-ra`, `Hc6!-tal`: see [`crate::notation::Language::endings`]).
+fn without_ending(text: &str) -> &str {
+    let Some(dash) = text.rfind(['-', '–']) else { return text };
+    let (before, ending) = (&text[..dash], &text[dash..].trim_start_matches(['-', '–']));
+    let ending = ending.trim_end_matches(['.', ',', ';']);
+    let a_move = before.bytes().any(|b| b.is_ascii_digit());
+    if a_move && !ending.is_empty() && crate::notation::language::is_move_ending(&ending.to_lowercase()) {
+        before
+    } else {
+        text
+    }
 }
 
 /// [`lex`] of text whose characters are already normalised.
@@ -205,6 +220,15 @@ fn suffix_fits(rest: &str, suffix: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ending_glued_to_a_move_is_taken_off() {
+        assert_eq!(lex("Fd3-ra").core, "Fd3");
+        let l = lex("Hc6!-tal");
+        assert_eq!((&*l.core, l.nags.as_slice()), ("Hc6", &[1u8][..]));
+        assert_eq!(lex("e2-e4").core, "e2-e4", "long algebraic keeps its dash");
+        assert_eq!(lex("0-0").core, "0-0");
+    }
 
     #[test]
     fn check_and_mate_signs() {
