@@ -135,3 +135,18 @@ fn a_joining_word_after_the_last_move_is_not_read_as_a_move() {
     assert_eq!(g.moves.last().map(String::as_str), Some("Be6"));
     assert!(g.findings.iter().all(|f| f.code != "illegal-move" && f.code != "typo-repaired"), "{:?}", g.findings);
 }
+
+#[test]
+fn a_move_said_again_and_told_in_words_is_a_note_and_the_game_goes_on() {
+    let g =
+        one("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 \
+         11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 17. Bg5 h6 18. Be3 Nc5 19. Qd2 h5 \
+         20. Red1 20. Qe2 also loses. 20... Nfxe4 21. Nxe4 Nxe4 0-1\n");
+    assert_eq!(&g.moves[38..], ["Red1", "Nfxe4", "Nxe4", "Nxe4"]);
+    assert_eq!(g.status, Status::Validated);
+    assert!(g.pgn.contains("{20. Qe2 also loses.}"), "{}", g.pgn);
+    // Which of two moves said for one number is the game's, where the words
+    // do not lead back to it, is left to the reading: the second is kept.
+    let g = one("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 8. h3 resigns.\n");
+    assert!(!g.pgn.contains("{8. h3"), "{}", g.pgn);
+}

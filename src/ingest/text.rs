@@ -355,7 +355,14 @@ impl GameLines {
         if line.trim_start().starts_with(['(', '[']) && open_after(0, line) > 0 {
             return Line::Moves;
         }
-        let prose = prose_within(line);
+        let mut prose = prose_within(line);
+        // `27. Rd1 27. Qe2 also loses. 27... Nf3+`: the move after a number
+        // said again, told in words, is a note up to the game's next move.
+        if let Some(note) = move_said_again(line) {
+            prose.retain(|r| r.end <= note.start || r.start >= note.end);
+            prose.push(note);
+            prose.sort_by_key(|r| r.start);
+        }
         match prose.first() {
             // `8...Fd7, déplaçant une pièce ...` after `8...Re7`: a note that
             // opens with another move for a half-move already played.
@@ -597,6 +604,49 @@ impl GameLines {
         }
         self.movetext.push_str(&line[at..]);
     }
+}
+
+/// A move after its number said again, then words, then the number of the
+/// game's next half-move: `27. Rd1 27. Qe2 also loses. 27... Nf3+` (the
+/// second `27.` up to `27...`). Where the words stop without the game's
+/// next number (`8. ... Sxd7. 8. ... Jxd7!! a bílý se vzdal`), which move is
+/// the game's the numbers do not tell: none.
+fn move_said_again(line: &str) -> Option<std::ops::Range<usize>> {
+    let tokens: Vec<(usize, &str)> = positioned(line).filter(|&(at, _)| open_after(0, &line[..at]) == 0).collect();
+    // Each move number with the index of its move's token.
+    let numbered: Vec<(usize, u32, usize)> = tokens
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &(_, t))| {
+            let p = half_move_at_start(t)?;
+            let bare = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+            let m = if bare.is_empty() {
+                i + 1 + usize::from(tokens.get(i + 1).is_some_and(|(_, n)| matches!(*n, "..." | "…")))
+            } else {
+                i
+            };
+            Some((i, p, m))
+        })
+        .collect();
+    for w in numbered.windows(3) {
+        let [(_, p, m), (j, q, n), (k, r, _)] = [w[0], w[1], w[2]];
+        // The first number's move alone before the second number.
+        if !(p == q && r == p + 1 && m + 1 == j && n < k) {
+            continue;
+        }
+        let words = tokens[n + 1..k].iter().filter(|(_, t)| is_word(t)).count();
+        let sentence = tokens[..k].last().is_some_and(|(_, t)| t.ends_with('.'));
+        if words >= 1 && sentence {
+            return Some(tokens[j].0..tokens[k - 1].0 + tokens[k - 1].1.len());
+        }
+    }
+    None
+}
+
+/// A word of three letters or more that names no move (`also`, `loses`).
+fn is_word(t: &str) -> bool {
+    let t = t.trim_matches(|c: char| !c.is_alphanumeric());
+    t.chars().count() >= 3 && t.chars().all(char::is_alphabetic) && !move_shaped(t)
 }
 
 /// Where a last clause joined to the last move starts (`… Vf8-f1+ a mat.`,
