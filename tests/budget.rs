@@ -14,6 +14,7 @@ use scoresheet::ingest::{Format, read};
 use scoresheet::reconstruct::copies::read_pair;
 use scoresheet::reconstruct::{FileBudget, PairBudget, Settings, reconstruct_within};
 use scoresheet::{Limits, Options, Status, convert};
+use scoresheet_dev::generate::{Rng, long_game};
 
 /// Far above any of these on any machine: unbounded, each would take minutes.
 const GENEROUS: Duration = Duration::from_secs(30);
@@ -252,32 +253,6 @@ fn a_record_past_a_thousand_moves_is_refused_at_the_line_where_it_passes() {
     assert!(read(moves.as_bytes(), Format::Text, 4 << 20).is_ok());
 }
 
-/// A legal game of about `plies` plies, walked at random (`seed`), captures
-/// put off so that it lasts: each move as its SAN.
-fn long_game(plies: usize, seed: u64) -> Vec<String> {
-    use shakmaty::{Chess, Position, san::SanPlus};
-    let mut x = seed | 1;
-    let mut pos = Chess::default();
-    let mut out = Vec::new();
-    while out.len() < plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let quiet: Vec<_> = moves.iter().filter(|m| !m.is_capture()).collect();
-        let m = if quiet.is_empty() || x.is_multiple_of(10) {
-            &moves[x as usize % moves.len()]
-        } else {
-            quiet[x as usize % quiet.len()]
-        };
-        out.push(SanPlus::from_move_and_play_unchecked(&mut pos, *m).to_string());
-    }
-    out
-}
-
 /// One copy of game `round` as a text sheet: every `every`-th move written
 /// with a wrong rank, from `shift` on.
 fn long_copy(round: usize, moves: &[String], every: usize, shift: usize) -> String {
@@ -304,7 +279,7 @@ fn long_copy(round: usize, moves: &[String], every: usize, shift: usize) -> Stri
 fn both_copies_of_many_long_games_in_one_file_share_its_budget() {
     let text: String = (1..=5)
         .map(|r| {
-            let game = long_game(900, r as u64 * 7919);
+            let game = long_game(&mut Rng::new(r as u64 * 7919), 900);
             long_copy(r, &game, 9, 0) + &long_copy(r, &game, 11, 4)
         })
         .collect();

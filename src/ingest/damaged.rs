@@ -82,8 +82,7 @@ fn move_or_number(t: &str) -> bool {
 
 /// A token with a square in it, or castling: a move.
 fn move_like(t: &str) -> bool {
-    let b = t.as_bytes();
-    b.windows(2).any(|w| matches!(w[0], b'a'..=b'h') && matches!(w[1], b'1'..=b'8')) || t.starts_with(['O', '0'])
+    super::printed::names_a_square(t) || t.starts_with(['O', '0'])
 }
 
 #[cfg(test)]

@@ -406,6 +406,17 @@ pub(crate) fn half_move_at_start(text: &str) -> Option<u32> {
     (black || marks.starts_with(['.', ')'])).then_some(2 * n - 1 + u32::from(black))
 }
 
+/// A token without the move number it starts with (`12.Nf3` → `Nf3`,
+/// `12...` → ``): the move glued to it, if any.
+pub(crate) fn after_number(token: &str) -> &str {
+    token.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'))
+}
+
+/// Whether a token names a square in algebraic (`e4`, `Fd3-ra`, `0-0` not).
+pub(crate) fn names_a_square(token: &str) -> bool {
+    token.as_bytes().windows(2).any(|w| matches!(w[0], b'a'..=b'h') && matches!(w[1], b'1'..=b'8'))
+}
+
 /// The highest half-move the moves of `text` stand at by its move numbers
 /// (`12.Ca4 Fg4`: 24), those in notes in parentheses or brackets aside.
 pub(crate) fn highest_half_move(text: &str) -> u32 {
@@ -426,7 +437,7 @@ pub(crate) fn highest_half_move(text: &str) -> u32 {
         // From the text, not the token: `13. ... Axe5` spaces Black's dots apart.
         if depth == 0 {
             if let Some(p) = half_move_at_start(&text[at..]) {
-                let glued = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+                let glued = after_number(t);
                 next = Some(if a_move(glued) {
                     highest = highest.max(p);
                     p + 1

@@ -4,8 +4,8 @@ use super::error::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
 use super::printed::{
-    blacks_reply_before, half_move_at_start, highest_half_move, is_prose, open_after, positioned, prose_within,
-    resignation, starts_with_word,
+    after_number, blacks_reply_before, half_move_at_start, highest_half_move, is_prose, names_a_square, open_after,
+    positioned, prose_within, resignation, starts_with_word,
 };
 use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
@@ -210,7 +210,7 @@ struct GameLines {
 /// `17.uppg.`).
 fn has_result(moves: &str) -> bool {
     moves.split_whitespace().any(|t| {
-        let word = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+        let word = after_number(t);
         GameResult::parse(t.trim_end_matches(['.', ',', ';'])).is_some_and(|r| r != GameResult::Unknown)
             || super::printed::is_resignation(word)
     })
@@ -395,12 +395,10 @@ impl GameLines {
     fn one_move_played_again(&self, line: &str) -> bool {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some(p) = tokens.first().and_then(|t| half_move_at_start(t)) else { return false };
-        let glued = tokens[0].trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+        let glued = after_number(tokens[0]);
         let moves: Vec<&str> =
             std::iter::once(glued).chain(tokens[1..].iter().copied()).filter(|t| !t.is_empty()).collect();
-        let algebraic =
-            |t: &str| t.as_bytes().windows(2).any(|w| matches!(w[0], b'a'..=b'h') && matches!(w[1], b'1'..=b'8'));
-        p <= self.reached && moves.len() == 1 && algebraic(moves[0]) && move_shaped(moves[0])
+        p <= self.reached && moves.len() == 1 && names_a_square(moves[0]) && move_shaped(moves[0])
     }
 
     /// A line that starts with words after a line that ended within a note
@@ -619,7 +617,7 @@ fn move_said_again(line: &str) -> Option<std::ops::Range<usize>> {
         .enumerate()
         .filter_map(|(i, &(_, t))| {
             let p = half_move_at_start(t)?;
-            let bare = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+            let bare = after_number(t);
             let m = if bare.is_empty() {
                 i + 1 + usize::from(tokens.get(i + 1).is_some_and(|(_, n)| matches!(*n, "..." | "…")))
             } else {
@@ -699,7 +697,7 @@ fn ends_in_numbered_moves(line: &str) -> bool {
 fn moves_before(start: &str) -> bool {
     let mut tokens = start.split_whitespace();
     let Some(first) = tokens.next() else { return false };
-    let rest = first.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'));
+    let rest = after_number(first);
     let numbered = half_move_at_start(first).is_some();
     let a_move =
         |t: &str| t.chars().any(|c| c.is_ascii_digit()) && t.chars().filter(|c| c.is_alphabetic()).count() <= 4;

@@ -114,6 +114,24 @@ impl Rng {
     }
 }
 
+/// A legal game of about `plies` plies walked at random, captures put off
+/// (nine times in ten) so that it lasts: each move as its SAN. Long records
+/// no corpus game has, for the budget's bounds.
+pub fn long_game(rng: &mut Rng, plies: usize) -> Vec<String> {
+    let mut pos = Chess::default();
+    let mut out = Vec::with_capacity(plies);
+    while out.len() < plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let quiet: Vec<&Move> = moves.iter().filter(|m| !m.is_capture()).collect();
+        let m = if quiet.is_empty() || rng.below(10) == 0 { *rng.pick(&moves) } else { **rng.pick(&quiet) };
+        out.push(shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+    }
+    out
+}
+
 /// The seed of the `i`-th of a series of sheets made from one seed.
 pub fn derive_seed(seed: u64, i: u64) -> u64 {
     Rng::new(seed ^ i.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()

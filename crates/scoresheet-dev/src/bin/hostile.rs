@@ -10,27 +10,10 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Move, Position};
+use scoresheet_dev::generate::{Rng, long_game};
 
 /// The size of each file: the daemon's default `max_file_bytes`.
 const SIZE: usize = 1 << 20;
-
-/// A xorshift generator: the same files on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Lines from `line(i)` until the file is `SIZE` bytes (the last cut there).
 fn fill(mut line: impl FnMut(usize) -> String) -> String {
@@ -45,27 +28,6 @@ fn fill(mut line: impl FnMut(usize) -> String) -> String {
         end -= 1;
     }
     out.truncate(end);
-    out
-}
-
-/// A legal game of about `plies` plies walked at random, captures put off
-/// so that it lasts.
-fn long_game(rng: &mut Rng, plies: usize) -> Vec<String> {
-    let mut pos = Chess::default();
-    let mut out = Vec::new();
-    while out.len() < plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let quiet: Vec<&Move> = moves.iter().filter(|m| !m.is_capture()).collect();
-        let m = if quiet.is_empty() || rng.below(10) == 0 {
-            moves[rng.below(moves.len())]
-        } else {
-            *quiet[rng.below(quiet.len())]
-        };
-        out.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
-    }
     out
 }
 
@@ -100,7 +62,7 @@ fn slipped_copy(rng: &mut Rng, round: usize, moves: &[String]) -> String {
 fn main() -> Result<()> {
     let Some(dir) = std::env::args().nth(1).map(PathBuf::from) else { bail!("usage: hostile DIR") };
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let write = |name: &str, text: String| -> Result<()> {
         let path = dir.join(name);
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
@@ -132,7 +94,7 @@ fn main() -> Result<()> {
     )?;
     let knights = ["Nf3", "Nf6", "Ng1", "Ng8"];
     write("move-per-line.txt", fill(|i| format!("{}\n", knights[i % 4])))?;
-    let mut rng2 = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng2 = Rng::new(0x9E37_79B9_7F4A_7C15);
     write(
         "games-of-pawn-moves.txt",
         fill(|g| {
@@ -144,7 +106,7 @@ fn main() -> Result<()> {
             s + "\n"
         }),
     )?;
-    let mut rng3 = Rng(0xD1B5_4A32_D192_ED03);
+    let mut rng3 = Rng::new(0xD1B5_4A32_D192_ED03);
     write(
         "pairs-of-long-games.txt",
         fill(|g| {
