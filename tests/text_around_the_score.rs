@@ -150,3 +150,66 @@ fn a_move_said_again_and_told_in_words_is_a_note_and_the_game_goes_on() {
     let g = one("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 8. h3 resigns.\n");
     assert!(!g.pgn.contains("{8. h3"), "{}", g.pgn);
 }
+
+#[test]
+fn a_resignation_naming_the_player_gives_the_result_by_the_players_line() {
+    // After White's move, the player named is Black's: 1-0, not the side to
+    // move's loss by chance.
+    let text = "Blancas: A. Délchev (Bulgaria, 2.629). Negras: D. Jojua (Georgia, 2.516). Defensa Siciliana (B42). \
+                Abierto (Francia, 5-3-2011.\n1 e4 c5 2 Cf3 e6 3 d4 cxd4 4 Cxd4 a6 5 Cc3 b5 6 Ad3 d6 7 Cf5, y Jojua se \
+                rindió.\n";
+    let g = one(text);
+    assert_eq!(g.result, "1-0");
+    assert_eq!(g.moves.len(), 13);
+    assert_eq!(g.headers.get("White").and_then(|v| v.as_str()), Some("A. Délchev"));
+    assert_eq!(g.headers.get("Black").and_then(|v| v.as_str()), Some("D. Jojua"));
+    // Named after Black's move, the one who resigned is still White's player.
+    let g = one(&text.replace("7 Cf5, y Jojua", "7 Cf5 Ab7, y Délchev"));
+    assert_eq!(g.result, "0-1");
+}
+
+#[test]
+fn a_bracket_left_open_in_a_header_line_opens_no_note_over_the_moves() {
+    let g = one("Negras: D. Jojua (Georgia, 2.516). Abierto de Cappelle (Francia, 5-3-2011.\n\
+                 El traje oculta una camisa muy vieja: 1 e4 c5 2 Cf3 e6 3 d4 cxd4 4 Cxd4 a6 1-0\n");
+    assert_eq!(g.moves.len(), 8);
+    assert_eq!(g.status, Status::Validated);
+}
+
+#[test]
+fn a_resignation_in_two_words_after_the_last_move_ends_the_game() {
+    // Dutch `gaf op`, Swedish `gav upp`: the verb and its particle.
+    let g = one("1.e4 e5 2.Pf3 Pc6 3.Lb5 a6 4.La4 Pf6 5.O-O Le7 6.Te1 b5 7.Lb3 d6 8.c3 O-O 9.h3 Pb8 en wit gaf op.\n");
+    assert_eq!(g.result, "0-1");
+    let g = one(
+        "1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 4.La4 Sf6 5.O-O Le7 6.Te1 b5 7.Lb3 d6 8.c3 O-O 9.h3 Sb8 10.d4 Svart gav upp.\n",
+    );
+    assert_eq!(g.result, "1-0");
+}
+
+#[test]
+fn a_draw_agreed_in_words_after_the_last_move_is_the_result() {
+    let moves = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O";
+    for said in ["Draw agreed.", "and a draw was agreed."] {
+        let g = one(&format!("{moves} {said}\n"));
+        assert_eq!(g.result, "1/2-1/2", "{said}");
+    }
+    let g =
+        one("1. e4 e5 2. Rf3 Rc6 3. Bb5 a6 4. Ba4 Rf6 5. 0-0 Be7 6. He1 b5 7. Bb3 d6 8. c3 0-0 og jafntefli samið.\n");
+    assert_eq!(g.result, "1/2-1/2");
+    // Talked about, it is analysis: the result stays to be established.
+    let g = one(&format!("{moves} White can draw here.\n"));
+    assert_eq!(g.result, "*");
+}
+
+#[test]
+fn blacks_move_numbered_with_a_spaced_ellipsis_in_prose_is_where_the_game_goes_on() {
+    // `27. … Bb5 væri svarað með 28. Hf4!` is analysis; the game goes on at
+    // the `27. … De6` that moves follow.
+    let g = one("1. e4 e5 2. Rf3 Rc6 3. Bb5 a6 4. Ba4 Rf6 5. 0-0 Be7 6. He1 b5 7. Bb3 d6 8. c3 0-0 9. h3 Rb8 \
+                 10. d4? hvítur gat unnið með því að leika 10. d3! þar eð 10. … Bb7 væri svarað með 11. Rbd2. \
+                 10. … Rbd7 11. Rbd2 Bb7 12. Bc2 He8 13. Rf1 Bf8 og jafntefli samið.\n");
+    assert_eq!(g.moves.len(), 26);
+    assert_eq!(&g.moves[19..22], ["Nbd7", "Nbd2", "Bb7"]);
+    assert_eq!(g.result, "1/2-1/2");
+}

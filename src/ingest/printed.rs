@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
-use crate::notation::language::{is_hedge, is_resign_word, side_word};
+use crate::notation::language::{draw_words, is_hedge, is_resign_word, side_word};
 
 /// What may follow a piece to tell it apart: its square or rank in
 /// parentheses, or its rank after `/` (`Kt(3)`, `R (Q 1)`, `N/5`).
@@ -402,7 +402,12 @@ pub(crate) fn half_move_at_start(text: &str) -> Option<u32> {
     // `13.-, e5`: a dash in White's box, then Black's move.
     let mark = marks.split_whitespace().next().unwrap_or("");
     let dashed = matches!(mark.trim_end_matches([',', ';']), ".-" | ".–" | ".—");
-    let black = marks.starts_with("...") || marks.starts_with('…') || marks.starts_with(". ...") || dashed;
+    // `27...`, `27…`, `27. ...`, `27. …`, `27. ..`: Black's move.
+    let after_dot = marks.strip_prefix('.').map_or("", str::trim_start);
+    let black = marks.starts_with("...")
+        || marks.starts_with('…')
+        || (marks.starts_with(". ") && (after_dot.starts_with("..") || after_dot.starts_with('…')))
+        || dashed;
     (black || marks.starts_with(['.', ')'])).then_some(2 * n - 1 + u32::from(black))
 }
 
@@ -695,27 +700,58 @@ pub(crate) fn side_named(token: &str) -> Option<shakmaty::Color> {
     side_word(&token.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase())
 }
 
+/// Who resigned, as a line of text says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Resignation {
+    /// The side the words name (`Black surrenders.`), where they name one.
+    pub(crate) side: Option<shakmaty::Color>,
+    /// The words before the word for giving up, lowercase: a player's name
+    /// where no side is named (`y Jojua se rindió`).
+    pub(crate) by: Vec<String>,
+}
+
 /// Who resigned, as a line of text says it: `Black surrenders.`, `White
 /// resigns`, `Las negras abandonan`, `Weiß: aufgegeben`, `Белые сдались`,
-/// or a clause of a note (`Though material is even, black resigns.`);
-/// `Some(None)` where the words name no side (`Resigns.`: the side to move).
-/// A resignation only talked about (`Black could have resigned here`) is none.
-pub(crate) fn resignation(line: &str) -> Option<Option<shakmaty::Color>> {
+/// `en zwart gaf op`, or a clause of a note (`Though material is even,
+/// black resigns.`); no side where the words name none (`Resigns.`: the side
+/// to move; `y Jojua se rindió`: the player named). A resignation only
+/// talked about (`Black could have resigned here`) is none.
+pub(crate) fn resignation(line: &str) -> Option<Resignation> {
     line.split(['.', ',', ';', '!', '?', '(', ')', '[', ']', '{', '}', '–', '—']).find_map(resignation_clause)
 }
 
-/// A clause that says a player resigned: the word for giving up with the
-/// words for a side right before it (a colon between them at most), or
-/// with at most three words before it and none that makes it only talked
-/// about (`could`, `hätte`, `не`).
-fn resignation_clause(clause: &str) -> Option<Option<shakmaty::Color>> {
+/// Whether a line says the game was drawn: a clause with the word for a
+/// draw (or two, `partie nulle`), at most two words before it and none that
+/// makes it only talked about: `og jafntefli samið`, `Draw agreed.`, `y
+/// tablas`; `27... Dg5 leads to a draw` is analysis.
+pub(crate) fn draw_agreed(line: &str) -> bool {
+    line.split(['.', ',', ';', '!', '?', '(', ')', '[', ']', '{', '}', '–', '—']).any(|clause| {
+        let words: Vec<String> =
+            clause.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+        let draw = |k: usize| {
+            draw_words()
+                .any(|d| d == words[k] || words.get(k + 1).is_some_and(|next| d == format!("{} {next}", words[k])))
+        };
+        (0..words.len().min(3)).any(draw) && !words.iter().any(|w| is_hedge(w))
+    })
+}
+
+/// A clause that says a player resigned: the word (or two, `gaf op`) for
+/// giving up with the words for a side right before it (a colon between them
+/// at most), or with at most three words before it and none that makes it
+/// only talked about (`could`, `hätte`, `не`).
+fn resignation_clause(clause: &str) -> Option<Resignation> {
     let words: Vec<String> =
         clause.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    let at = words.iter().position(|w| is_resign_word(w))?;
+    let at = (0..words.len()).find(|&k| {
+        is_resign_word(&words[k])
+            || words.get(k + 1).is_some_and(|next| is_resign_word(&format!("{} {next}", words[k])))
+    })?;
+    let by = words[..at].to_vec();
     if let Some(side) = at.checked_sub(1).and_then(|k| side_word(&words[k])) {
-        return Some(Some(side));
+        return Some(Resignation { side: Some(side), by });
     }
-    (at <= 3 && !words[..at].iter().any(|w| is_hedge(w))).then_some(None)
+    (at <= 3 && !words[..at].iter().any(|w| is_hedge(w))).then_some(Resignation { side: None, by })
 }
 
 #[cfg(test)]
@@ -795,20 +831,25 @@ mod tests {
     #[test]
     fn resignations_in_words() {
         use shakmaty::Color;
-        assert_eq!(resignation("Black surrenders."), Some(Some(Color::Black)));
-        assert_eq!(resignation("White resigns"), Some(Some(Color::White)));
-        assert_eq!(resignation("Las negras abandonan."), Some(Some(Color::Black)));
-        assert_eq!(resignation("Белые сдались"), Some(Some(Color::White)));
-        assert_eq!(resignation("Resigns."), Some(None));
-        assert_eq!(resignation("Black could have resigned here, but played on for twenty more moves."), None);
-        assert_eq!(resignation("1. e4 e5"), None);
+        let side = |line: &str| resignation(line).map(|r| r.side);
+        assert_eq!(side("Black surrenders."), Some(Some(Color::Black)));
+        assert_eq!(side("White resigns"), Some(Some(Color::White)));
+        assert_eq!(side("Las negras abandonan."), Some(Some(Color::Black)));
+        assert_eq!(side("Белые сдались"), Some(Some(Color::White)));
+        assert_eq!(side("Resigns."), Some(None));
+        assert_eq!(side("Black could have resigned here, but played on for twenty more moves."), None);
+        assert_eq!(side("1. e4 e5"), None);
         let note = "Though material is even, black resigns. He notices that I can play Qd5+ on my next move.";
-        assert_eq!(resignation(note), Some(Some(Color::Black)));
-        assert_eq!(resignation("(winning the White queen, so White resigns immediately)"), Some(Some(Color::White)));
-        assert_eq!(resignation("He decided to resign rather than play on."), None);
-        assert_eq!(resignation("42 Th6+, y Capablanca se rindió en vista de 42 ..Ra5"), Some(None));
-        assert_eq!(resignation("Black would have resigned after 12. Qh5"), None);
-        assert_eq!(resignation("Weiß: aufgegeben"), Some(Some(Color::White)));
+        assert_eq!(side(note), Some(Some(Color::Black)));
+        assert_eq!(side("(winning the White queen, so White resigns immediately)"), Some(Some(Color::White)));
+        assert_eq!(side("He decided to resign rather than play on."), None);
+        assert_eq!(side("42 Th6+, y Capablanca se rindió en vista de 42 ..Ra5"), Some(None));
+        assert_eq!(side("Black would have resigned after 12. Qh5"), None);
+        assert_eq!(side("Weiß: aufgegeben"), Some(Some(Color::White)));
+        assert_eq!(side("22.Tad1 en zwart gaf op."), Some(Some(Color::Black)));
+        assert_eq!(side("Svart gav upp."), Some(Some(Color::Black)));
+        let named = resignation("23 Dc7!, y Jojua se rindió.").expect("a resignation");
+        assert_eq!((named.side, named.by), (None, vec!["y".to_string(), "jojua".into(), "se".into()]));
     }
 
     #[test]

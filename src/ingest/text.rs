@@ -4,8 +4,8 @@ use super::error::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
 use super::printed::{
-    after_number, blacks_reply_before, half_move_at_start, highest_half_move, is_prose, names_a_square, open_after,
-    positioned, prose_within, resignation, starts_with_word,
+    Resignation, after_number, blacks_reply_before, draw_agreed, half_move_at_start, highest_half_move, is_prose,
+    names_a_square, open_after, positioned, prose_within, resignation, starts_with_word,
 };
 use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
@@ -174,7 +174,10 @@ struct GameLines {
     movetext: String,
     moves_started: bool,
     /// Who resigned, where a line says so.
-    resigned: Option<Option<shakmaty::Color>>,
+    resigned: Option<Resignation>,
+    /// The half-move reached when a note after it said the game was drawn
+    /// (`og jafntefli samið`): the result if no move came after.
+    drawn_at: Option<u32>,
     /// The result a line of prose ends with (`Remis – ... 1/2-1/2`).
     prose_result: Option<GameResult>,
     /// Parentheses, brackets and braces opened on lines before and not
@@ -253,6 +256,7 @@ fn read_game_with(text: &str, line: usize, goes_on: Option<usize>) -> Result<She
         movetext: String::with_capacity(text.len()),
         moves_started: false,
         resigned: None,
+        drawn_at: None,
         prose_result: None,
         open: 0,
         open_in_prose: false,
@@ -294,10 +298,15 @@ fn read_game_with(text: &str, line: usize, goes_on: Option<usize>) -> Result<She
         if g.open == 0 {
             g.open_in_prose = matches!(kind, Line::Prose);
         }
+        // A header's brackets are its own (`Negras: D. Jojua (Georgia,
+        // 2.516). … (Francia, 5-3-2011.`): they open no note.
+        let header = matches!(kind, Line::Tag(..) | Line::Headers(..) | Line::Players(..));
         g.take(line, kind);
-        g.open = open_after(g.open, line);
+        if !header {
+            g.open = open_after(g.open, line);
+        }
     }
-    let GameLines { mut sheet, movetext, resigned, prose_result, note_goes_on, reached, .. } = g;
+    let GameLines { mut sheet, movetext, resigned, drawn_at, prose_result, note_goes_on, reached, .. } = g;
     sheet.moves_in_note = note_goes_on.filter(|n| n.1 == reached + 1);
     let written = sheet.result.or(prose_result);
     sheet.result = None;
@@ -305,7 +314,11 @@ fn read_game_with(text: &str, line: usize, goes_on: Option<usize>) -> Result<She
     // are not moved again and again as they grow.
     sheet.entries.reserve(movetext.len() / 6);
     read_movetext(&movetext, line, 1, Dialect::Plain, &mut sheet);
-    sheet.result = sheet.result.or(written).or_else(|| resigned.map(|side| loser_result(&sheet, side)));
+    sheet.result = sheet
+        .result
+        .or(written)
+        .or_else(|| resigned.map(|r| loser_result(&sheet, &r)))
+        .or_else(|| (drawn_at == Some(reached) && reached > 0).then_some(GameResult::Draw));
     Ok(sheet)
 }
 
@@ -438,6 +451,7 @@ impl GameLines {
                     {
                         self.sheet.result = self.sheet.result.or(Some(r));
                     }
+                    let value = if matches!(tag.as_str(), "White" | "Black") { player_name(value) } else { value };
                     self.sheet.set_header(&tag, value);
                 }
                 self.movetext.extend(blank(line));
@@ -492,7 +506,7 @@ impl GameLines {
                 }
                 // `Bg4+ (winning the queen, so White resigns immediately)`.
                 if line.contains(['(', '[']) {
-                    self.resigned = self.resigned.or(resignation(line));
+                    self.resigned = self.resigned.take().or_else(|| resignation(line));
                 }
                 self.movetext.push_str(line);
             }
@@ -528,6 +542,13 @@ impl GameLines {
     }
 
     /// The result a note ends with (`Remis – ... 1/2-1/2`, `... was het 1-0.`).
+    /// A note saying the game was drawn, after the moves reached so far.
+    fn draw_closing(&mut self, note: &str) {
+        if self.moves_started && draw_agreed(note) {
+            self.drawn_at = Some(self.reached);
+        }
+    }
+
     fn result_closing(&mut self, note: &str) {
         let last = note.split_whitespace().next_back().unwrap_or("");
         if self.moves_started && last.contains(['-', '/', '½']) {
@@ -540,7 +561,8 @@ impl GameLines {
     /// resigned, or the result it ends with, is taken.
     fn prose(&mut self, line: &str) {
         self.note_numbers_next(line);
-        self.resigned = self.resigned.or(resignation(line));
+        self.resigned = self.resigned.take().or_else(|| resignation(line));
+        self.draw_closing(line);
         self.result_closing(line);
         let text: String = line.trim().chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }).collect();
         self.movetext.push('{');
@@ -564,6 +586,11 @@ impl GameLines {
             // might have followed: in the note, never played.
             let resigned = resignation(&line[note.clone()]);
             self.result_closing(&line[note.clone()]);
+            // A draw said in the line's last note, no move after it.
+            let after = line[note.end..].trim();
+            if after.is_empty() || GameResult::parse(after).is_some() {
+                self.draw_closing(&line[note.clone()]);
+            }
             if resigned.is_some() {
                 note.end = line.trim_end().len();
                 // `17) les blancs jouent et les noirs abandonnent !`: the
@@ -577,11 +604,11 @@ impl GameLines {
                     if self.reached.is_multiple_of(2) { shakmaty::Color::White } else { shakmaty::Color::Black };
                 let slot =
                     bare.bytes().all(|b| b.is_ascii_digit()) && half_move_at_start(last) == Some(self.reached + 1);
-                if slot && resigned == Some(Some(!mover)) {
+                if slot && resigned.as_ref().and_then(|r| r.side) == Some(!mover) {
                     self.untold = Some(self.reached + 1);
                 }
             }
-            self.resigned = self.resigned.or(resigned);
+            self.resigned = self.resigned.take().or(resigned.clone());
             let text = &line[note.clone()];
             let inner = text.trim_end();
             // The `{` takes the place of a space before the note where there
@@ -813,6 +840,13 @@ fn split_headers<'a>(key: &'a str, value: &'a str) -> Vec<(&'a str, &'a str)> {
     out
 }
 
+/// A player's name in a header line, without what a text prints after it:
+/// `D. Jojua (Georgia, 2.516). Defensa Siciliana (B42).` is `D. Jojua`.
+fn player_name(value: &str) -> &str {
+    let name = value.split_once(" (").map_or(value, |(name, _)| name).trim();
+    if name.is_empty() { value } else { name }
+}
+
 /// A line of the players above the moves: `Marshall - Capablanca`,
 /// `Anderssen vs. Dufresne`, `Tal – Botvinnik, 1-0`: White, Black and the
 /// result where written.
@@ -853,11 +887,23 @@ fn header_line(line: &str, moves_started: bool) -> Option<(&str, &str)> {
     (known || (!moves_started && plausible_key(key))).then(|| (key.trim(), value.trim()))
 }
 
-/// The result of a resignation: the side named lost, or, where none is
-/// named, the side to move after the last entry.
-fn loser_result(sheet: &Sheet, side: Option<shakmaty::Color>) -> GameResult {
+/// The result of a resignation: the side named lost; else the player named
+/// (`y Jojua se rindió`, Jojua Black's player); else the side to move after
+/// the last entry.
+fn loser_result(sheet: &Sheet, r: &Resignation) -> GameResult {
+    let names = |tag: &str| -> Vec<String> {
+        sheet.header(tag).unwrap_or("").split(|c: char| !c.is_alphabetic()).map(str::to_lowercase).collect()
+    };
+    let (white, black) = (names("White"), names("Black"));
+    let named = |name: &[String]| r.by.iter().any(|w| w.chars().count() >= 3 && name.contains(w));
+    let by_name = match (named(&white), named(&black)) {
+        (true, false) => Some(shakmaty::Color::White),
+        (false, true) => Some(shakmaty::Color::Black),
+        _ => None,
+    };
     let last_ply = sheet.entries.iter().rev().find_map(|e| e.ply).unwrap_or(0);
-    GameResult::lost_by(side.unwrap_or(if last_ply % 2 == 1 { shakmaty::Color::Black } else { shakmaty::Color::White }))
+    let to_move = if last_ply % 2 == 1 { shakmaty::Color::Black } else { shakmaty::Color::White };
+    GameResult::lost_by(r.side.or(by_name).unwrap_or(to_move))
 }
 
 /// `line` blanked: its characters spaces, its line break kept, so that the
