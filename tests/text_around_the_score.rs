@@ -213,3 +213,31 @@ fn blacks_move_numbered_with_a_spaced_ellipsis_in_prose_is_where_the_game_goes_o
     assert_eq!(&g.moves[19..22], ["Nbd7", "Nbd2", "Bb7"]);
     assert_eq!(g.result, "1/2-1/2");
 }
+
+#[test]
+fn a_full_stop_glued_to_the_next_move_number_is_the_end_of_a_sentence() {
+    // `15.La3 (… Pre toga igrali su 15.Ta3).15...f4?` and `Sd7 .21.Sc6`.
+    let g = one("1.d4 Sf6 2.c4 g6 3.Sc3 Lg7 4.e4 d6 5.Sf3 0-0 6.Le2 e5 7.0-0 Sc6 8.d5 Se7 9.b4 c6 10.Sd2 cd5 \
+                 11.cd5 Se8 12.Sc4 f5 13.b5 Kh8 14.a4 Sg8 15.La3 ( U vreme kad je igrana ova partija, to je bio nov \
+                 potez. Pre toga igrali su 15.Ta3).15...f4? 16.a5 h5 17.a6 b6 18.Sa2 Sgf6 19.f3 g5 20.Sb4 Sd7 \
+                 .21.Sc6 Df6 22.De1 Tg8 1/2-1/2\n");
+    assert_eq!(g.moves.len(), 44);
+    assert_eq!(&g.moves[29..31], ["f4", "a5"]);
+    assert_eq!(&g.moves[40..42], ["Nc6", "Qf6"]);
+    assert_eq!(g.status, Status::Validated);
+}
+
+#[test]
+fn a_note_in_prose_that_plays_on_past_the_games_next_number_leaves_the_game_where_it_comes_back() {
+    // The note plays `27. Re6+ Kc6 (… og svartur er mát í næsta leik) 28.
+    // Dc5#.`; the game goes on at the second `27. Re6+`.
+    let g = one("1. e4 c5 2. Rf3 e6 3. d4 cxd4 4. Rxd4 a6 5. Rc3 Dc7 6. Bd3 Rf6 7. f4 Bb4 8. 0-0 b5 9. Bd2 Bc5 \
+                 10. Rce2 e5 11. fxe5 Dxe5 12. c3 Rxe4 13. Bf4 Dd5 14. Bxe4 Dxe4 15. Rg3 Dd5 16. He1+ Kd8 17. He5 Dc4 \
+                 18. b3 Dxc3 19. Hxc5 Dxc5 20. Hc1 Db6 21. Bc7+ Dxc7 22. Hxc7 Kxc7 23. Dg4 Bb7 24. Rgf5 g6 \
+                 25. Df4+ Kb6 26. De3! besti leikurinn þar eð núna hótar hvítur mát. 26. … Rc6 svartur hefði orðið mát eftir 26. … gxf5 27. Re6+ \
+                 Kc6 (27. … Ka5 28. Dc3+ og svartur er mát í næsta leik) 28. Dc5#. 27. Re6+ Ka5 28. Dc3+ Kb6 \
+                 29. Dc5+ Ka5 30. Rd6! og svartur gafst upp.\n");
+    assert_eq!(g.moves.len(), 59);
+    assert_eq!(&g.moves[52..55], ["Ne6+", "Ka5", "Qc3+"]);
+    assert_eq!(g.result, "1-0");
+}

@@ -351,6 +351,14 @@ impl Reader<'_> {
     }
 
     fn token(&mut self, t: &str, at: (usize, usize)) -> bool {
+        // `.21.Sc6`, `15.Ta3).15...f4?`: a full stop glued to the next move's
+        // number ends the sentence or note before it.
+        let bare = t.trim_start_matches('.');
+        let (t, at) = if bare.len() < t.len() && bare.starts_with(|c: char| c.is_ascii_digit()) {
+            (bare, (at.0, at.1 + t.len() - bare.len()))
+        } else {
+            (t, at)
+        };
         let after_number = std::mem::take(&mut self.after_number);
         self.first_on_line = at.0 != self.last_token_line;
         self.last_token_line = at.0;

@@ -547,8 +547,12 @@ fn resumption(
     let first = if after_stop(first) { first } else { found.find(|&k| after_stop(k)).unwrap_or(first) };
     let word = |t: &(usize, &str)| word_or_move(t.1) == Some(true);
     let later = (first + 1..tokens.len())
-        // The note's own moves only: no words of a note of its own between.
-        .take_while(|&k| !tokens[k.saturating_sub(2)..=k].iter().all(word))
+        // The note's own moves only: no words of a note of its own between
+        // (words in brackets within it are the note's: `(27. … Ka5 28. Dc3+
+        // og svartur er mát í næsta leik)`).
+        .take_while(|&k| {
+            !balanced(&line[tokens[first].0..tokens[k].0]) || !tokens[k.saturating_sub(2)..=k].iter().all(word)
+        })
         .find(|&k| {
             resumes(&tokens[k]) && after_stop(k) && highest_half_move(&line[tokens[first].0..tokens[k].0]) > reached
         });
