@@ -241,3 +241,16 @@ fn a_note_in_prose_that_plays_on_past_the_games_next_number_leaves_the_game_wher
     assert_eq!(&g.moves[52..55], ["Ne6+", "Ka5", "Qc3+"]);
     assert_eq!(g.result, "1-0");
 }
+
+#[test]
+fn a_dash_that_opens_the_words_of_a_resignation_fills_no_box() {
+    // `41. Dd3 Rg8 Tb8 – Negrul cedează.`: White's last move, then Black
+    // resigns; the dash is the sentence's, not Black's box.
+    let g = one("1. d4 d5 2. Cf3 Cf6 3. c4 e6 4. Cc3 Ne7 5. Ng5 Cbd7 6. e3 0-0 7. Tc1 c6 8. Dc2 d:c4 9. N:c4 Cd5 \
+                 10. N:e7 D:e7 11. 0-0 b6 12. C:d5 c:d5 13. Nd3 h6 14. Dc7! Db4 15. a3 Da4. (15…D:b2 duce, după \
+                 16.Tb1 şi 17. Nb5, la pierderea unei figuri). 16. h3 Cf6 Tc6 – Negrul cedează. (Rubrică de Ştefan \
+                 Danciu)\n\ncapablanca 5\n");
+    assert_eq!(g.moves.len(), 33);
+    assert_eq!(g.moves.last().map(String::as_str), Some("Rc6"));
+    assert_eq!(g.result, "1-0");
+}

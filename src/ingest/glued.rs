@@ -12,6 +12,11 @@ use regex::Regex;
 static GLUED: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[a-h][1-8][+#!?]*\d{1,3}(?:\.\.\.|…|\.)[a-hA-Z0O]").expect("a valid pattern"));
 
+/// Castling with the next move glued to it (`5. 0-0Rbd7`): the space lost
+/// between two boxes of one row, the move at byte 1.
+static CASTLED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(?:O-O|0-0)[+#!?]*()[A-Z][a-h1-8]?[x:]?[a-h][1-8]\b").expect("a valid pattern"));
+
 /// One unit at the start of a run: a move number, a result, castling or a
 /// move in short algebraic (with a piece letter of any language), with its
 /// signs. Short: `c4b6` is two pawn moves and `Qc2d5` a queen's and a pawn's.
@@ -31,7 +36,7 @@ static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[\p{L}'’]+").exp
 /// `1.d4Nf62.c4b6 Bene.` is read as `1. d4 Nf6 2. c4 b6 Bene.`.
 pub(crate) fn unglued(text: &str) -> Cow<'_, str> {
     if !GLUED.is_match(text) {
-        return Cow::Borrowed(text);
+        return castling_parted(text);
     }
     let mut out = String::with_capacity(text.len() + text.len() / 4);
     let mut at = 0;
@@ -44,6 +49,23 @@ pub(crate) fn unglued(text: &str) -> Cow<'_, str> {
             out.push_str(token);
         }
         at = start + token.len();
+    }
+    out.push_str(&text[at..]);
+    Cow::Owned(out)
+}
+
+/// `text` with a space put between castling and the move glued to it
+/// (`0-0Rbd7`), the rest as it is.
+fn castling_parted(text: &str) -> Cow<'_, str> {
+    if !CASTLED.is_match(text) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut at = 0;
+    for glued in CASTLED.captures_iter(text).filter_map(|c| c.get(1)) {
+        out.push_str(&text[at..glued.start()]);
+        out.push(' ');
+        at = glued.start();
     }
     out.push_str(&text[at..]);
     Cow::Owned(out)
@@ -89,6 +111,14 @@ mod tests {
             unglued("con il Cc3.5.cxd5Nxd56.Nf3e6 e 10.Bd30-0Il Re 13.Rh3Kh8?Una f514...gxh615.Qd2e il 24.Qxc61–0"),
             "con il Cc3. 5. cxd5 Nxd5 6. Nf3 e6 e 10. Bd3 0-0 Il Re 13. Rh3 Kh8? Una f5 14... gxh6 15. Qd2 e il 24. Qxc6 1–0"
         );
+    }
+
+    #[test]
+    fn castling_with_the_next_move_glued_to_it_is_parted() {
+        assert_eq!(unglued("4. Bg2 b5 5. 0-0Rbd7 6. a4"), "4. Bg2 b5 5. 0-0 Rbd7 6. a4");
+        assert_eq!(unglued("12. O-O-O Kb8"), "12. O-O-O Kb8");
+        let prose = "5. 0-0Rbd7 Pardubice 2015 (2.465) chess24.com";
+        assert_eq!(unglued(prose), "5. 0-0 Rbd7 Pardubice 2015 (2.465) chess24.com");
     }
 
     #[test]

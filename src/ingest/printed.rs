@@ -358,8 +358,10 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
             i += 1;
             continue;
         }
-        // With the one-letter word before them: `A`, `I`, `y`, `и`.
-        let start = if i > floor && one_letter(tokens[i - 1].1) { i - 1 } else { i };
+        // With the one-letter word before them (`A`, `I`, `y`, `и`), or the
+        // dash that opens them (`Tb8 – Negrul cedează.`).
+        let opens = |t: &str| one_letter(t) || matches!(t, "-" | "–" | "—");
+        let start = if i > floor && opens(tokens[i - 1].1) { i - 1 } else { i };
         // `22.exd4 Of 22.Txc7 Pe2+ 23.Kh1 Txc7 en het paard ...`: moves for
         // a turn already played, right before the words, are the note's.
         let start = other_moves_from(&tokens[floor..start], line).map_or(start, |k| floor + k);
@@ -440,7 +442,8 @@ pub(crate) fn highest_half_move(text: &str) -> u32 {
             continue;
         }
         // From the text, not the token: `13. ... Axe5` spaces Black's dots apart.
-        if depth == 0 {
+        // A token that opens a note (`(15…D:b2`) is the note's.
+        if depth == 0 && !t.starts_with(['(', '[', '{']) {
             if let Some(p) = half_move_at_start(&text[at..]) {
                 let glued = after_number(t);
                 next = Some(if a_move(glued) {
@@ -854,6 +857,15 @@ mod tests {
         assert_eq!(side("Svart gav upp."), Some(Some(Color::Black)));
         let named = resignation("23 Dc7!, y Jojua se rindió.").expect("a resignation");
         assert_eq!((named.side, named.by), (None, vec!["y".to_string(), "jojua".into(), "se".into()]));
+    }
+
+    #[test]
+    fn a_move_that_opens_a_note_is_the_notes() {
+        let text = "15. a3 Da4. (15…D:b2 duce, după 16.Tb1 şi 17. Nb5, la pierderea unei figuri). ";
+        assert_eq!(highest_half_move(text), 30);
+        let line = format!("{text}16. h3 Cf6 17. Tc1 Db4. Mai departe câştigul e o chestiune de tehnică! 18. Dc2 Rg8");
+        let notes: Vec<&str> = prose_within(&line).into_iter().map(|r| &line[r]).collect();
+        assert_eq!(notes, ["Mai departe câştigul e o chestiune de tehnică! "]);
     }
 
     #[test]
