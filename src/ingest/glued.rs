@@ -12,10 +12,20 @@ use regex::Regex;
 static GLUED: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[a-h][1-8][+#!?]*\d{1,3}(?:\.\.\.|…|\.)[a-hA-Z0O]").expect("a valid pattern"));
 
-/// Castling with the next move glued to it (`5. 0-0Rbd7`): the space lost
-/// between two boxes of one row, the move at byte 1.
-static CASTLED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b(?:O-O|0-0)[+#!?]*()[A-Z][a-h1-8]?[x:]?[a-h][1-8]\b").expect("a valid pattern"));
+/// Two boxes of one row run together where a space was lost, the space
+/// due at each pattern's empty group: castling and the next move
+/// (`5. 0-0Rbd7`), castling or a move and the next number (`O-O-O11.`,
+/// `Td615.`), two piece moves (`Rh1Tg6`).
+static RUN_TOGETHER: LazyLock<[Regex; 3]> = LazyLock::new(|| {
+    let castling = r"(?:O-O-O|O-O|0-0-0|0-0)";
+    let piece_move = r"[A-Z][a-h1-8]?[x:]?[a-h][1-8]";
+    [
+        format!(r"\b{castling}[+#!?]*(){piece_move}\b"),
+        format!(r"(?:\b{castling}|\b[A-Z]?[a-h]?[x:]?[a-h][1-8])[+#!?]*()\d{{1,3}}\.(?:\s|$)"),
+        format!(r"\b{piece_move}[+#!?]*(){piece_move}\b"),
+    ]
+    .map(|p| Regex::new(&p).expect("a valid pattern"))
+});
 
 /// One unit at the start of a run: a move number, a result, castling or a
 /// move in short algebraic (with a piece letter of any language), with its
@@ -36,7 +46,7 @@ static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[\p{L}'’]+").exp
 /// `1.d4Nf62.c4b6 Bene.` is read as `1. d4 Nf6 2. c4 b6 Bene.`.
 pub(crate) fn unglued(text: &str) -> Cow<'_, str> {
     if !GLUED.is_match(text) {
-        return castling_parted(text);
+        return boxes_parted(text);
     }
     let mut out = String::with_capacity(text.len() + text.len() / 4);
     let mut at = 0;
@@ -54,18 +64,22 @@ pub(crate) fn unglued(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// `text` with a space put between castling and the move glued to it
-/// (`0-0Rbd7`), the rest as it is.
-fn castling_parted(text: &str) -> Cow<'_, str> {
-    if !CASTLED.is_match(text) {
+/// `text` with a space put where two boxes of a row run together (see
+/// [`RUN_TOGETHER`]), the rest as it is.
+fn boxes_parted(text: &str) -> Cow<'_, str> {
+    let mut gaps: Vec<usize> =
+        RUN_TOGETHER.iter().flat_map(|p| p.captures_iter(text).filter_map(|c| c.get(1)).map(|g| g.start())).collect();
+    if gaps.is_empty() {
         return Cow::Borrowed(text);
     }
-    let mut out = String::with_capacity(text.len() + 8);
+    gaps.sort_unstable();
+    gaps.dedup();
+    let mut out = String::with_capacity(text.len() + gaps.len());
     let mut at = 0;
-    for glued in CASTLED.captures_iter(text).filter_map(|c| c.get(1)) {
-        out.push_str(&text[at..glued.start()]);
+    for gap in gaps {
+        out.push_str(&text[at..gap]);
         out.push(' ');
-        at = glued.start();
+        at = gap;
     }
     out.push_str(&text[at..]);
     Cow::Owned(out)
@@ -114,9 +128,11 @@ mod tests {
     }
 
     #[test]
-    fn castling_with_the_next_move_glued_to_it_is_parted() {
+    fn two_boxes_of_a_row_run_together_are_parted() {
         assert_eq!(unglued("4. Bg2 b5 5. 0-0Rbd7 6. a4"), "4. Bg2 b5 5. 0-0 Rbd7 6. a4");
         assert_eq!(unglued("12. O-O-O Kb8"), "12. O-O-O Kb8");
+        let run = "10. Aa3 O-O-O11. Axf8 Thxf8 14. gxf3 Td615. Te1 f5 19. Rh1Tg6 20. Ac4";
+        assert_eq!(unglued(run), "10. Aa3 O-O-O 11. Axf8 Thxf8 14. gxf3 Td6 15. Te1 f5 19. Rh1 Tg6 20. Ac4");
         let prose = "5. 0-0Rbd7 Pardubice 2015 (2.465) chess24.com";
         assert_eq!(unglued(prose), "5. 0-0 Rbd7 Pardubice 2015 (2.465) chess24.com");
     }
