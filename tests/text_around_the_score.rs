@@ -254,3 +254,14 @@ fn a_dash_that_opens_the_words_of_a_resignation_fills_no_box() {
     assert_eq!(g.moves.last().map(String::as_str), Some("Rc6"));
     assert_eq!(g.result, "1-0");
 }
+
+#[test]
+fn pawn_captures_written_as_their_files_after_a_bare_number_are_moves() {
+    // A column that prints a few moves per paragraph: `22. ef+, ef.` alone.
+    let g = one("1. e4, e5, 2. f4, d5, 3. Sf3, dxe4, 4. Sxe5, Ld6, 5. Lc4, Lxe5.\n\n\
+                 Beli je izgubio figuru.\n\n6. fe, Dd4.\n\nCrni napada.\n\n7. Lxf7+, Ke7.\n\n8. d3, ed.\n\n\
+                 9. cd, Sf6. 1/2-1/2\n");
+    assert_eq!(&g.moves[10..12], ["fxe5", "Qd4"]);
+    assert_eq!(&g.moves[14..16], ["d3", "exd3"]);
+    assert_eq!(g.moves.len(), 18);
+}

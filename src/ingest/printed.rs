@@ -473,6 +473,9 @@ fn two_words_at_end(tokens: &[(usize, &str)], line: &str, ranges: &mut Vec<std::
         && word(first)
         && word(second)
         && word_or_move(last_move) == Some(false)
+        // `22. ef+, ef.`: after a bare move number, the pawns' captures
+        // written as their files.
+        && !after_number(last_move).is_empty()
         && !first.starts_with(['(', '['])
         && balanced(&line[..at])
     {
@@ -646,6 +649,10 @@ fn word_or_move(token: &str) -> Option<bool> {
     let t = token.trim_matches(|c: char| !c.is_alphanumeric());
     if t.is_empty() || MOVE_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w)) || is_date(token, t) {
         return None;
+    }
+    // A check or mate sign (`ef+,`): a move, never a word.
+    if token.trim_end_matches(['.', ',', ';', ':', '!', '?']).ends_with(['+', '#']) {
+        return Some(false);
     }
     // `Simp¨¢tica`: a word a page's wrong encoding put signs in.
     let garbled = |c: char| !c.is_alphanumeric() && !c.is_ascii() && !matches!(c, '–' | '—' | '×' | '…');
