@@ -265,3 +265,17 @@ fn pawn_captures_written_as_their_files_after_a_bare_number_are_moves() {
     assert_eq!(&g.moves[14..16], ["d3", "exd3"]);
     assert_eq!(g.moves.len(), 18);
 }
+
+#[test]
+fn games_listed_one_per_item_with_bare_move_numbers_are_each_a_game() {
+    let text = "Quelques parties miniatures célèbres\n\
+                - Mat du lion\n\
+                - 1d4 Cf6 2 Fg5 c6 3 e3 Da5+ 0-1 « Plus courte partie décisive jamais jouée » selon Tim Krabbé[1]\n\
+                - 1 e4 c6 2 d4 d5 3 Cc3 dxe4 4 Cxe4 Cd7 5 De2!? Cgf6?? 6 Cd6#[2]\n\
+                - 1 e4 e5 2. Cf3 Cf6 3. Cxe5 d6 4. Cf3 Cxe4 5. Cc3 Ff5?? 6. De2 1-0[3]\n";
+    let g = games(text);
+    let moves: Vec<usize> = g.iter().map(|g| g.moves.len()).collect();
+    assert_eq!(moves, [6, 11, 11]);
+    assert_eq!(g.iter().map(|g| g.result.as_str()).collect::<Vec<_>>(), ["0-1", "1-0", "1-0"]);
+    assert!(g.iter().all(|g| g.status == Status::Validated));
+}

@@ -16,6 +16,7 @@ use crate::sheet::{GameResult, Sheet};
 pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     let text = &*super::damaged::dashes_put_back(text);
     let text = &*super::glued::unglued(text);
+    let text = &*list_marks_blanked(text);
     let starts = game_starts(text);
     let mut sheets = Vec::with_capacity(starts.len());
     for (k, &(line, at)) in starts.iter().enumerate() {
@@ -81,7 +82,7 @@ fn printed_once(sheets: Vec<Sheet>) -> Vec<Sheet> {
 /// Where each game of a text file starts: its line (1-based) and byte offset.
 fn game_starts(text: &str) -> Vec<(usize, usize)> {
     static ENDS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|½-½)\s*$").expect("a valid pattern")
+        regex::Regex::new(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|½-½)(?:\[\d+\])?\s*$").expect("a valid pattern")
     });
     let (mut starts, mut moves, mut ended) = (vec![(1, 0)], false, false);
     // The highest move number of the game so far: a game that reached move 3
@@ -91,7 +92,11 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
     let mut at = 0;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let t = line.trim();
-        let first_move = t.starts_with("1.") || t.starts_with("1 ") || t.starts_with("1)");
+        // `1.`, `1 `, `1)`, or the move glued to the number (`1d4 Cf6 2 Fg5`).
+        let first_move = t.starts_with("1.")
+            || t.starts_with("1 ")
+            || t.starts_with("1)")
+            || (t.starts_with('1') && t[1..].starts_with(|c: char| matches!(c, 'a'..='h' | 'A'..='Z')));
         let blacks_first = ["1...", "1. ...", "1 ...", "1…", "1. …"].iter().any(|p| t.starts_with(p));
         let header = t.split_once(':').is_some_and(|(k, _)| canonical(k).is_some());
         let heading = is_heading(t);
@@ -116,13 +121,58 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
             let moves_line = t.bytes().any(|b| b.is_ascii_digit()) && !header && !heading && players_line(t).is_none();
             moves |= moves_line;
             ended = ENDS.is_match(t) || resignation(t).is_some();
-            if moves_line && !is_prose(t) {
-                reached = reached.max(highest_half_move(t).div_ceil(2));
+            if moves_line {
+                // A line of moves, then words (`3 e3 Da5+ 0-1 « Plus courte partie … »`):
+                // its moves up to the words.
+                let moves_part = if is_prose(t) { prose_within(t).first().map_or("", |r| &t[..r.start]) } else { t };
+                reached = reached.max(highest_half_move(moves_part).div_ceil(2)).max(highest_bare_number(moves_part));
             }
         }
         at += line.len();
     }
     starts
+}
+
+/// The highest move number written without its full stop in `text`, a
+/// move after it (`1 e4 c6 2 d4`, `1d4 Cf6 2 Fg5`): 0 where there is none.
+fn highest_bare_number(text: &str) -> u32 {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let numbered = |(k, t): (usize, &&str)| {
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        let n: u32 = t[..digits].parse().ok().filter(|n| (1..1000).contains(n))?;
+        let glued = &t[digits..];
+        let the_move = if glued.is_empty() { tokens.get(k + 1).copied()? } else { glued };
+        move_shaped(the_move).then_some(n)
+    };
+    tokens.iter().enumerate().filter_map(numbered).max().unwrap_or(0)
+}
+
+/// `text` with the mark of each item of a list that starts with a move
+/// number (`- 1 e4 c6 2 d4 d5 …`, `• 1.d4`) put to a space: the mark is no
+/// box, and each item may be a game of its own.
+fn list_marks_blanked(text: &str) -> std::borrow::Cow<'_, str> {
+    let marked = |line: &str| {
+        let t = line.trim_start();
+        let mark = t.chars().next().filter(|c| matches!(c, '-' | '•' | '*' | '–'))?;
+        let rest = &t[mark.len_utf8()..];
+        (rest.starts_with(' ') && rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .then(|| line.len() - t.len()..line.len() - t.len() + mark.len_utf8())
+    };
+    if !text.split_inclusive('\n').any(|l| marked(l).is_some()) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        match marked(line) {
+            Some(mark) => {
+                out.push_str(&line[..mark.start]);
+                out.push(' ');
+                out.push_str(&line[mark.end..]);
+            }
+            None => out.push_str(line),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A result, then the next game's players (`Name,First - Name,First`, its
@@ -720,12 +770,13 @@ fn ends_in_numbered_moves(line: &str) -> bool {
 }
 
 /// Whether the start of a line is a move number and a move: `9. Kpe1:d2`,
-/// `12...Nf6`.
+/// `12...Nf6`, `1 d4 Cf6`, `1d4 Cf6`.
 fn moves_before(start: &str) -> bool {
     let mut tokens = start.split_whitespace();
     let Some(first) = tokens.next() else { return false };
     let rest = after_number(first);
-    let numbered = half_move_at_start(first).is_some();
+    let digits = first.bytes().take_while(u8::is_ascii_digit).count();
+    let numbered = half_move_at_start(first).is_some() || (1..=3).contains(&digits);
     let a_move =
         |t: &str| t.chars().any(|c| c.is_ascii_digit()) && t.chars().filter(|c| c.is_alphabetic()).count() <= 4;
     numbered && (if rest.is_empty() { tokens.next().is_some_and(a_move) } else { a_move(rest) })
