@@ -34,12 +34,16 @@ fn read_all(set: &str) -> Vec<Read> {
         let text = std::fs::read(dir.join(format!("{name}.txt"))).expect("the text");
         let san = std::fs::read_to_string(dir.join(format!("{name}.san"))).expect("its true game");
         let mut games = convert(&format!("{name}.txt"), &text, &Options::default()).games;
-        for (k, want) in truth(&san).into_iter().enumerate() {
+        let wanted = truth(&san);
+        for (k, want) in wanted.iter().cloned().enumerate() {
             // The game read as this one: the one that is it, if any (a page
             // that prints the score twice gives a fragment first), else the
-            // next in order.
-            let is_it = games.iter().position(|g| g.moves == want.0 && g.result == want.1);
-            let got = (!games.is_empty()).then(|| games.remove(is_it.unwrap_or(0)));
+            // next in order that is not another of the text's games (a game
+            // the text tells in a note is not read as one).
+            let is_it = |g: &GameReport, w: &(Vec<String>, String)| g.moves == w.0 && g.result == w.1;
+            let other = |g: &GameReport| wanted[k + 1..].iter().any(|w| is_it(g, w));
+            let found = games.iter().position(|g| is_it(g, &want)).or_else(|| games.iter().position(|g| !other(g)));
+            let got = found.map(|at| games.remove(at));
             out.push(Read { name: format!("{name}#{k}"), want, got });
         }
         // A game read where the text has none more (a score printed twice,
@@ -69,7 +73,7 @@ fn moves_right_result_asked(r: &Read) -> bool {
 #[test]
 fn no_real_text_is_validated_as_another_game() {
     let reads: Vec<Read> = ["real", "real-heldout"].into_iter().flat_map(read_all).collect();
-    assert!(reads.len() >= 139, "{} games", reads.len());
+    assert!(reads.len() >= 165, "{} games", reads.len());
     let wrong: Vec<String> = reads
         .iter()
         .filter(|r| r.got.as_ref().is_some_and(|g| g.status == Status::Validated))
@@ -112,9 +116,9 @@ fn read_right(set: &str) -> (usize, usize) {
 fn real_texts_read_to_their_true_game() {
     // Floors, raised as the reader learns: what it reads today.
     let (read, of) = read_right("real");
-    assert!(read >= 52, "{read} of {of} read to their true game");
+    assert!(read >= 76, "{read} of {of} read to their true game");
     // Collected apart, in two batches, and measured before the reader
     // looked at them: 10 of the first 25 then, 7 of the second batch's 17.
     let (read, of) = read_right("real-heldout");
-    assert!(read >= 42, "{read} of {of} read to their true game");
+    assert!(read >= 48, "{read} of {of} read to their true game");
 }

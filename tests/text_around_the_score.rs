@@ -279,3 +279,17 @@ fn games_listed_one_per_item_with_bare_move_numbers_are_each_a_game() {
     assert_eq!(g.iter().map(|g| g.result.as_str()).collect::<Vec<_>>(), ["0-1", "1-0", "1-0"]);
     assert!(g.iter().all(|g| g.status == Status::Validated));
 }
+
+#[test]
+fn games_told_one_after_another_in_a_paragraph_are_each_a_game() {
+    let text = "De kortste partij duurde volgens Lazard zelf een zet langer: 1.d4 d5 2.b3 Pf6 3.Pd2 e5 4.dxe5 Pg4 \
+                5.h3 Pe3 en Wit gaf het op. Hier heeft 5.h3 nog een pointe. In Montjanu - Choare, Boekarest 1948: \
+                1.d4 Pf6 2.Pd2 e5 3.dxe5 Pg4 4.Pgf3 Le7 5.h3 Pe3 en Wit gaf het op. Deze partij is vaker gespeeld.\n\
+                Combe - Hasenfuss, Folkestone 1933\n\
+                Beiden waren sterke spelers. 1.d4 c5 2.c4 cxd4 3.Pf3 e5 4.Pxe5 Da5+ en Wit gaf het op.\n";
+    let g = games(text);
+    let moves: Vec<usize> = g.iter().map(|g| g.moves.len()).collect();
+    assert_eq!(moves, [10, 10, 8]);
+    assert!(g.iter().all(|g| g.result == "0-1"));
+    assert_eq!(&g[2].moves[..2], ["d4", "c5"]);
+}

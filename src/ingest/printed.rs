@@ -750,17 +750,15 @@ pub(crate) fn draw_agreed(line: &str) -> bool {
     })
 }
 
-/// A clause that says a player resigned: the word (or two, `gaf op`) for
+/// A clause that says a player resigned: the word (or up to three, `gaf het op`) for
 /// giving up with the words for a side right before it (a colon between them
 /// at most), or with at most three words before it and none that makes it
 /// only talked about (`could`, `hätte`, `не`).
 fn resignation_clause(clause: &str) -> Option<Resignation> {
     let words: Vec<String> =
         clause.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    let at = (0..words.len()).find(|&k| {
-        is_resign_word(&words[k])
-            || words.get(k + 1).is_some_and(|next| is_resign_word(&format!("{} {next}", words[k])))
-    })?;
+    let at = (0..words.len())
+        .find(|&k| (k + 1..=(k + 3).min(words.len())).any(|end| is_resign_word(&words[k..end].join(" "))))?;
     let by = words[..at].to_vec();
     if let Some(side) = at.checked_sub(1).and_then(|k| side_word(&words[k])) {
         return Some(Resignation { side: Some(side), by });

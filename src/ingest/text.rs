@@ -113,14 +113,26 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
         }
         // Games run together on one line, as PDF conversion leaves them:
         // `… 31.Dh7# 1-0 Nowak,Jan - Kowalski,Piotr [C21] 1.e4 e5 …`.
+        let run_on = starts.len();
         for next in RUN_ON.captures_iter(line).filter_map(|c| c.get(1)) {
             starts.push((i + 1, at + next.start()));
             (moves, ended, reached) = (true, false, 0);
         }
+        let run_on = starts.len() > run_on;
+        // Games told one after another within the line: the rest of the
+        // line is the last one's.
+        let within = if header || heading || run_on { Vec::new() } else { games_within(line, reached, ended) };
+        for &next in &within {
+            starts.push((i + 1, at + next));
+            (moves, ended, reached) = (true, false, 0);
+        }
+        let t = within.last().map_or(t, |&k| line[k..].trim());
         if !t.is_empty() {
             let moves_line = t.bytes().any(|b| b.is_ascii_digit()) && !header && !heading && players_line(t).is_none();
             moves |= moves_line;
-            ended = ENDS.is_match(t) || resignation(t).is_some();
+            // A game ended stays ended over the lines of words after it.
+            let ends = ENDS.is_match(t) || resignation(t).is_some();
+            ended = ends || (ended && !moves_line);
             if moves_line {
                 // A line of moves, then words (`3 e3 Da5+ 0-1 « Plus courte partie … »`):
                 // its moves up to the words.
@@ -129,6 +141,32 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
             }
         }
         at += line.len();
+    }
+    starts
+}
+
+/// Where games told one after another in a line of prose start (byte
+/// offsets): at a move 1 outside brackets, after a result or a resignation
+/// in words that ended a game that reached move 3 (`… 4.h3 Pe3 en Wit gaf
+/// het op. … zet langer duurde: 1.d4 d5 2.b3 …`). `reached`: the move the
+/// game the line starts in reached on the lines before; `ended`: whether it
+/// ended there.
+fn games_within(line: &str, reached: u32, ended: bool) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let (mut from, mut reached, mut ended_before) = (0, reached, ended);
+    let result = |w: &str| matches!(w.trim_end_matches(['.', ',', ';', ')']), "1-0" | "0-1" | "1/2-1/2" | "½-½");
+    for (at, t) in positioned(line) {
+        let opens = at > from && half_move_at_start(t) == Some(1) && open_after(0, &line[..at]) == 0;
+        if !opens || !(moves_before(&line[at..]) || after_number(t).is_empty()) {
+            continue;
+        }
+        let before = &line[from..at];
+        let reach = reached.max(highest_half_move(before).div_ceil(2)).max(highest_bare_number(before));
+        let ended = ended_before || resignation(before).is_some() || before.split_whitespace().any(result);
+        if reach >= 3 && ended {
+            starts.push(at);
+            (from, reached, ended_before) = (at, 0, false);
+        }
     }
     starts
 }

@@ -38,7 +38,7 @@ pub struct Language {
     /// Keys a YAML form puts the moves under (lowercase).
     pub move_keys: &'static [&'static str],
     /// Words saying a player gave the game up (`resigns`, `aufgegeben`,
-    /// `сдались`, or two: `gaf op`), lowercase.
+    /// `сдались`, or up to three: `gaf het op`), lowercase.
     pub resigns: &'static [&'static str],
     /// Words naming White and Black as the side that did something (`Las
     /// negras abandonan`, `Белые сдались`), lowercase.
@@ -326,7 +326,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["taal"]),
         ],
         draws: &["remise"],
-        resigns: &["opgegeven", "opgave", "gaf op", "geeft op", "gaven op", "geven op"],
+        resigns: &["opgegeven", "opgave", "gaf op", "geeft op", "gaven op", "geven op", "gaf het op", "geeft het op"],
         sides: [&["wit"], &["zwart"]],
         articles: &[],
         hedges: &["kan", "kon", "zou", "niet"],
