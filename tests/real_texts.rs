@@ -116,9 +116,9 @@ fn read_right(set: &str) -> (usize, usize) {
 fn real_texts_read_to_their_true_game() {
     // Floors, raised as the reader learns: what it reads today.
     let (read, of) = read_right("real");
-    assert!(read >= 76, "{read} of {of} read to their true game");
+    assert!(read >= 78, "{read} of {of} read to their true game");
     // Collected apart, in two batches, and measured before the reader
     // looked at them: 10 of the first 25 then, 7 of the second batch's 17.
     let (read, of) = read_right("real-heldout");
-    assert!(read >= 48, "{read} of {of} read to their true game");
+    assert!(read >= 50, "{read} of {of} read to their true game");
 }

@@ -293,3 +293,21 @@ fn games_told_one_after_another_in_a_paragraph_are_each_a_game() {
     assert!(g.iter().all(|g| g.result == "0-1"));
     assert_eq!(&g[2].moves[..2], ["d4", "c5"]);
 }
+
+#[test]
+fn a_note_in_prose_with_a_word_a_move_may_hold_ends_where_the_game_goes_on() {
+    // `to` is also a word of descriptive moves; `10.0–0–0` keeps its zeros
+    // after the number; the game's last move, its result, then analysis.
+    let g = one("1.e4 c5 2.Nf3 d6 3.d4 cxd4 4.Nxd4 Nf6 5.Nc3 a6 6.Bg5 e6 7.f4 Qc7 8.Qf3 b5 9.Bxf6 gxf6 \
+                 10.0–0–0 Bb7? Better was 10…b4 asking questions of the c3 knight. 11.Qh5 Ke7 12.f5 Qc5 13.Bxb5 \
+                 axb5 14.Ndxb5 Ra6 15.Rhe1 Nd7 16.Rd4 Bc6 17.Nc7? 17.a4 was required to maintain equality. \
+                 17…Qxd4 18.fxe6 Ne5 19.Nxa6 Qb6 The point. White’s knight is trapped. 20.Nd5+ Bxd5 21.exd5 Qxa6 \
+                 22.Rxe5 Removing the defender of f7 in a final gamble, but allowing… 22…Qf1+ 0–1. 22…Qf1+ 23.Kd2 \
+                 (or 23.Qd1 Qxd1+ 24.Kxd1 fxe5) 23…fxe5 and Black’s queen defends f7.\n");
+    assert_eq!(g.moves.len(), 44);
+    assert_eq!(g.moves[18..20], ["O-O-O", "Bb7"]);
+    assert_eq!(g.moves[33..35], ["Qxd4", "fxe6"]);
+    assert_eq!(g.moves.last().map(String::as_str), Some("Qf1+"));
+    assert_eq!(g.result, "0-1");
+    assert_eq!(g.status, Status::Validated);
+}

@@ -339,9 +339,12 @@ pub(crate) fn prose_within(line: &str) -> Vec<std::ops::Range<usize>> {
     let number = |t: &str| half_move_at_start(t).map(|p| p.div_ceil(2));
     // `floor`: where the tokens left after the last note start.
     let (mut ranges, mut i, mut floor) = (Vec::new(), 0, 0);
-    // Three words, or two and a one-letter word (`è controversa (Leach).`).
-    let words =
-        |w: &[(usize, &str)]| w.iter().all(|t| word(t) || one_letter(t.1)) && w.iter().filter(|t| word(t)).count() >= 2;
+    // Three words, or two and a one-letter word (`è controversa (Leach).`)
+    // or a word that may be a move's (`was required to maintain`).
+    let words = |w: &[(usize, &str)]| {
+        w.iter().all(|t| word(t) || one_letter(t.1) || word_or_move(t.1).is_none())
+            && w.iter().filter(|t| word(t)).count() >= 2
+    };
     // One or two words, then a move for a turn already played (`Better is
     // 4. ... Nf6`, `Of 22.Txc7`): a note that plays a line of its own.
     let retake = |i: usize, ranges: &[std::ops::Range<usize>]| {
@@ -414,9 +417,11 @@ pub(crate) fn half_move_at_start(text: &str) -> Option<u32> {
 }
 
 /// A token without the move number it starts with (`12.Nf3` → `Nf3`,
-/// `12...` → ``): the move glued to it, if any.
+/// `12...` → ``, `10.0-0-0` → `0-0-0`): the move glued to it, if any.
 pub(crate) fn after_number(token: &str) -> &str {
-    token.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '…'))
+    // The number's digits, then its marks: castling glued to it keeps its
+    // zeros (`10.0–0–0`).
+    token.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches(['.', ')', '…'])
 }
 
 /// Whether a token names a square in algebraic (`e4`, `Fd3-ra`, `0-0` not).
@@ -455,6 +460,9 @@ pub(crate) fn highest_half_move(text: &str) -> u32 {
             } else if let Some(p) = next.filter(|_| a_move(t)) {
                 highest = highest.max(p);
                 next = Some(p + 1);
+            } else if word_or_move(t) == Some(true) {
+                // Words end the run of moves (`Ne5 defending f7`: no move).
+                next = None;
             }
         }
         depth = open_after(depth, t);
@@ -548,6 +556,17 @@ fn resumption(
     let after_stop = |k: usize| {
         k > 0 && (word_or_move(tokens[k - 1].1) == Some(false) || tokens[k - 1].1.ends_with(['.', '!', '?']))
     };
+    // The game's last move with its result (`allowing… 22…Qf1+ 0–1. 22…Qf1+
+    // 23.Kd2`): what follows is analysis.
+    let result =
+        |t: &str| matches!(t.trim_end_matches(['.', ',', ';']), "1-0" | "0-1" | "1–0" | "0–1" | "½-½" | "1/2-1/2");
+    let ends = |k: usize| {
+        let glued = usize::from(after_number(tokens[k].1).is_empty());
+        tokens.get(k + 1 + glued).is_some_and(|t| result(t.1))
+    };
+    if let Some(last) = (0..tokens.len()).find(|&k| resumes(&tokens[k]) && ends(k)) {
+        return Some(last);
+    }
     let mut found = (0..tokens.len()).filter(|&k| resumes(&tokens[k]));
     let first = found.next()?;
     let first = if after_stop(first) { first } else { found.find(|&k| after_stop(k)).unwrap_or(first) };
