@@ -311,3 +311,16 @@ fn a_note_in_prose_with_a_word_a_move_may_hold_ends_where_the_game_goes_on() {
     assert_eq!(g.result, "0-1");
     assert_eq!(g.status, Status::Validated);
 }
+
+#[test]
+fn a_numbered_item_of_words_above_the_score_is_not_its_start() {
+    let g = one(
+        "Szachy w klubie\n\n10. Turniej o Puchar Bieszczadów. Solina 1-10 X 1972. 1. Plachetka (CSRS) - 9,5 p. z 12, \
+         2. J. Konikowski - 9p.\n\nW. Schinzel – Z. Chojnicki\n1.e4 e5 2.Sf3 Sc6 3.Gc4 Gc5 4.c3 Sf6 5.d4 exd4 6.cxd4 \
+         Gb4+ 7.Sc3 Sxe4 8.O-O Sxc3 9.bxc3 Gxc3 10.Ha4 d5 1–0\n",
+    );
+    assert_eq!(g.headers.get("White").and_then(|v| v.as_str()), Some("W. Schinzel"));
+    assert_eq!(g.moves.len(), 20);
+    assert!(g.pgn.contains("10. Turniej"), "the item's number is kept in its comment: {}", g.pgn);
+    assert_eq!(g.status, Status::Validated);
+}

@@ -863,8 +863,14 @@ fn opens_a_score(line: &str) -> bool {
         marks.starts_with(['.', ')']) && marks[1..].starts_with(|c: char| c.is_ascii_digit())
     };
     let numbered = tokens.first().is_some_and(|t| half_move_at_start(t).is_some() && !date(t));
-    if numbered && line.split_whitespace().nth(1).is_some() {
-        return true;
+    // (Not a numbered item of words: `10. Turniej o Puchar Bieszczadów.`,
+    // `1. Plachetka (CSRS) - 9,5 p.`; castling in words is a move.)
+    let second = line.split_whitespace().nth(1);
+    let castles = |w: &str| ["cast", "enro", "roq", "roch"].iter().any(|c| w.to_lowercase().starts_with(c));
+    let worded = tokens.first().is_some_and(|t| after_number(t).is_empty())
+        && second.is_some_and(|w| is_word(w) && w.starts_with(char::is_uppercase) && !castles(w));
+    if numbered && second.is_some() {
+        return !worded;
     }
     let moves = tokens.iter().filter(movish).count();
     let numbers = tokens.iter().filter(|t| !movish(t) && number(t)).count();
