@@ -63,7 +63,54 @@ fn not_empty(text: String, guessed_from: Option<usize>) -> Result<Decoded, Inges
     if text.trim().is_empty() {
         return Err(IngestError::Empty);
     }
-    Ok(Decoded { text: narrowed(text), guessed_from })
+    Ok(Decoded { text: mended(narrowed(text)), guessed_from })
+}
+
+/// The text with the two mojibakes web pages serve most mended, when the
+/// text shows either more than once: UTF-8 read as Windows-1252 (`posiciÃ³n`)
+/// and accented letters shown as GBK pinyin read as Latin-1 (`posici¨®n`,
+/// `Af4¨C`, as mirrors of Spanish newspapers print them). A word mended is
+/// a word the reader knows (`se rindió`).
+fn mended(text: String) -> String {
+    let gbk = |c: char| u8::try_from(c as u32).ok().filter(|b| (0x40..=0xFE).contains(b));
+    let pinyin = |c: char| -> Option<char> {
+        let pair = [0xA8, gbk(c)?];
+        let (s, _, bad) = encoding_rs::GBK.decode(&pair);
+        let mut chars = s.chars();
+        let m = chars.next().filter(|_| !bad && chars.next().is_none())?;
+        match m {
+            '–' | '―' => Some('–'),
+            m if m.is_alphabetic() && (m as u32) < 0x250 => Some(m),
+            _ => None,
+        }
+    };
+    let pairs = text.split('¨').skip(1).filter(|rest| rest.chars().next().and_then(pinyin).is_some()).count();
+    let text = if pairs >= 2 {
+        let mut out = String::with_capacity(text.len());
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            match (c, chars.peek().copied().and_then(pinyin)) {
+                ('¨', Some(m)) => {
+                    out.push(m);
+                    chars.next();
+                }
+                _ => out.push(c),
+            }
+        }
+        out
+    } else {
+        text
+    };
+    let latin = text.matches(['Ã', 'Â']).count();
+    if latin < 2 {
+        return text;
+    }
+    // Back to the bytes Windows-1252 made of them; UTF-8 again when they are.
+    let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(&text);
+    match (unmappable, std::str::from_utf8(&bytes)) {
+        (false, Ok(s)) => s.to_string(),
+        _ => text,
+    }
 }
 
 /// The text with full-width forms (`１．ｅ４`, as Japanese and Chinese
@@ -127,6 +174,16 @@ mod tests {
     fn full_width_forms_are_read_as_ascii() {
         let d = decode("１． ｅ４　ｅ５ ２．Ｎｆ３".as_bytes()).unwrap();
         assert_eq!(d.text, "1. e4 e5 2.Nf3");
+    }
+
+    #[test]
+    fn mojibake_of_web_pages_is_mended() {
+        let pinyin = "C¨®mo aprovechar un error: 2 Af4¨C c5, y Galkin se rindi¨®.";
+        assert_eq!(decode(pinyin.as_bytes()).unwrap().text, "Cómo aprovechar un error: 2 Af4– c5, y Galkin se rindió.");
+        let latin = "posiciÃ³n ganada; las negras abandonaron despuÃ©s de 30 Cf3";
+        assert_eq!(decode(latin.as_bytes()).unwrap().text, "posición ganada; las negras abandonaron después de 30 Cf3");
+        // One such pair alone is left as typed: it may be what was meant.
+        assert_eq!(decode("Ã la carte".as_bytes()).unwrap().text, "Ã la carte");
     }
 
     #[test]
