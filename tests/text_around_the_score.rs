@@ -324,3 +324,26 @@ fn a_numbered_item_of_words_above_the_score_is_not_its_start() {
     assert!(g.pgn.contains("10. Turniej"), "the item's number is kept in its comment: {}", g.pgn);
     assert_eq!(g.status, Status::Validated);
 }
+
+#[test]
+fn a_capture_printed_with_a_dash_keeps_its_mark_and_a_surname_of_two_words_resigns() {
+    let g = one(
+        "Blancas: G. Mac Donnell (Irlanda).\nNegras: H. Bird (Reino Unido).\n1 e4, e5 2 f4, e - f4 3 Cf3, g5 4 Ac4, \
+         g4 5 0-0, g - f3 6 D - f3, Df6 7 e5, D - e5 8 d3, Ah6 9 Cc3, Ce7 10 Ad2, Cbc6 11 Tae1, Df5 12 Cd5, Rd8 \
+         13 D - f4?! (mejor 13 Dh3) 13... D - f4 14 A - f4, A - f4 15 T - f4, y Bird se rindió.\n",
+    );
+    assert_eq!(g.moves[24..], ["Qxf4", "Qxf4", "Bxf4", "Bxf4", "Rxf4"]);
+    assert!(g.pgn.contains("Qxf4 $6"), "the mark is kept as its NAG: {}", g.pgn);
+    assert_eq!(g.result, "1-0");
+    assert_eq!(g.headers.get("White").and_then(|v| v.as_str()), Some("G. Mac Donnell"));
+}
+
+#[test]
+fn a_player_of_two_names_resigning_in_spanish_loses() {
+    let g = one(
+        "Blancas: G. Mac Donnell (Irlanda).\nNegras: H. Bird (Reino Unido).\n1 e4, e5 2 f4, exf4 3 Cf3, g5 4 h4, \
+         g4 5 Ce5, h5 6 Ac4, Ch6 7 d4, d6 8 Cd3, f3 9 g3, f5, y Mac Donnell se rindió porque apenas podía jugar.\n",
+    );
+    assert_eq!(g.moves.len(), 18);
+    assert_eq!(g.result, "0-1");
+}

@@ -77,7 +77,7 @@ static CASTLING: LazyLock<Regex> = LazyLock::new(|| {
 static SPACED_CAPTURE: LazyLock<Regex> = LazyLock::new(|| {
     // A space after the sign, or on both sides (`Qe4 xQb4` is a move and a
     // slip, not one capture).
-    Regex::new(r"(?:^|[\s.)])(?:[A-Z][a-h]?[1-8]?|[a-h][1-8]?)(?: [x×:]|[x×:]) [A-Z]?[a-h][1-8]\b")
+    Regex::new(r"(?:^|[\s.)])(?:[A-Z][a-h]?[1-8]?|[a-h][1-8]?)(?: [x×:]|[x×:]) [A-Z]?[a-h][1-8](?:=[A-Z])?\b[+#!?]*")
         .expect("a valid pattern")
 });
 
@@ -89,9 +89,10 @@ static SPACED_CAPITAL_X: LazyLock<Regex> =
 
 /// A capture printed as a dash between spaces, as a newspaper's column
 /// sets it when its `×` is lost: `c - d5`, `D - d5`, `A - c3` (the mover has
-/// no square, so it is no long-form move).
+/// no square, so it is no long-form move), with what is glued after it
+/// (`e - f1=D`, `D - f1?`).
 static DASHED_CAPTURE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?:^|\s)[A-Z]?[a-h]? [-–] [a-h][1-8]\b").expect("a valid pattern"));
+    LazyLock::new(|| Regex::new(r"(?:^|\s)[A-Z]?[a-h]? [-–] [a-h][1-8](?:=[A-Z])?\b[+#!?]*").expect("a valid pattern"));
 
 /// En passant with a space in it: `a. p.` (al paso), `e. p.`.
 static EN_PASSANT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b[aei]\. p\.").expect("a valid pattern"));
@@ -880,7 +881,7 @@ mod tests {
         assert_eq!(side("22.Tad1 en zwart gaf op."), Some(Some(Color::Black)));
         assert_eq!(side("Svart gav upp."), Some(Some(Color::Black)));
         let named = resignation("23 Dc7!, y Jojua se rindió.").expect("a resignation");
-        assert_eq!((named.side, named.by), (None, vec!["y".to_string(), "jojua".into(), "se".into()]));
+        assert_eq!((named.side, named.by), (None, vec!["y".to_string(), "jojua".into()]));
     }
 
     #[test]
