@@ -340,10 +340,42 @@ fn a_capture_printed_with_a_dash_keeps_its_mark_and_a_surname_of_two_words_resig
 
 #[test]
 fn a_player_of_two_names_resigning_in_spanish_loses() {
-    let g = one(
-        "Blancas: G. Mac Donnell (Irlanda).\nNegras: H. Bird (Reino Unido).\n1 e4, e5 2 f4, exf4 3 Cf3, g5 4 h4, \
-         g4 5 Ce5, h5 6 Ac4, Ch6 7 d4, d6 8 Cd3, f3 9 g3, f5, y Mac Donnell se rindió porque apenas podía jugar.\n",
-    );
+    let g =
+        one("Blancas: G. Mac Donnell (Irlanda).\nNegras: H. Bird (Reino Unido).\n1 e4, e5 2 f4, exf4 3 Cf3, g5 4 h4, \
+         g4 5 Ce5, h5 6 Ac4, Ch6 7 d4, d6 8 Cd3, f3 9 g3, f5, y Mac Donnell se rindió porque apenas podía jugar.\n");
     assert_eq!(g.moves.len(), 18);
     assert_eq!(g.result, "0-1");
+}
+
+#[test]
+fn a_result_alone_in_brackets_ends_the_game_and_the_moves_told_after_it_are_analysis() {
+    let g = one(
+        "1.e4 c5 2.Nf3 d6 3.Bb5+ Bd7 4.Bxd7+ Qxd7 5.c4 Nc6 6.Nc3 g6 7.d4 cxd4 8.Nxd4 Bg7 9.Be3 Nf6 10.f3 O-O \
+         11.O-O a6 12.Qd2 Rfc8 13.b3 Qd8 14.Rac1 Nxd4 15.Bxd4 b5 16.cxb5 axb5 17.Nxb5 Rxc1 18.Rxc1 Qb8 (1-0). A \
+         continuação seria 18...Qxb5 19.Rc8+ Rxc8 20.Qxd6\n",
+    );
+    assert_eq!(g.moves.len(), 36);
+    assert_eq!(g.result, "1-0");
+    assert_eq!(g.status, Status::Validated);
+}
+
+#[test]
+fn a_german_resignation_whose_particle_follows_the_moves_that_would_have_come() {
+    let g = one(
+        "1.e4 e5 2.Sf3 Sc6 3.Lc4 Lc5 4.c3 Sf6 5.d4 exd4 6.cxd4 Lb4+ 7.Sc3 Sxe4 8.O-O Sxc3 9.bxc3 Lxc3 10.Db3 d5 \
+         11.Lxd5 O-O 12.Lxf7+ Txf7 13.Dxc3 Schwarz gab wegen des Figurenverlusts nach 13... Lg4 14. Se5 Sxe5 15. \
+         dxe5 auf.\n",
+    );
+    assert_eq!(g.moves.len(), 25, "{:?}", g.moves);
+    assert_eq!(g.result, "1-0");
+}
+
+#[test]
+fn a_dutch_resignation_written_around_the_move_that_would_have_come() {
+    let g = one(
+        "1.e4 e5 2.Pf3 Pc6 3.Lc4 Lc5 4.c3 Pf6 5.d4 exd4 6.cxd4 Lb4+ 7.Pc3 Pxe4 8.O-O Pxc3 9.bxc3 Lxc3 10.Db3 d5 \
+         11.Lxd5 O-O 12.Lxf7+ Txf7 13.Dxc3 en zwart gaf na 13...Lg4 14.Pe5 op.\n",
+    );
+    assert_eq!(g.moves.len(), 25, "{:?}", g.moves);
+    assert_eq!(g.result, "1-0");
 }

@@ -1,9 +1,33 @@
-//! Text damaged by conversion from PDF, read as it was meant: the dashes of
+//! Text damaged by conversion from PDF, read as it was meant (and a result
+//! printed alone in brackets read as the result it is): the dashes of
 //! castling and of results lost (`6.0 0`, `12.0 0 0`, `… 31.Dh7# 1 0`).
 //! Each dash is put back in the place of the space it became, so that lines
 //! and columns stay the file's.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// A result alone in brackets: `(1-0)`, `[0:1]`, `{½–½}`.
+static BRACKETED_RESULT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[(\[{] ?(?:1-0|0-1|1:0|0:1|1–0|0–1|½-½|½–½|1/2-1/2|1/2–1/2) ?[)\]}]").expect("a valid pattern")
+});
+
+/// `text` with a result printed alone in brackets (`18.Te5+ (1-0). A
+/// continuação seria 18...Rf6`) read as the result it is, its brackets
+/// made spaces: it ends the game, and the moves told after it are analysis.
+pub(crate) fn results_unbracketed(text: &str) -> Cow<'_, str> {
+    if !BRACKETED_RESULT.is_match(text) {
+        return Cow::Borrowed(text);
+    }
+    let open = |m: &regex::Captures<'_>| {
+        let m = &m[0];
+        let inner = &m[m.char_indices().nth(1).map_or(0, |(i, _)| i)..m.len() - 1];
+        format!(" {inner} ")
+    };
+    BRACKETED_RESULT.replace_all(text, open)
+}
 
 /// `text` with `0 0` and `0 0 0` read as castling where a move stands (after
 /// a move number, or after White's move), and `1 0`, `0 1`, `½ ½` read as a
@@ -88,6 +112,14 @@ fn move_like(t: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_result_alone_in_brackets_is_a_result() {
+        assert_eq!(results_unbracketed("18.Te5+ (1-0). A continuação"), "18.Te5+  1-0 . A continuação");
+        assert_eq!(results_unbracketed("Ba3# [0:1]"), "Ba3#  0:1 ");
+        // A note that holds a result with more is a note.
+        assert_eq!(results_unbracketed("(Knorre - Czigorin, 0-1)"), "(Knorre - Czigorin, 0-1)");
+    }
 
     #[test]
     fn castling_and_results_with_their_dashes_lost_are_read_as_meant() {

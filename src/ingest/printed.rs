@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
-use crate::notation::language::{draw_words, is_hedge, is_resign_word, side_word};
+use crate::notation::language::{draw_words, is_hedge, is_resign_word, resign_words_apart, side_word};
 
 /// What may follow a piece to tell it apart: its square or rank in
 /// parentheses, or its rank after `/` (`Kt(3)`, `R (Q 1)`, `N/5`).
@@ -751,7 +751,32 @@ pub(crate) struct Resignation {
 /// to move; `y Jojua se rindió`: the player named). A resignation only
 /// talked about (`Black could have resigned here`) is none.
 pub(crate) fn resignation(line: &str) -> Option<Resignation> {
-    line.split(['.', ',', ';', '!', '?', '(', ')', '[', ']', '{', '}', '–', '—']).find_map(resignation_clause)
+    line.split(['.', ',', ';', '!', '?', '(', ')', '[', ']', '{', '}', '–', '—'])
+        .find_map(resignation_clause)
+        .or_else(|| resignation_apart(line, line.len()))
+}
+
+/// A resignation whose verb is written in two parts around the moves that
+/// would have followed (`Schwarz gab wegen des Matts nach 23… Kxg8 24. Te8+
+/// Tf8 25. Txf8# auf.`, `Zwart gaf na 25.Txf8 op.`): the side right before the
+/// verb, the particle last in its sentence; the verb within the first
+/// `within` bytes of `text` (a note's, the particle past it).
+pub(crate) fn resignation_apart(text: &str, within: usize) -> Option<Resignation> {
+    let tokens: Vec<&str> = positioned(text).take_while(|(at, _)| *at < within).map(|(_, t)| t).collect();
+    let verbs = tokens.len();
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let word = |t: &str| t.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase();
+    let last_in_sentence = |j: usize| {
+        tokens[j].ends_with(['.', '!'])
+            || tokens.get(j + 1).is_none_or(|n| crate::sheet::GameResult::parse(n).is_some())
+    };
+    resign_words_apart().find_map(|(verb, particle)| {
+        let k = (1..verbs).find(|&k| word(tokens[k]) == verb)?;
+        let side = side_word(&word(tokens[k - 1]))?;
+        (k + 1..tokens.len())
+            .any(|j| word(tokens[j]) == particle && last_in_sentence(j))
+            .then_some(Resignation { side: Some(side), by: Vec::new() })
+    })
 }
 
 /// Whether a line says the game was drawn: a clause with the word for a

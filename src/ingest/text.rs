@@ -5,7 +5,7 @@ use super::headers::{canonical, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
 use super::printed::{
     Resignation, after_number, blacks_reply_before, draw_agreed, half_move_at_start, highest_half_move, is_prose,
-    names_a_square, open_after, positioned, prose_within, resignation, starts_with_word,
+    names_a_square, open_after, positioned, prose_within, resignation, resignation_apart, starts_with_word,
 };
 use crate::notation::language::is_move_key;
 use crate::sheet::{GameResult, Sheet};
@@ -15,6 +15,7 @@ use crate::sheet::{GameResult, Sheet};
 /// numbered heading starts the next: `Game 3`, `Partida 2`, `Партия №14`).
 pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     let text = &*super::damaged::dashes_put_back(text);
+    let text = &*super::damaged::results_unbracketed(text);
     let text = &*super::glued::unglued(text);
     let text = &*list_marks_blanked(text);
     let starts = game_starts(text);
@@ -672,7 +673,10 @@ impl GameLines {
         for mut note in notes {
             // After a note saying who resigned, the rest of the line is what
             // might have followed: in the note, never played.
-            let resigned = resignation(&line[note.clone()]);
+            // (`Schwarz gab wegen des Matts nach` … `25. Txf8# auf.`: the
+            // verb's particle after the moves.)
+            let resigned =
+                resignation(&line[note.clone()]).or_else(|| resignation_apart(&line[note.start..], note.len()));
             self.result_closing(&line[note.clone()]);
             // A draw said in the line's last note, no move after it.
             let after = line[note.end..].trim();

@@ -231,7 +231,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["bedenkzeit"]),
         ],
         draws: &["remis"],
-        resigns: &["aufgegeben", "aufgabe", "gab auf", "gibt auf", "gaben auf", "geben auf"],
+        resigns: &["aufgegeben", "aufgabe", "gab auf", "gibt auf", "gaben auf", "geben auf", "gab … auf", "gibt … auf"],
         sides: [&["weiß", "weiss"], &["schwarz"]],
         articles: &["die"],
         hedges: &["hätte", "wäre", "nicht"],
@@ -339,7 +339,18 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["taal"]),
         ],
         draws: &["remise"],
-        resigns: &["opgegeven", "opgave", "gaf op", "geeft op", "gaven op", "geven op", "gaf het op", "geeft het op"],
+        resigns: &[
+            "opgegeven",
+            "opgave",
+            "gaf op",
+            "geeft op",
+            "gaven op",
+            "geven op",
+            "gaf het op",
+            "geeft het op",
+            "gaf … op",
+            "geeft … op",
+        ],
         sides: [&["wit"], &["zwart"]],
         articles: &[],
         hedges: &["kan", "kon", "zou", "niet"],
@@ -388,7 +399,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["språk"]),
         ],
         draws: &["remi"],
-        resigns: &["uppgav", "uppger", "uppg", "gav upp", "ger upp"],
+        resigns: &["uppgav", "uppger", "uppg", "gav upp", "ger upp", "gav … upp"],
         sides: [&["vit"], &["svart"]],
         articles: &[],
         hedges: &[],
@@ -411,7 +422,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["sprog"]),
         ],
         draws: &["remis"],
-        resigns: &["opgav", "opgiver", "gav op", "giver op"],
+        resigns: &["opgav", "opgiver", "gav op", "giver op", "gav … op"],
         sides: [&["hvid"], &["sort"]],
         articles: &[],
         hedges: &[],
@@ -433,7 +444,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["språk"]),
         ],
         draws: &["remis"],
-        resigns: &["oppga", "oppgir", "ga opp", "gir opp"],
+        resigns: &["oppga", "oppgir", "ga opp", "gir opp", "ga … opp"],
         sides: [&["hvit"], &["svart"]],
         articles: &[],
         hedges: &[],
@@ -812,6 +823,13 @@ pub fn is_joiner(word: &str) -> bool {
 /// game up.
 pub fn is_resign_word(word: &str) -> bool {
     LANGUAGES.iter().any(|l| l.resigns.contains(&word))
+}
+
+/// The words for giving up that are written in two parts with words between
+/// them (`gab … auf`: `Schwarz gab wegen des Matts nach 23… Kxg8 auf`), in
+/// any language: each as its verb and its particle.
+pub fn resign_words_apart() -> impl Iterator<Item = (&'static str, &'static str)> {
+    LANGUAGES.iter().flat_map(|l| l.resigns).filter_map(|r| r.split_once(" … "))
 }
 
 /// Whether a lowercase word is an article before a side's word, in any
