@@ -116,7 +116,8 @@ impl GameResult {
         let mut len = 0;
         for c in s.chars().filter(|c| !c.is_whitespace()) {
             let c = match c {
-                '–' | '—' | ':' | '-' => b'-',
+                // (`1 x 0`, as Brazilian columns print a result.)
+                '–' | '—' | ':' | '-' | 'x' | '×' => b'-',
                 ',' | '.' => b'.',
                 '0' | '1' | '2' | '5' | '/' | '+' | '=' | '*' => c as u8,
                 '½' => b'h',

@@ -349,11 +349,9 @@ fn a_player_of_two_names_resigning_in_spanish_loses() {
 
 #[test]
 fn a_result_alone_in_brackets_ends_the_game_and_the_moves_told_after_it_are_analysis() {
-    let g = one(
-        "1.e4 c5 2.Nf3 d6 3.Bb5+ Bd7 4.Bxd7+ Qxd7 5.c4 Nc6 6.Nc3 g6 7.d4 cxd4 8.Nxd4 Bg7 9.Be3 Nf6 10.f3 O-O \
+    let g = one("1.e4 c5 2.Nf3 d6 3.Bb5+ Bd7 4.Bxd7+ Qxd7 5.c4 Nc6 6.Nc3 g6 7.d4 cxd4 8.Nxd4 Bg7 9.Be3 Nf6 10.f3 O-O \
          11.O-O a6 12.Qd2 Rfc8 13.b3 Qd8 14.Rac1 Nxd4 15.Bxd4 b5 16.cxb5 axb5 17.Nxb5 Rxc1 18.Rxc1 Qb8 (1-0). A \
-         continuação seria 18...Qxb5 19.Rc8+ Rxc8 20.Qxd6\n",
-    );
+         continuação seria 18...Qxb5 19.Rc8+ Rxc8 20.Qxd6\n");
     assert_eq!(g.moves.len(), 36);
     assert_eq!(g.result, "1-0");
     assert_eq!(g.status, Status::Validated);
@@ -361,21 +359,31 @@ fn a_result_alone_in_brackets_ends_the_game_and_the_moves_told_after_it_are_anal
 
 #[test]
 fn a_german_resignation_whose_particle_follows_the_moves_that_would_have_come() {
-    let g = one(
-        "1.e4 e5 2.Sf3 Sc6 3.Lc4 Lc5 4.c3 Sf6 5.d4 exd4 6.cxd4 Lb4+ 7.Sc3 Sxe4 8.O-O Sxc3 9.bxc3 Lxc3 10.Db3 d5 \
+    let g =
+        one("1.e4 e5 2.Sf3 Sc6 3.Lc4 Lc5 4.c3 Sf6 5.d4 exd4 6.cxd4 Lb4+ 7.Sc3 Sxe4 8.O-O Sxc3 9.bxc3 Lxc3 10.Db3 d5 \
          11.Lxd5 O-O 12.Lxf7+ Txf7 13.Dxc3 Schwarz gab wegen des Figurenverlusts nach 13... Lg4 14. Se5 Sxe5 15. \
-         dxe5 auf.\n",
-    );
+         dxe5 auf.\n");
     assert_eq!(g.moves.len(), 25, "{:?}", g.moves);
     assert_eq!(g.result, "1-0");
 }
 
 #[test]
 fn a_dutch_resignation_written_around_the_move_that_would_have_come() {
-    let g = one(
-        "1.e4 e5 2.Pf3 Pc6 3.Lc4 Lc5 4.c3 Pf6 5.d4 exd4 6.cxd4 Lb4+ 7.Pc3 Pxe4 8.O-O Pxc3 9.bxc3 Lxc3 10.Db3 d5 \
-         11.Lxd5 O-O 12.Lxf7+ Txf7 13.Dxc3 en zwart gaf na 13...Lg4 14.Pe5 op.\n",
-    );
+    let g =
+        one("1.e4 e5 2.Pf3 Pc6 3.Lc4 Lc5 4.c3 Pf6 5.d4 exd4 6.cxd4 Lb4+ 7.Pc3 Pxe4 8.O-O Pxc3 9.bxc3 Lxc3 10.Db3 d5 \
+         11.Lxd5 O-O 12.Lxf7+ Txf7 13.Dxc3 en zwart gaf na 13...Lg4 14.Pe5 op.\n");
     assert_eq!(g.moves.len(), 25, "{:?}", g.moves);
     assert_eq!(g.result, "1-0");
+}
+
+#[test]
+fn a_result_printed_as_brazilian_columns_print_it_is_the_result() {
+    for written in ["1 x 0", "(1 x 0)", "1x0"] {
+        let g = one(&format!(
+            "1.e4 c5 2.Cf3 d6 3.Bb5+ Bd7 4.Bxd7+ Dxd7 5.c4 Cc6 6.Cc3 g6 7.d4 cxd4 8.Cxd4 Bg7 9.Be3 Cf6 10.f3 O-O \
+             11.O-O a6 12.Dd2 Tfc8 13.b3 Dd8 14.Tac1 Cxd4 15.Bxd4 b5 16.cxb5 axb5 17.Cxb5 Txc1 18.Txc1 Db8 {written}\n"
+        ));
+        assert_eq!((g.result.as_str(), g.moves.len()), ("1-0", 36), "{written}");
+        assert_eq!(g.status, Status::Validated, "{written}");
+    }
 }

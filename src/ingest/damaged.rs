@@ -9,10 +9,11 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-/// A result alone in brackets: `(1-0)`, `[0:1]`, `{½–½}`.
-static BRACKETED_RESULT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[(\[{] ?(?:1-0|0-1|1:0|0:1|1–0|0–1|½-½|½–½|1/2-1/2|1/2–1/2) ?[)\]}]").expect("a valid pattern")
-});
+use crate::sheet::GameResult;
+
+/// A result alone in brackets: `(1-0)`, `[0:1]`, `{½–½}`, `(1 x 0)`.
+static BRACKETED_RESULT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[(\[{] ?(?:1/2|[01½]) ?[-–:x×] ?(?:1/2|[01½]) ?[)\]}]").expect("a valid pattern"));
 
 /// `text` with a result printed alone in brackets (`18.Te5+ (1-0). A
 /// continuação seria 18...Rf6`) read as the result it is, its brackets
@@ -24,7 +25,10 @@ pub(crate) fn results_unbracketed(text: &str) -> Cow<'_, str> {
     let open = |m: &regex::Captures<'_>| {
         let m = &m[0];
         let inner = &m[m.char_indices().nth(1).map_or(0, |(i, _)| i)..m.len() - 1];
-        format!(" {inner} ")
+        match GameResult::parse(inner) {
+            Some(r) if r != GameResult::Unknown => format!(" {inner} "),
+            _ => m.to_string(),
+        }
     };
     BRACKETED_RESULT.replace_all(text, open)
 }
@@ -117,6 +121,9 @@ mod tests {
     fn a_result_alone_in_brackets_is_a_result() {
         assert_eq!(results_unbracketed("18.Te5+ (1-0). A continuação"), "18.Te5+  1-0 . A continuação");
         assert_eq!(results_unbracketed("Ba3# [0:1]"), "Ba3#  0:1 ");
+        assert_eq!(results_unbracketed("Dh7# (1 x 0)"), "Dh7#  1 x 0 ");
+        // Castling in brackets is castling.
+        assert_eq!(results_unbracketed("(0-0)"), "(0-0)");
         // A note that holds a result with more is a note.
         assert_eq!(results_unbracketed("(Knorre - Czigorin, 0-1)"), "(Knorre - Czigorin, 0-1)");
     }

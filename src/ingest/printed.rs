@@ -102,9 +102,9 @@ static EN_PASSANT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b[aei]\. p\.
 static SPACED_LONG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|[\s.)])[A-Z]?[a-h][1-8] [-–—] [a-h][1-8]\b").expect("a valid pattern"));
 
-/// A result printed with spaces: `1 : 0`, `½ - ½`, `0 -1`.
+/// A result printed with spaces: `1 : 0`, `½ - ½`, `0 -1`, `1 x 0`.
 static SPACED_RESULT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|[\s}])(?:1/2|[01½]) ?[-:–—] ?(?:1/2|[01½])[.,]?(?:[\s{]|$)").expect("a valid pattern")
+    Regex::new(r"(?:^|[\s}])(?:1/2|[01½]) ?[-:–—x×] ?(?:1/2|[01½])[.,]?(?:[\s{]|$)").expect("a valid pattern")
 });
 
 /// A footnote mark glued to a move: `3d.[A]`, `Kt-B3[12]`.
