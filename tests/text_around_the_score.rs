@@ -387,3 +387,15 @@ fn a_result_printed_as_brazilian_columns_print_it_is_the_result() {
         assert_eq!(g.status, Status::Validated, "{written}");
     }
 }
+
+#[test]
+fn the_openings_moves_told_in_a_sentence_above_the_games_are_no_game_of_their_own() {
+    let g = games(
+        "Wonderful Winawer Wins\n\nThe opening moves of the Winawer, just in case you didn't know are: 1.e4 e6 2.d4 d5 \
+         3.Nc3 Bb4.\n\n**************************\n\nW. Muir-F. Stratholt, 1934\n1.e4 e6 2.d4 d5 3.Nc3 Bb4 4.e5 c5 \
+         5.Bd2 cxd4 6.Nb5 Bc5 7.b4 Bf8 8.Qg4 g6 9.Nf3 Nc6 10.Bd3 a6 1-0\n\nR. Steiner-V. Walsh\ncorres.\n\n1.e4 Nc6 \
+         2.d4 d5 3.Nc3 e6 4.Nf3 Bb4 5.Bd3 Nf6 6.Bg5 b6 7.O-O Bxc3 8.bxc3 dxe4 9.Bxe4 Qd6 1-0\n",
+    );
+    let read: Vec<(usize, Status)> = g.iter().map(|g| (g.moves.len(), g.status)).collect();
+    assert_eq!(read, [(20, Status::Validated), (18, Status::Validated)]);
+}

@@ -7,7 +7,7 @@ use super::printed::{
     Resignation, after_number, blacks_reply_before, draw_agreed, half_move_at_start, highest_half_move, is_prose,
     names_a_square, open_after, positioned, prose_within, resignation, resignation_apart, starts_with_word,
 };
-use crate::notation::language::is_move_key;
+use crate::notation::language::{is_move_key, is_resign_word};
 use crate::sheet::{GameResult, Sheet};
 
 /// Reads a plain text file: one game, or several, one after another (a
@@ -18,6 +18,7 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     let text = &*super::damaged::results_unbracketed(text);
     let text = &*super::glued::unglued(text);
     let text = &*list_marks_blanked(text);
+    let text = &*rules_blanked(text);
     let starts = game_starts(text);
     let mut sheets = Vec::with_capacity(starts.len());
     for (k, &(line, at)) in starts.iter().enumerate() {
@@ -137,7 +138,14 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
             if moves_line {
                 // A line of moves, then words (`3 e3 Da5+ 0-1 « Plus courte partie … »`):
                 // its moves up to the words.
-                let moves_part = if is_prose(t) { prose_within(t).first().map_or("", |r| &t[..r.start]) } else { t };
+                // Words, then moves (`The opening moves are: 1.e4 e6 2.d4 d5
+                // 3.Nc3 Bb4.`): the moves after them.
+                let notes = if is_prose(t) { prose_within(t) } else { Vec::new() };
+                let moves_part = match notes.as_slice() {
+                    [] => t,
+                    [first, rest @ ..] if first.start == 0 => &t[first.end..rest.first().map_or(t.len(), |r| r.start)],
+                    [first, ..] => &t[..first.start],
+                };
                 reached = reached.max(highest_half_move(moves_part).div_ceil(2)).max(highest_bare_number(moves_part));
             }
         }
@@ -212,6 +220,21 @@ fn list_marks_blanked(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// `text` with each line drawn as a rule between games (`*****`, `-----`,
+/// `=====`) put to spaces: it is no move, nor a result.
+fn rules_blanked(text: &str) -> std::borrow::Cow<'_, str> {
+    let rule = |line: &str| {
+        let t = line.trim();
+        let first = t.chars().next().filter(|c| matches!(c, '*' | '-' | '=' | '_' | '~' | '#' | '—' | '–'));
+        first.is_some_and(|f| t.chars().count() >= 3 && t.chars().all(|c| c == f || c == ' '))
+    };
+    if !text.split_inclusive('\n').any(rule) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let lines = text.split_inclusive('\n');
+    std::borrow::Cow::Owned(lines.map(|l| if rule(l) { blank(l).collect() } else { l.to_string() }).collect())
 }
 
 /// A result, then the next game's players (`Name,First - Name,First`, its
@@ -486,6 +509,8 @@ impl GameLines {
             }
             // `4.h3` on a line of its own after `4.Be2`: an alternative.
             None if self.moves_started && self.one_move_played_again(line) => Line::Prose,
+            // `W. Muir-F. Stratholt, 1934`: names and numbers, no move.
+            None if self.moves_started && names_only(line) => Line::Prose,
             None => Line::Moves,
         }
     }
@@ -836,6 +861,27 @@ fn move_shaped(token: &str) -> bool {
         .expect("a valid pattern")
     });
     MOVE.is_match(token.trim_end_matches(['!', '?', '+', '#', ',', ';', '.']))
+}
+
+/// Whether a line holds names and numbers and nothing a move may be
+/// (`W. Muir-F. Stratholt, 1934`, `HOLLANDSCHE PARTIJ`): a name of three
+/// letters or more among them.
+fn names_only(line: &str) -> bool {
+    fn bare(t: &str) -> &str {
+        t.trim_matches(|c: char| matches!(c, '.' | ',' | ';' | ':' | '(' | ')' | '"' | '“' | '”'))
+    }
+    let number = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | '/' | '-'));
+    let word = |t: &str| {
+        t.chars().all(|c| c.is_alphabetic() || matches!(c, '-' | '.' | '\'' | '’'))
+            && !move_shaped(t)
+            && !t.chars().all(|c| matches!(c, 'O' | 'o' | '0' | '-'))
+    };
+    let name = |t: &str| t.starts_with(char::is_uppercase) && t.chars().filter(|c| c.is_alphabetic()).count() >= 3;
+    let tokens: Vec<&str> = line.split_whitespace().map(bare).filter(|t| !t.is_empty()).collect();
+    tokens.iter().any(|t| word(t) && name(t))
+        && tokens
+            .iter()
+            .all(|t| (word(t) && !is_resign_word(&t.to_lowercase())) || (number(t) && GameResult::parse(t).is_none()))
 }
 
 /// Whether a line above the score may hold its first moves: two tokens or
