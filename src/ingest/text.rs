@@ -876,12 +876,20 @@ fn names_only(line: &str) -> bool {
             && !move_shaped(t)
             && !t.chars().all(|c| matches!(c, 'O' | 'o' | '0' | '-'))
     };
-    let name = |t: &str| t.starts_with(char::is_uppercase) && t.chars().filter(|c| c.is_alphabetic()).count() >= 3;
+    // A name has two lower-case letters running (`Stratholt`; not the
+    // descriptive `AxC`, `PDxA`), and castling in words is a move.
+    let castles =
+        |t: &str| ["cast", "enro", "roq", "roch", "rosz", "roš"].iter().any(|c| t.to_lowercase().starts_with(c));
+    let name = |t: &str| {
+        t.starts_with(char::is_uppercase)
+            && t.as_bytes().windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_lowercase())
+    };
     let tokens: Vec<&str> = line.split_whitespace().map(bare).filter(|t| !t.is_empty()).collect();
     tokens.iter().any(|t| word(t) && name(t))
-        && tokens
-            .iter()
-            .all(|t| (word(t) && !is_resign_word(&t.to_lowercase())) || (number(t) && GameResult::parse(t).is_none()))
+        && tokens.iter().all(|t| {
+            (word(t) && !castles(t) && !is_resign_word(&t.to_lowercase()))
+                || (number(t) && GameResult::parse(t).is_none())
+        })
 }
 
 /// Whether a line above the score may hold its first moves: two tokens or
