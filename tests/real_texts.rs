@@ -1,5 +1,5 @@
-//! Real game texts as web pages, bulletins and books print them, in ten
-//! languages (`tests/real/` and `tests/real-heldout/`, each source named in
+//! Real game texts as web pages, bulletins and books print them, in more
+//! than twenty languages (`tests/real/` and `tests/real-heldout/`, each source named in
 //! its `SOURCES.md`, each true game replayed by `tests/real/check.py`). Each is read to its true game or
 //! goes to an arbiter; none is ever validated with a move or a result that
 //! is not the game's.
@@ -73,7 +73,7 @@ fn moves_right_result_asked(r: &Read) -> bool {
 #[test]
 fn no_real_text_is_validated_as_another_game() {
     let reads: Vec<Read> = ["real", "real-heldout"].into_iter().flat_map(read_all).collect();
-    assert!(reads.len() >= 165, "{} games", reads.len());
+    assert!(reads.len() >= 193, "{} games", reads.len());
     let wrong: Vec<String> = reads
         .iter()
         .filter(|r| r.got.as_ref().is_some_and(|g| g.status == Status::Validated))
@@ -116,9 +116,10 @@ fn read_right(set: &str) -> (usize, usize) {
 fn real_texts_read_to_their_true_game() {
     // Floors, raised as the reader learns: what it reads today.
     let (read, of) = read_right("real");
-    assert!(read >= 78, "{read} of {of} read to their true game");
-    // Collected apart, in two batches, and measured before the reader
-    // looked at them: 10 of the first 25 then, 7 of the second batch's 17.
+    assert!(read >= 83, "{read} of {of} read to their true game");
+    // Collected apart, in four batches, each measured before the reader
+    // looked at it: 10 of the first 25 then, 7 of the second's 17, 16 of the
+    // third's 26, 21 of the fourth's 28.
     let (read, of) = read_right("real-heldout");
-    assert!(read >= 50, "{read} of {of} read to their true game");
+    assert!(read >= 71, "{read} of {of} read to their true game");
 }
