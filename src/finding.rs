@@ -435,8 +435,11 @@ impl Finding {
             | Finding::CopiesDisagree { .. } => Weight::Doubt,
             // Descriptive notation not read: the game stops there.
             Finding::NonAlgebraic { read: None, .. } => Weight::Doubt,
-            // A stray entry may stand for a move the reading left out.
-            Finding::ExtraEntry { repeat: false, .. } => Weight::Doubt,
+            // A stray entry may stand for a move the reading left out; a
+            // word of prose stands for none.
+            Finding::ExtraEntry { repeat: false, written, .. } if !crate::notation::lex::is_prose_word(written) => {
+                Weight::Doubt
+            }
             // Matched to no pairing: whose game it is is open.
             Finding::PairingMismatch { .. } => Weight::Doubt,
             // Read: the game is known; the player is told to use algebraic
@@ -461,7 +464,7 @@ impl Finding {
                 Weight::Notice
             }
             Finding::IncompleteRecord { .. } => Weight::Doubt,
-            Finding::ExtraEntry { repeat: true, .. }
+            Finding::ExtraEntry { .. }
             | Finding::IllegibleEntry { .. }
             | Finding::MissingMove { .. }
             | Finding::TypoRepaired { .. }

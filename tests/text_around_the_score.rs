@@ -399,3 +399,9 @@ fn the_openings_moves_told_in_a_sentence_above_the_games_are_no_game_of_their_ow
     let read: Vec<(usize, Status)> = g.iter().map(|g| (g.moves.len(), g.status)).collect();
     assert_eq!(read, [(20, Status::Validated), (18, Status::Validated)]);
 }
+
+#[test]
+fn a_last_box_typed_short_on_a_line_of_its_own_is_a_move_not_a_name() {
+    let g = one("1\te4\te5\n2\tCf3\tCc6\n3\tAb5\ta6\n4\tAxc\n1-0\n");
+    assert!(g.moves.len() == 7 || g.status != Status::Validated, "{:?} {:?}", g.moves, g.status);
+}

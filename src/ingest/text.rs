@@ -876,14 +876,11 @@ fn names_only(line: &str) -> bool {
             && !move_shaped(t)
             && !t.chars().all(|c| matches!(c, 'O' | 'o' | '0' | '-'))
     };
-    // A name has two lower-case letters running (`Stratholt`; not the
-    // descriptive `AxC`, `PDxA`), and castling in words is a move.
+    // A name is a word no move is (`Stratholt`; not `AxC`, `PDxA`, `Axg`),
+    // and castling in words is a move.
     let castles =
         |t: &str| ["cast", "enro", "roq", "roch", "rosz", "roš"].iter().any(|c| t.to_lowercase().starts_with(c));
-    let name = |t: &str| {
-        t.starts_with(char::is_uppercase)
-            && t.as_bytes().windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_lowercase())
-    };
+    let name = |t: &str| t.starts_with(char::is_uppercase) && crate::notation::lex::is_prose_word(t);
     let tokens: Vec<&str> = line.split_whitespace().map(bare).filter(|t| !t.is_empty()).collect();
     tokens.iter().any(|t| word(t) && name(t))
         && tokens.iter().all(|t| {

@@ -217,6 +217,23 @@ fn suffix_fits(rest: &str, suffix: &str) -> bool {
     }
 }
 
+/// Whether a token is a word of prose printed among the moves
+/// (`Pozitia`, `dupa`, `Korčnoj-Ivkov`): four letters or more, no digit, two
+/// lower-case letters running that no move has (not `exd`, `KtxP`), and no
+/// castling in words. Such a token stands for no move.
+pub(crate) fn is_prose_word(written: &str) -> bool {
+    let t = written.trim_matches(|c: char| !c.is_alphanumeric());
+    let lower = t.to_lowercase();
+    let castles = ["cast", "enro", "roq", "roch", "rosz", "roš", "rok"].iter().any(|c| lower.starts_with(c));
+    let letters: Vec<char> = t.chars().collect();
+    let no_move_letter = |c: char| c.is_lowercase() && !matches!(c, 'a'..='h' | 'x');
+    letters.iter().filter(|c| c.is_alphabetic()).count() >= 4
+        && letters.iter().all(|&c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
+        && letters.windows(2).any(|w| no_move_letter(w[0]) && no_move_letter(w[1]))
+        && !lower.starts_with("kt")
+        && !castles
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
