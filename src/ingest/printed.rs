@@ -762,19 +762,19 @@ pub(crate) fn resignation(line: &str) -> Option<Resignation> {
 /// verb, the particle last in its sentence; the verb within the first
 /// `within` bytes of `text` (a note's, the particle past it).
 pub(crate) fn resignation_apart(text: &str, within: usize) -> Option<Resignation> {
-    let tokens: Vec<&str> = positioned(text).take_while(|(at, _)| *at < within).map(|(_, t)| t).collect();
-    let verbs = tokens.len();
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    let word = |t: &str| t.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase();
+    let tokens: Vec<(usize, &str)> = positioned(text).collect();
+    let words: Vec<String> =
+        tokens.iter().map(|(_, t)| t.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase()).collect();
+    let verbs = tokens.iter().take_while(|(at, _)| *at < within).count();
     let last_in_sentence = |j: usize| {
-        tokens[j].ends_with(['.', '!'])
-            || tokens.get(j + 1).is_none_or(|n| crate::sheet::GameResult::parse(n).is_some())
+        tokens[j].1.ends_with(['.', '!'])
+            || tokens.get(j + 1).is_none_or(|(_, n)| crate::sheet::GameResult::parse(n).is_some())
     };
     resign_words_apart().find_map(|(verb, particle)| {
-        let k = (1..verbs).find(|&k| word(tokens[k]) == verb)?;
-        let side = side_word(&word(tokens[k - 1]))?;
+        let k = (1..verbs).find(|&k| words[k] == verb)?;
+        let side = side_word(&words[k - 1])?;
         (k + 1..tokens.len())
-            .any(|j| word(tokens[j]) == particle && last_in_sentence(j))
+            .any(|j| words[j] == particle && last_in_sentence(j))
             .then_some(Resignation { side: Some(side), by: Vec::new() })
     })
 }

@@ -8,6 +8,7 @@ use super::printed::{
     names_a_square, open_after, positioned, prose_within, resignation, resignation_apart, starts_with_word,
 };
 use crate::notation::language::{is_move_key, is_resign_word};
+use crate::notation::lex::{is_castling_word, is_prose_word};
 use crate::sheet::{GameResult, Sheet};
 
 /// Reads a plain text file: one game, or several, one after another (a
@@ -878,13 +879,11 @@ fn names_only(line: &str) -> bool {
     };
     // A name is a word no move is (`Stratholt`; not `AxC`, `PDxA`, `Axg`),
     // and castling in words is a move.
-    let castles =
-        |t: &str| ["cast", "enro", "roq", "roch", "rosz", "roš"].iter().any(|c| t.to_lowercase().starts_with(c));
-    let name = |t: &str| t.starts_with(char::is_uppercase) && crate::notation::lex::is_prose_word(t);
+    let name = |t: &str| t.starts_with(char::is_uppercase) && is_prose_word(t);
     let tokens: Vec<&str> = line.split_whitespace().map(bare).filter(|t| !t.is_empty()).collect();
     tokens.iter().any(|t| word(t) && name(t))
         && tokens.iter().all(|t| {
-            (word(t) && !castles(t) && !is_resign_word(&t.to_lowercase()))
+            (word(t) && !is_castling_word(t) && !is_resign_word(&t.to_lowercase()))
                 || (number(t) && GameResult::parse(t).is_none())
         })
 }
@@ -921,9 +920,8 @@ fn opens_a_score(line: &str) -> bool {
     // (Not a numbered item of words: `10. Turniej o Puchar Bieszczadów.`,
     // `1. Plachetka (CSRS) - 9,5 p.`; castling in words is a move.)
     let second = line.split_whitespace().nth(1);
-    let castles = |w: &str| ["cast", "enro", "roq", "roch"].iter().any(|c| w.to_lowercase().starts_with(c));
     let worded = tokens.first().is_some_and(|t| after_number(t).is_empty())
-        && second.is_some_and(|w| is_word(w) && w.starts_with(char::is_uppercase) && !castles(w));
+        && second.is_some_and(|w| is_word(w) && w.starts_with(char::is_uppercase) && !is_castling_word(w));
     if numbered && second.is_some() {
         return !worded;
     }

@@ -223,15 +223,20 @@ fn suffix_fits(rest: &str, suffix: &str) -> bool {
 /// castling in words. Such a token stands for no move.
 pub(crate) fn is_prose_word(written: &str) -> bool {
     let t = written.trim_matches(|c: char| !c.is_alphanumeric());
-    let lower = t.to_lowercase();
-    let castles = ["cast", "enro", "roq", "roch", "rosz", "roš", "rok"].iter().any(|c| lower.starts_with(c));
     let letters: Vec<char> = t.chars().collect();
     let no_move_letter = |c: char| c.is_lowercase() && !matches!(c, 'a'..='h' | 'x');
     letters.iter().filter(|c| c.is_alphabetic()).count() >= 4
         && letters.iter().all(|&c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
         && letters.windows(2).any(|w| no_move_letter(w[0]) && no_move_letter(w[1]))
-        && !lower.starts_with("kt")
-        && !castles
+        && !t.to_lowercase().starts_with("kt")
+        && !is_castling_word(t)
+}
+
+/// Whether a word is castling in words, in any language (`Castles`,
+/// `enroque`, `roque`, `Rochade`, `roszada`, `rošáda`, `rokade`).
+pub(crate) fn is_castling_word(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    ["cast", "enro", "roq", "roch", "rosz", "roš", "rok"].iter().any(|c| lower.starts_with(c))
 }
 
 #[cfg(test)]
