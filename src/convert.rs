@@ -328,7 +328,8 @@ pub(crate) fn games_together(
     // With pairings, a sheet is grouped as the pairing it is matched to: a
     // copy that gives only the players' names finds its partner by the TRF.
     let keyed: Vec<_> = sheets.iter().map(|(_, s)| keyed(s, opts.pairings.as_deref())).collect();
-    let grouping = group(&keyed.iter().map(AsRef::as_ref).collect::<Vec<_>>());
+    let files: Vec<usize> = sheets.iter().map(|(f, _)| *f).collect();
+    let grouping = group(&keyed.iter().map(AsRef::as_ref).collect::<Vec<_>>(), &files);
     // A file's budget (its clock included) starts when its first sheet is read.
     let mut budgets: Vec<Option<FileBudget>> = names.iter().map(|_| None).collect();
     let mut games: Vec<Option<GameReport>> = vec![None; sheets.len()];

@@ -506,6 +506,15 @@ pub const DESCRIPTIVE_NEAR: usize = 3;
 /// surname sharing a start ("Shirov", "Short": 0.84) falls below.
 pub const SAME_NAME: f64 = 0.9;
 
+/// The most earlier sheets that share a key of the copies' index (a round
+/// and board, or two players' names alike) one sheet is compared with when
+/// sheets are grouped into games. Two copies of one game share their keys
+/// with a handful of sheets at most (the same two players' other games);
+/// past this many, a file of thousands of games written alike would make
+/// grouping cost the square of its games: those further are not looked at,
+/// and a copy not found is read alone (never merged with another game).
+pub const MOST_COPY_CANDIDATES: usize = 64;
+
 /// The most stretches where two copies' readings differ that are combined
 /// every way when two copies are read together (2^4 = 16 candidate games);
 /// past them each stretch is taken from one copy or the other in one piece.

@@ -15,8 +15,9 @@
 //! daemon reads again only the records named past where it last read: what
 //! another daemon (or one a kill cut short) changed, never a big event's
 //! thousands of records for every sheet. They are indexed by the file and by
-//! the round a sheet gives: a sheet's look for its game's other copy goes
-//! through its round's records only.
+//! the copies' index (a sheet's round and board, its players' names): a
+//! sheet's look for its game's other copy goes through the few records that
+//! share one of those, never through every record.
 //!
 //! A record is written *pending* before the game's outputs, and made final
 //! after them. A pending record another daemon left (it was killed between
@@ -35,7 +36,7 @@ use serde::{Deserialize, Serialize};
 use crate::emit::file::{Staging, replace_staged};
 use crate::pairing::Tournament;
 use crate::pairing::matching::keyed;
-use crate::reconstruct::copies::{round_key, same_game, same_game_by_players};
+use crate::reconstruct::copies::{CopyIndex, CopyKey};
 use crate::sheet::Sheet;
 
 /// One sheet of a recorded game.
@@ -50,12 +51,12 @@ pub struct SheetRecord {
     /// A hash of the whole file's bytes ([`hash`]): the same file dropped
     /// again is this sheet, not its game's other copy.
     pub hash: String,
-    /// The sheet's headers as read, for [`same_game`].
+    /// The sheet's headers as read, for [`same_game`](crate::reconstruct::copies::same_game).
     pub headers: Vec<(String, String)>,
 }
 
 impl SheetRecord {
-    /// The headers as a sheet, for [`same_game`].
+    /// The headers as a sheet, for [`same_game`](crate::reconstruct::copies::same_game).
     fn sheet(&self) -> Sheet {
         Sheet { headers: self.headers.clone(), ..Sheet::default() }
     }
@@ -131,15 +132,14 @@ struct Cache {
     records: BTreeMap<String, GameRecord>,
     /// The records each file's sheet (its bytes' hash, its place) is in.
     by_file: HashMap<(String, usize), BTreeSet<String>>,
-    /// The records with a sheet of each round ([`round_key`], `""` for a
-    /// sheet that gives none): with its round's, the only ones a sheet that
-    /// gives a round can be a copy of a game of.
-    by_round: HashMap<String, BTreeSet<String>>,
-    /// Each record's sheets as the pairings key them (the TRF's round, board
-    /// and names: [`keyed`]), for these pairings (held, so that a load of
-    /// other pairings is never taken for them).
+    /// The pairings the records' sheets are keyed by (the TRF's round, board
+    /// and names: [`keyed`]), held so that a load of other pairings is never
+    /// taken for them; each record's sheets keyed so, and the copies' index
+    /// of them: a sheet's look for its game's other copy goes through the
+    /// records that share its round and board or its players' names.
     keyed_with: Option<Arc<Tournament>>,
-    keyed: HashMap<String, Vec<Sheet>>,
+    keys: HashMap<String, Vec<CopyKey>>,
+    index: CopyIndex<String>,
 }
 
 impl Cache {
@@ -150,23 +150,55 @@ impl Cache {
         }
         for s in &record.sheets {
             self.by_file.entry((s.hash.clone(), s.index)).or_default().insert(name.to_string());
-            let r = round_key(&s.sheet()).unwrap_or_default();
-            self.by_round.entry(r).or_default().insert(name.to_string());
         }
+        self.file_keys(name, &record);
         self.records.insert(name.to_string(), record);
     }
 
+    /// Files the record's sheets in the index, keyed by the pairings held.
+    fn file_keys(&mut self, name: &str, record: &GameRecord) {
+        let pairings = self.keyed_with.as_deref();
+        let keys: Vec<CopyKey> = record.sheets.iter().map(|s| CopyKey::of(&keyed(&s.sheet(), pairings))).collect();
+        for k in &keys {
+            self.index.insert(k, name.to_string());
+        }
+        self.keys.insert(name.to_string(), keys);
+    }
+
     fn take(&mut self, name: &str) {
-        self.keyed.remove(name);
+        if let Some(keys) = self.keys.remove(name) {
+            let id = name.to_string();
+            for k in &keys {
+                self.index.remove(k, &id);
+            }
+        }
         let Some(old) = self.records.remove(name) else { return };
         for s in &old.sheets {
             if let Some(names) = self.by_file.get_mut(&(s.hash.clone(), s.index)) {
                 names.remove(name);
             }
-            if let Some(names) = self.by_round.get_mut(&round_key(&s.sheet()).unwrap_or_default()) {
-                names.remove(name);
-            }
         }
+    }
+
+    /// Keys the records by `pairings`, where they are keyed by others: once
+    /// for each load of a TRF, not for each sheet.
+    fn key_with(&mut self, pairings: Option<&Arc<Tournament>>) {
+        let same = match (&self.keyed_with, pairings) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        self.keyed_with = pairings.cloned();
+        self.index = CopyIndex::default();
+        self.keys.clear();
+        let records = std::mem::take(&mut self.records);
+        for (name, r) in &records {
+            self.file_keys(name, r);
+        }
+        self.records = records;
     }
 
     /// Record `name` as it is on disk now (gone: taken out).
@@ -366,7 +398,7 @@ impl Locked<'_> {
         }
         let mine = |r: &GameRecord| r.pending && r.sheets.iter().any(|s| s.is(hash, index) && s.dropped == dropped);
         let key = keyed(sheet, pairings.map(|t| &**t));
-        let found = self.copies_of(&key, pairings);
+        let found = self.copies_of(&key, pairings, (dropped, hash));
         let mut known = Known::New;
         for n in found {
             let r = &self.cache.records[&n];
@@ -395,38 +427,19 @@ impl Locked<'_> {
     /// `convert` groups sheets: the same round and players (or board), the
     /// pairings' tags standing for what a sheet does not write; else, where
     /// one of the two gives no round, the one game read alone so far of the
-    /// same two players. A sheet that gives a round is looked for among its
-    /// round's records and those that give none.
-    fn copies_of(&mut self, key: &Sheet, pairings: Option<&Arc<Tournament>>) -> Vec<String> {
-        let same = match (&self.cache.keyed_with, pairings) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
-            self.cache.keyed.clear();
-            self.cache.keyed_with = pairings.cloned();
-        }
-        let pairings = pairings.map(|t| &**t);
-        let names: Vec<String> = match round_key(key) {
-            Some(r) if pairings.is_none() => {
-                let of = |k: &str| self.cache.by_round.get(k).into_iter().flatten();
-                of(&r).chain(of("")).cloned().collect::<BTreeSet<_>>().into_iter().collect()
-            }
-            // The pairings key a sheet into a round it need not write.
-            _ => self.cache.records.keys().cloned().collect(),
-        };
+    /// same two players, from another file than `file` (the name it was
+    /// dropped under, its bytes' hash): two sheets of one file with the same
+    /// players and no round are two games. Found through the copies' index.
+    fn copies_of(&mut self, key: &Sheet, pairings: Option<&Arc<Tournament>>, file: (&str, &str)) -> Vec<String> {
+        self.cache.key_with(pairings);
+        let key = CopyKey::of(key);
+        let same_file = |r: &GameRecord| r.sheets.iter().any(|s| s.dropped == file.0 || s.hash == file.1);
         let (mut by_headers, mut by_players) = (Vec::new(), Vec::new());
-        for n in names {
-            let Some(r) = self.cache.records.get(&n) else { continue };
-            if !self.cache.keyed.contains_key(&n) {
-                let sheets = r.sheets.iter().map(|s| keyed(&s.sheet(), pairings).into_owned()).collect();
-                self.cache.keyed.insert(n.clone(), sheets);
-            }
-            let (r, k) = (&self.cache.records[&n], &self.cache.keyed[&n]);
-            if k.iter().any(|s| same_game(s, key)) {
+        for n in self.cache.index.candidates(&key) {
+            let (Some(r), Some(k)) = (self.cache.records.get(&n), self.cache.keys.get(&n)) else { continue };
+            if k.iter().any(|s| s.same_game(&key)) {
                 by_headers.push(n);
-            } else if r.sheets.len() == 1 && k.iter().any(|s| same_game_by_players(s, key)) {
+            } else if r.sheets.len() == 1 && !same_file(r) && k.iter().any(|s| s.same_game_by_players(&key)) {
                 by_players.push(n);
             }
         }
@@ -443,7 +456,8 @@ impl Locked<'_> {
         let partners = |me: &mut Self, n: &str| -> Vec<String> {
             let Some(r) = me.cache.records.get(n).filter(|r| lone(r)) else { return Vec::new() };
             let key = keyed(&r.sheets[0].sheet(), Some(&**pairings)).into_owned();
-            let found = me.copies_of(&key, Some(pairings));
+            let file = (r.sheets[0].dropped.clone(), r.sheets[0].hash.clone());
+            let found = me.copies_of(&key, Some(pairings), (&file.0, &file.1));
             found.into_iter().filter(|m| m != n && me.cache.records.get(m).is_some_and(lone)).collect()
         };
         match &partners(self, name)[..] {

@@ -5,7 +5,10 @@ use super::error::IngestError;
 use super::headers::{canonical, plausible_key, tag_name};
 use crate::sheet::{Entry, GameResult, Sheet};
 
-/// Reads a CSV or TSV sheet (one game). `tab` forces the tab separator (.tsv).
+/// Reads a CSV or TSV file of one game or several, one after another: a
+/// game's key rows (other than its result) after another's moves, or a move
+/// row numbered 1 after its moves, start the next. `tab` forces the tab
+/// separator (.tsv).
 pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
     let sep = if tab { b'\t' } else { separator(text) };
     let mut reader = csv::ReaderBuilder::new()
@@ -14,6 +17,7 @@ pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
         .delimiter(sep)
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
+    let mut sheets = Vec::new();
     let mut sheet = Sheet { line: 1, ..Sheet::default() };
     let mut moves_started = false;
     let mut next_ply = 1;
@@ -32,7 +36,14 @@ pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
             continue;
         };
         let head = cells[first];
-        if let Ok(n) = head.trim_end_matches(['.', ')']).parse::<u32>()
+        let number = head.trim_end_matches(['.', ')']).parse::<u32>().ok();
+        let title = |k: usize| cells.get(k).is_some_and(|c| canonical(c).is_some());
+        let key_row = canonical(head).is_some_and(|t| t != "Result") && !title(first + 1) && !title(first + 2);
+        if moves_started && (key_row || number == Some(1) && next_ply > 2) {
+            sheets.push(std::mem::replace(&mut sheet, Sheet { line, ..Sheet::default() }));
+            (moves_started, next_ply) = (false, 1);
+        }
+        if let Some(n) = number
             && (1..2000).contains(&n)
         {
             // A move row: number, white, black.
@@ -70,7 +81,19 @@ pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
             }
         }
     }
-    Ok(vec![sheet])
+    match sheets.last_mut() {
+        // Key rows after the last game's moves and none after them: its own.
+        Some(last) if sheet.entries.is_empty() => {
+            for (key, value) in sheet.headers {
+                if last.header(&key).is_none() {
+                    last.set_header(&key, &value);
+                }
+            }
+            last.result = last.result.or(sheet.result);
+        }
+        _ => sheets.push(sheet),
+    }
+    Ok(sheets)
 }
 
 fn push(sheet: &mut Sheet, cell: &str, line: usize, col: usize, ply: u32) {

@@ -26,11 +26,30 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
         let end = starts.get(k + 1).map_or(text.len(), |&(_, e)| e);
         // Read from its first line: line numbers stay the file's.
         let sheet = read_game(&text[at..end], line)?;
-        if !sheet.entries.is_empty() || starts.len() == 1 {
+        if !sheet.entries.is_empty() || starts.len() == 1 || k + 1 == starts.len() {
             sheets.push(sheet);
         }
     }
-    Ok(printed_once(shared_headings(sheets)))
+    Ok(printed_once(shared_headings(footers_kept(sheets))))
+}
+
+/// The sheets, headers after the last game's moves and no moves after them
+/// taken as that game's (`Result: 1-0`, then `White: Ana`): they head no game.
+fn footers_kept(mut sheets: Vec<Sheet>) -> Vec<Sheet> {
+    if let [.., before, last] = &mut sheets[..]
+        && last.entries.is_empty()
+    {
+        if !before.entries.is_empty() {
+            for (key, value) in std::mem::take(&mut last.headers) {
+                if before.header(&key).is_none() {
+                    before.set_header(&key, &value);
+                }
+            }
+            before.result = before.result.or(last.result);
+        }
+        sheets.pop();
+    }
+    sheets
 }
 
 /// Each game that starts past move 1 right after a game that starts at it,
@@ -93,12 +112,23 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
     // a result written or not (a mate needs none).
     let mut reached = 0;
     let mut at = 0;
+    // The first line of the headers written after the game's moves (blank
+    // lines and comments among them): where the next game starts, if one
+    // does before another line.
+    let mut block: Option<(usize, usize)> = None;
+    // Whether those headers name a key (`White: …`, `[Round "2"]`), not
+    // only a players line (which a line of prose may look like).
+    let mut keyed_block = false;
+    // Whether the game had ended when those headers began (a result after
+    // its moves): then none of them is its own.
+    let mut block_after_end = false;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let t = line.trim();
         // `1.`, `1 `, `1)`, or the move glued to the number (`1d4 Cf6 2 Fg5`).
         let first_move = t.starts_with("1.")
             || t.starts_with("1 ")
             || t.starts_with("1)")
+            || t.starts_with("1\t")
             || (t.starts_with('1') && t[1..].starts_with(|c: char| matches!(c, 'a'..='h' | 'A'..='Z')));
         let blacks_first = ["1...", "1. ...", "1 ...", "1…", "1. …"].iter().any(|p| t.starts_with(p));
         let header = t.split_once(':').is_some_and(|(k, _)| canonical(k).is_some());
@@ -109,11 +139,29 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
         let heading_again = ended
             && !first_move
             && half_move_at_start(t).is_some_and(|p| p > 2 && p.div_ceil(2) <= reached && p % 2 == 1);
-        let again = (first_move && !blacks_first && reached >= 3) || heading_again;
+        // Headers after the moves and then a move 1: the next game's, its
+        // own result written or not.
+        let headed = keyed_block && (first_move || blacks_first);
+        let again = (first_move && !blacks_first && reached >= 3) || heading_again || headed;
         if moves && ((ended && (first_move || header)) || heading || again) {
-            starts.push((i + 1, at));
+            // A result line in the headers (`Result: 0-1`) ended no game:
+            // the headers above it are the next game's too.
+            let from = if ended && header && !block_after_end { None } else { block };
+            starts.push(from.unwrap_or((i + 1, at)));
             (moves, ended, reached) = (false, false, 0);
         }
+        let keyed = header || tag_line(t).is_some();
+        let heads = keyed || players_line(t).is_some();
+        block = match block {
+            _ if !moves => None,
+            None if heads => {
+                block_after_end = ended;
+                Some((i + 1, at))
+            }
+            Some(b) if heads || t.is_empty() || is_comment(t) => Some(b),
+            _ => None,
+        };
+        keyed_block = block.is_some() && (keyed_block || keyed);
         // Games run together on one line, as PDF conversion leaves them:
         // `… 31.Dh7# 1-0 Nowak,Jan - Kowalski,Piotr [C21] 1.e4 e5 …`.
         let run_on = starts.len();
@@ -131,7 +179,11 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
         }
         let t = within.last().map_or(t, |&k| line[k..].trim());
         if !t.is_empty() {
-            let moves_line = t.bytes().any(|b| b.is_ascii_digit()) && !header && !heading && players_line(t).is_none();
+            let moves_line = t.bytes().any(|b| b.is_ascii_digit())
+                && !header
+                && !heading
+                && players_line(t).is_none()
+                && tag_line(t).is_none();
             moves |= moves_line;
             // A game ended stays ended over the lines of words after it.
             let ends = ENDS.is_match(t) || resignation(t).is_some();
@@ -153,6 +205,12 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
         at += line.len();
     }
     starts
+}
+
+/// A line a typist leaves as a remark between games: `# board 3`,
+/// `% copied by Ana`, `// round 2`, `; …`.
+fn is_comment(line: &str) -> bool {
+    line.starts_with(['#', '%', ';']) || line.starts_with("//")
 }
 
 /// Where games told one after another in a line of prose start (byte

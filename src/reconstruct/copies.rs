@@ -20,11 +20,11 @@ use super::joint::{Doubt, Weigher, key, sans_of, with_move_at};
 use super::prior;
 use super::settings::Settings;
 use super::stages::reconstruct_within;
-use crate::cost::{MORE_ENTRIES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, SAME_NAME};
+use crate::cost::{MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
 use crate::pairing::names::sound;
 use crate::sheet::{GameResult, Sheet};
-use crate::start::Start;
+use crate::start::{SetUpError, Start};
 
 /// The games of a set of sheets: each a list of one or two sheet indices, in
 /// the order given; and the sheets that would be a third copy of a game
@@ -43,23 +43,35 @@ pub struct Grouping {
 /// copy of that has one sheet; a third copy is read alone and reported.
 /// Then a sheet still alone that gives no round, or whose partner gives
 /// none, joins the one other lone sheet of the same two players (and event,
-/// where both give one): where their only game among the sheets is this
-/// one, the names tell it.
-pub fn group(sheets: &[&Sheet]) -> Grouping {
-    let mut out = group_by_headers(sheets);
-    pair_by_players(sheets, &mut out);
+/// where both give one) from another file (`files[i]`: sheet `i`'s): where
+/// their only game among the sheets is this one, the names tell it. (Two
+/// sheets of one file with the same players and no round are two games:
+/// a match, or a round typed without its number.)
+///
+/// Sheets are compared through an index of their rounds, boards and names,
+/// never each with every other: the work grows with the sheets.
+pub fn group(sheets: &[&Sheet], files: &[usize]) -> Grouping {
+    let keys: Vec<CopyKey> = sheets.iter().map(|s| CopyKey::of(s)).collect();
+    let mut out = group_by_headers(&keys);
+    pair_by_players(&keys, files, &mut out);
     out
 }
 
 /// Pairs the lone sheets that only their players tell apart (see [`group`]):
 /// each with the one lone sheet its players fit, and only where that sheet's
 /// players fit this one alone. A game keeps the place of its first sheet.
-fn pair_by_players(sheets: &[&Sheet], out: &mut Grouping) {
+fn pair_by_players(keys: &[CopyKey], files: &[usize], out: &mut Grouping) {
     let lone: Vec<usize> = (0..out.games.len()).filter(|&g| out.games[g].len() == 1).collect();
-    let fits = |a: usize, b: usize| same_game_by_players(sheets[a], sheets[b]);
+    let mut index = CopyIndex::default();
+    for &g in &lone {
+        index.insert(&keys[out.games[g][0]], g);
+    }
+    let fits = |a: usize, b: usize| files.get(a) != files.get(b) && keys[a].same_game_by_players(&keys[b]);
+    // Up to two partners: one is a pair, two are none.
     let partners = |g: usize| -> Vec<usize> {
         let a = out.games[g][0];
-        lone.iter().copied().filter(|&h| h != g && fits(a, out.games[h][0])).collect()
+        let found = index.candidates(&keys[a]).into_iter().filter(|&h| h != g && fits(a, out.games[h][0]));
+        found.take(2).collect()
     };
     let mut joined: Vec<(usize, usize)> = Vec::new();
     for &g in &lone {
@@ -83,38 +95,17 @@ fn pair_by_players(sheets: &[&Sheet], out: &mut Grouping) {
     });
 }
 
-/// Whether two sheets, one of which gives no round, can be copies of one
-/// game by their players alone: the same White and the same Black (two
-/// players with the colours the other way round met in another game), no
-/// two events, the same start. Whether they are is for the one such pair
-/// among the sheets (see [`group`]).
-pub(crate) fn same_game_by_players(a: &Sheet, b: &Sheet) -> bool {
-    let one_unknown = round_key(a).is_none() || round_key(b).is_none();
-    one_unknown && same_players_and_event(a, b) && same_start(a, b)
-}
-
-/// Whether two sheets name the same White and Black, and no two events.
-fn same_players_and_event(a: &Sheet, b: &Sheet) -> bool {
-    let (ea, eb) = (a.header("Event").map(folded), b.header("Event").map(folded));
-    if matches!((&ea, &eb), (Some(x), Some(y)) if x != y) {
-        return false;
-    }
-    match (players(a), players(b)) {
-        (Some((wa, xa)), Some((wb, xb))) => same_player(wa, wb) && same_player(xa, xb),
-        _ => false,
-    }
-}
-
 /// [`group`] by the headers alone: round, event, board and players.
-fn group_by_headers(sheets: &[&Sheet]) -> Grouping {
+fn group_by_headers(keys: &[CopyKey]) -> Grouping {
     let mut out = Grouping::default();
-    let mut game_of: Vec<usize> = Vec::with_capacity(sheets.len());
-    for (i, s) in sheets.iter().enumerate() {
+    let mut game_of: Vec<usize> = Vec::with_capacity(keys.len());
+    let mut index: CopyIndex<usize> = CopyIndex::default();
+    for (i, key) in keys.iter().enumerate() {
         // The first earlier sheet of the same game; else the first whose
         // headers say so but whose start differs.
         let (mut partner, mut apart) = (None, None);
-        for j in (0..i).filter(|&j| same_headers(sheets[j], s)) {
-            if same_start(sheets[j], s) {
+        for j in index.candidates(key).into_iter().filter(|&j| keys[j].same_headers(key)) {
+            if keys[j].same_start(key) {
                 partner = Some(j);
                 break;
             }
@@ -136,6 +127,7 @@ fn group_by_headers(sheets: &[&Sheet]) -> Grouping {
                 out.games.push(vec![i]);
             }
         }
+        index.insert(key, i);
     }
     out
 }
@@ -146,46 +138,168 @@ fn group_by_headers(sheets: &[&Sheet]) -> Grouping {
 /// the same start (two copies of one game from different positions are not
 /// one game's).
 pub fn same_game(a: &Sheet, b: &Sheet) -> bool {
-    same_headers(a, b) && same_start(a, b)
+    CopyKey::of(a).same_game(&CopyKey::of(b))
 }
 
-/// Whether two sheets give the same start, or the same reason why theirs
-/// cannot be used.
-fn same_start(a: &Sheet, b: &Sheet) -> bool {
-    Start::of(a) == Start::of(b)
+/// What telling copies of one game apart compares of a sheet, worked out
+/// once: its round and board, its event, its players' names as compared,
+/// its start.
+#[derive(Debug, Clone)]
+pub(crate) struct CopyKey {
+    round: Option<String>,
+    board: Option<String>,
+    event: Option<String>,
+    players: Option<[Name; 2]>,
+    start: Result<Start, SetUpError>,
 }
 
-/// Whether the headers of two sheets make them copies of one game (see
-/// [`same_game`]).
-fn same_headers(a: &Sheet, b: &Sheet) -> bool {
-    let (Some((ra, ba)), Some((rb, bb))) = (round_board(a), round_board(b)) else { return false };
-    if ra != rb {
-        return false;
-    }
-    let (ea, eb) = (a.header("Event").map(folded), b.header("Event").map(folded));
-    let players = match (players(a), players(b)) {
-        (Some((wa, xa)), Some((wb, xb))) => {
-            Some((same_player(wa, wb) && same_player(xa, xb)) || (same_player(wa, xb) && same_player(xa, wb)))
+impl CopyKey {
+    pub(crate) fn of(s: &Sheet) -> CopyKey {
+        let (round, board) = round_board(s).map_or((None, None), |(r, b)| (Some(r), b));
+        CopyKey {
+            round,
+            board,
+            event: s.header("Event").map(folded),
+            players: players(s).map(|(w, b)| [Name::of(w), Name::of(b)]),
+            start: Start::of(s),
         }
-        _ => None,
-    };
-    // The same two players meet in the same round of two events (a convert
-    // of a season's files): events written apart are two games.
-    if matches!((&ea, &eb), (Some(x), Some(y)) if x != y) {
-        return false;
     }
-    match (ba, bb) {
-        (Some(x), Some(y)) if x != y => false,
-        // Players written on both sheets must agree even on one board.
-        (Some(_), Some(_)) => players.unwrap_or(ea.is_some() && eb.is_some()),
-        _ => players.unwrap_or(false),
+
+    /// See [`same_game`].
+    pub(crate) fn same_game(&self, other: &CopyKey) -> bool {
+        self.same_headers(other) && self.same_start(other)
+    }
+
+    /// Whether two sheets, one of which gives no round, can be copies of
+    /// one game by their players alone: the same White and the same Black
+    /// (two players with the colours the other way round met in another
+    /// game), no two events, the same start. Whether they are is for the one
+    /// such pair among the sheets (see [`group`]).
+    pub(crate) fn same_game_by_players(&self, other: &CopyKey) -> bool {
+        let one_unknown = self.round.is_none() || other.round.is_none();
+        one_unknown && self.same_players_and_event(other) && self.same_start(other)
+    }
+
+    /// Whether two sheets give the same start, or the same reason why
+    /// theirs cannot be used.
+    fn same_start(&self, other: &CopyKey) -> bool {
+        self.start == other.start
+    }
+
+    /// Whether two sheets name the same White and Black, and no two events.
+    fn same_players_and_event(&self, other: &CopyKey) -> bool {
+        if matches!((&self.event, &other.event), (Some(x), Some(y)) if x != y) {
+            return false;
+        }
+        match (&self.players, &other.players) {
+            (Some([wa, xa]), Some([wb, xb])) => wa.same(wb) && xa.same(xb),
+            _ => false,
+        }
+    }
+
+    /// Whether the headers of two sheets make them copies of one game (see
+    /// [`same_game`]).
+    fn same_headers(&self, other: &CopyKey) -> bool {
+        let (Some(ra), Some(rb)) = (&self.round, &other.round) else { return false };
+        if ra != rb {
+            return false;
+        }
+        let (ea, eb) = (&self.event, &other.event);
+        let players = match (&self.players, &other.players) {
+            (Some([wa, xa]), Some([wb, xb])) => Some((wa.same(wb) && xa.same(xb)) || (wa.same(xb) && xa.same(wb))),
+            _ => None,
+        };
+        // The same two players meet in the same round of two events (a convert
+        // of a season's files): events written apart are two games.
+        if matches!((ea, eb), (Some(x), Some(y)) if x != y) {
+            return false;
+        }
+        match (&self.board, &other.board) {
+            (Some(x), Some(y)) if x != y => false,
+            // Players written on both sheets must agree even on one board.
+            (Some(_), Some(_)) => players.unwrap_or(ea.is_some() && eb.is_some()),
+            _ => players.unwrap_or(false),
+        }
+    }
+
+    /// The keys an index files the sheet under: its round and board, and
+    /// each pair of its two players' name blocks (either colour first, as
+    /// copies may swap them). Two sheets [`same_headers`](Self::same_headers)
+    /// or [`same_game_by_players`](Self::same_game_by_players) finds alike
+    /// share one.
+    fn blocks(&self) -> Vec<Block> {
+        let mut out = Vec::new();
+        if let (Some(r), Some(b)) = (&self.round, &self.board) {
+            out.push(Block::Board(r.clone(), b.clone()));
+        }
+        if let Some([w, b]) = &self.players {
+            let (wb, bb) = (w.blocks(), b.blocks());
+            for x in &wb {
+                for y in &bb {
+                    out.push(Block::Players(*x.min(y), *x.max(y)));
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 }
 
-/// The round a sheet gives, as [`same_game`] compares it: two sheets can
-/// be copies of one game only if both give one and it is the same.
-pub(crate) fn round_key(s: &Sheet) -> Option<String> {
-    round_board(s).map(|(r, _)| r)
+/// A key of [`CopyIndex`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Block {
+    /// A round and a board.
+    Board(String, String),
+    /// Two players' name blocks (see [`Name::blocks`]), the lesser first.
+    Players(u64, u64),
+}
+
+/// Sheets (by any id) filed under their [`CopyKey::blocks`], so that the
+/// sheets one may be a copy of are found without looking at the others.
+#[derive(Debug)]
+pub(crate) struct CopyIndex<T> {
+    by_block: rustc_hash::FxHashMap<Block, Vec<T>>,
+}
+
+impl<T> Default for CopyIndex<T> {
+    fn default() -> Self {
+        CopyIndex { by_block: Default::default() }
+    }
+}
+
+impl<T: Clone + Ord> CopyIndex<T> {
+    pub(crate) fn insert(&mut self, key: &CopyKey, id: T) {
+        for b in key.blocks() {
+            self.by_block.entry(b).or_default().push(id.clone());
+        }
+    }
+
+    /// Takes `id`, filed under `key`, out of the index.
+    pub(crate) fn remove(&mut self, key: &CopyKey, id: &T) {
+        for b in key.blocks() {
+            if let Some(ids) = self.by_block.get_mut(&b) {
+                ids.retain(|i| i != id);
+                if ids.is_empty() {
+                    self.by_block.remove(&b);
+                }
+            }
+        }
+    }
+
+    /// The sheets that share a block with `key`, in order: at most
+    /// [`MOST_COPY_CANDIDATES`] of each block, the first filed.
+    pub(crate) fn candidates(&self, key: &CopyKey) -> Vec<T> {
+        let mut out: Vec<T> = key
+            .blocks()
+            .iter()
+            .filter_map(|b| self.by_block.get(b))
+            .flat_map(|ids| ids.iter().take(MOST_COPY_CANDIDATES).cloned())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
 }
 
 /// The round and board a sheet gives: `Round: 2.35` is round 2, board 35; a
@@ -206,6 +320,59 @@ fn players(s: &Sheet) -> Option<(&str, &str)> {
     Some((name("White")?, name("Black")?))
 }
 
+/// A player's name as [`same_player`] compares it, worked out once: its
+/// readings as (surname as it sounds, first initial).
+#[derive(Debug, Clone)]
+struct Name {
+    readings: Vec<(String, Option<char>)>,
+    /// Written in Cyrillic: its initials say little about Latin ones.
+    cyrillic: bool,
+}
+
+impl Name {
+    fn of(name: &str) -> Name {
+        let readings = name_readings(name).into_iter().map(|(s, i)| (sound(&s), i)).collect();
+        Name { readings, cyrillic: name.chars().any(|c| matches!(c, '\u{400}'..='\u{4ff}')) }
+    }
+
+    /// See [`same_player`].
+    fn same(&self, other: &Name) -> bool {
+        let either_cyrillic = self.cyrillic || other.cyrillic;
+        self.readings.iter().any(|(sa, ia)| {
+            other.readings.iter().any(|(sb, ib)| {
+                let initials = match (ia, ib) {
+                    (Some(x), Some(y)) => x == y || either_cyrillic,
+                    _ => true,
+                };
+                // A letter left out or doubled (`Pdersen`, `Panno`/`Pannno`)
+                // costs Jaro–Winkler much in a short name; one edit is a slip.
+                let one_slip =
+                    sa.chars().count().min(sb.chars().count()) >= 5 && strsim::damerau_levenshtein(sa, sb) <= 1;
+                initials && (one_slip || strsim::jaro_winkler(sa, sb) >= SAME_NAME)
+            })
+        })
+    }
+
+    /// The blocks two names alike share one of: each reading's first two
+    /// letters, and its last two. A slip that keeps a surname alike changes
+    /// one end of it, seldom both.
+    fn blocks(&self) -> Vec<u64> {
+        // Which end (1: first, 2: last), then up to two letters (each < 2^21).
+        let code = |end: u64, two: &[char]| {
+            two.iter().fold(end << 62, |acc, &c| (acc << 21 | u64::from(c)) & !(3 << 62) | end << 62)
+        };
+        let mut out: Vec<u64> = Vec::with_capacity(2 * self.readings.len());
+        for (s, _) in &self.readings {
+            let letters: Vec<char> = s.chars().collect();
+            out.push(code(1, &letters[..letters.len().min(2)]));
+            out.push(code(2, &letters[letters.len().saturating_sub(2)..]));
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
 /// Whether two written names are one player's: the surnames alike (see
 /// [`SAME_NAME`]) and the first initials, where both give one, the same.
 /// "Navara,D", "D. Navara", "Navara, David" and "navra d" are one player.
@@ -220,25 +387,7 @@ fn players(s: &Sheet) -> Option<(&str, &str)> {
 /// assert!(!same_player("Shirov,A", "Short,N"));
 /// ```
 pub fn same_player(a: &str, b: &str) -> bool {
-    let (ca, cb) = (name_readings(a), name_readings(b));
-    // Initials transliterated from Cyrillic (Й, Х) say little about the
-    // Latin ones; the surnames are compared as they sound (`w`/`v`, `j`/`y`).
-    let cyrillic = |n: &str| n.chars().any(|c| matches!(c, '\u{400}'..='\u{4ff}'));
-    let either_cyrillic = cyrillic(a) || cyrillic(b);
-    ca.iter().any(|(sa, ia)| {
-        cb.iter().any(|(sb, ib)| {
-            let initials = match (ia, ib) {
-                (Some(x), Some(y)) => x == y || either_cyrillic,
-                _ => true,
-            };
-            let (sa, sb) = (sound(sa), sound(sb));
-            // A letter left out or doubled (`Pdersen`, `Panno`/`Pannno`)
-            // costs Jaro–Winkler much in a short name; one edit is a slip.
-            let one_slip =
-                sa.chars().count().min(sb.chars().count()) >= 5 && strsim::damerau_levenshtein(&sa, &sb) <= 1;
-            initials && (strsim::jaro_winkler(&sa, &sb) >= SAME_NAME || one_slip)
-        })
-    })
+    Name::of(a).same(&Name::of(b))
 }
 
 /// The ways to read a name as (surname, first initial): "Surname, First"
