@@ -829,7 +829,11 @@ pub fn is_resign_word(word: &str) -> bool {
 /// them (`gab … auf`: `Schwarz gab wegen des Matts nach 23… Kxg8 auf`), in
 /// any language: each as its verb and its particle.
 pub fn resign_words_apart() -> impl Iterator<Item = (&'static str, &'static str)> {
-    LANGUAGES.iter().flat_map(|l| l.resigns).filter_map(|r| r.split_once(" … "))
+    // Parted once: every line of a text is asked.
+    static APART: std::sync::LazyLock<Vec<(&str, &str)>> = std::sync::LazyLock::new(|| {
+        LANGUAGES.iter().flat_map(|l| l.resigns).filter_map(|r| r.split_once(" … ")).collect()
+    });
+    APART.iter().copied()
 }
 
 /// Whether a lowercase word is an article before a side's word, in any
