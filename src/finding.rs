@@ -228,6 +228,10 @@ pub enum Finding {
     /// The file's bytes are not UTF-8 and were read as Windows-1252 (from the
     /// line of the first byte that is not UTF-8): accented letters may be wrong.
     EncodingGuessed { line: usize },
+    /// Invisible format characters were dropped from the game's lines as
+    /// the file was read (see [`crate::sheet::Invisible`]): how many, of
+    /// which kinds, from which line.
+    InvisibleRemoved { removed: crate::sheet::Invisible },
     /// The score stops, no result written, and a note of prose below it
     /// (on `line`) goes on with the next move (half-move `ply`): the moves
     /// from there were read from the note, which may tell what might have
@@ -341,6 +345,7 @@ impl Finding {
             Finding::IncompleteRecord { .. } => "incomplete-record",
             Finding::DuplicateBoard { .. } => "duplicate-board",
             Finding::EncodingGuessed { .. } => "encoding-guessed",
+            Finding::InvisibleRemoved { .. } => "invisible-characters",
             Finding::MovesInNote { .. } => "moves-in-note",
             Finding::ScorePrintedTwice { .. } => "score-printed-twice",
             Finding::GameNotRead { .. } => "game-not-read",
@@ -391,7 +396,7 @@ impl Finding {
                 }
             }
             Finding::DuplicateBoard { .. } => Severity::Warning,
-            Finding::EncodingGuessed { .. } => Severity::Info,
+            Finding::EncodingGuessed { .. } | Finding::InvisibleRemoved { .. } => Severity::Info,
             Finding::MovesInNote { .. } => Severity::Warning,
             Finding::ScorePrintedTwice { .. } => Severity::Info,
             Finding::GameNotRead { .. } => Severity::Error,
@@ -476,6 +481,7 @@ impl Finding {
             | Finding::DrawOffer { .. }
             | Finding::DrawClaim { .. }
             | Finding::EncodingGuessed { .. }
+            | Finding::InvisibleRemoved { .. }
             | Finding::HeadersDropped { .. }
             | Finding::ResultFromPairings { .. }
             | Finding::BoardNumbered { .. }
@@ -513,6 +519,7 @@ impl Finding {
                 | Finding::LanguageInferred { .. }
                 | Finding::UnknownLanguage { .. }
                 | Finding::EncodingGuessed { .. }
+                | Finding::InvisibleRemoved { .. }
                 | Finding::ArbiterDecision { .. }
         );
         !self.is_doubt() && !repair
@@ -624,6 +631,7 @@ impl Finding {
             | Finding::MixedLetters { at, .. } => Parts { at: Some(*at), ..none },
             Finding::DuplicateBoard { .. } => none,
             Finding::EncodingGuessed { .. }
+            | Finding::InvisibleRemoved { .. }
             | Finding::MovesInNote { .. }
             | Finding::GameNotRead { .. }
             | Finding::ScorePrintedTwice { .. } => none,
@@ -810,8 +818,15 @@ impl Finding {
                 NotRead::Io(e) => format!("the file could not be read on from line {line}: {e}"),
             },
             Finding::EncodingGuessed { line } => format!(
-                "the file is not UTF-8 (from line {line}): it was read as Windows-1252; check the accented \
-                 letters of names (a file saved as UTF-8 is read without a guess)"
+                "the file is not all UTF-8 (from line {line}): the lines that are not were read as Windows-1252; \
+                 check the accented letters of names (a file saved as UTF-8 is read without a guess)"
+            ),
+            Finding::InvisibleRemoved { removed } => format!(
+                "{} invisible characters ({}) were dropped as the file was read, the first on line {}: they would \
+                 stay in names and make moves unreadable",
+                removed.count,
+                invisible_kinds(removed, ReportLanguage::En),
+                removed.line
             ),
             Finding::SetUpPosition { why } => format!(
                 "the sheet's starting position cannot be used ({why}): no move is read, as from the standard \
@@ -1129,8 +1144,16 @@ impl Finding {
                 NotRead::Io(e) => format!("el archivo no se pudo leer más allá de la línea {line}: {e}"),
             },
             Finding::EncodingGuessed { line } => format!(
-                "el archivo no está en UTF-8 (desde la línea {line}): se leyó como Windows-1252; compruebe las \
-                 letras acentuadas de los nombres (un archivo guardado en UTF-8 se lee sin suposiciones)"
+                "el archivo no está todo en UTF-8 (desde la línea {line}): las líneas que no lo están se leyeron \
+                 como Windows-1252; compruebe las letras acentuadas de los nombres (un archivo guardado en UTF-8 se \
+                 lee sin suposiciones)"
+            ),
+            Finding::InvisibleRemoved { removed } => format!(
+                "se quitaron {} caracteres invisibles ({}) al leer el archivo, el primero en la línea {}: quedarían \
+                 en los nombres y harían ilegibles las jugadas",
+                removed.count,
+                invisible_kinds(removed, ReportLanguage::Es),
+                removed.line
             ),
             Finding::SetUpPosition { why } => format!(
                 "la posición de partida de la planilla no se puede usar ({}): no se lee ninguna jugada, pues \
@@ -1397,6 +1420,22 @@ fn why_es(why: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Why a sheet's start cannot be used, in Spanish.
+/// The kinds of invisible characters dropped, in `lang`: `zero-width, marks
+/// of direction`.
+fn invisible_kinds(removed: &crate::sheet::Invisible, lang: ReportLanguage) -> String {
+    let names: [(bool, &str, &str); 3] = [
+        (removed.zero_width, "zero-width", "de anchura cero"),
+        (removed.direction, "marks of writing direction", "marcas de dirección de escritura"),
+        (removed.soft_hyphen, "soft hyphens", "guiones blandos"),
+    ];
+    let said: Vec<&str> = names
+        .iter()
+        .filter(|(any, ..)| *any)
+        .map(|&(_, en, es)| if lang == ReportLanguage::Es { es } else { en })
+        .collect();
+    said.join(", ")
+}
+
 fn set_up_es(why: &crate::start::SetUpError) -> String {
     use crate::start::SetUpError as E;
     match why {
@@ -1522,6 +1561,15 @@ mod tests {
             Finding::MovesInNote { line: 5, ply: 39 },
             Finding::GameNotRead { line: 120, why: NotRead::TooLong { limit: 65536 } },
             Finding::ScorePrintedTwice { line: 3 },
+            Finding::InvisibleRemoved {
+                removed: crate::sheet::Invisible {
+                    count: 3,
+                    line: 2,
+                    zero_width: true,
+                    direction: true,
+                    soft_hyphen: false,
+                },
+            },
         ]
     }
 
@@ -1567,15 +1615,17 @@ mod tests {
                 Finding::ResultFromPairings { .. } => 32,
                 Finding::BoardNumbered { .. } => 33,
                 Finding::ScorePrintedTwice { .. } => 34,
+                Finding::InvisibleRemoved { .. } => 35,
             })
             .collect();
-        assert!((0..35).all(|k| kinds.contains(&k)));
+        assert!((0..36).all(|k| kinds.contains(&k)));
     }
 
     #[test]
     fn codes_are_distinct_kebab_case_words() {
         let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
         codes.dedup(); // the two extra entries
+        let invisible = codes.pop();
         let twice = codes.pop();
         let not_read = codes.pop();
         let moves_in_note = codes.pop();
@@ -1587,6 +1637,7 @@ mod tests {
         codes.extend(moves_in_note);
         codes.extend(not_read);
         codes.extend(twice);
+        codes.extend(invisible);
         for c in &codes {
             assert!(c.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())), "{c}");
         }
@@ -1725,7 +1776,7 @@ mod tests {
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
                 Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Error, Info, Info, Info,
-                Warning, Warning, Warning, Warning, Warning, Error, Warning, Error, Info
+                Warning, Warning, Warning, Warning, Warning, Error, Warning, Error, Info, Info
             ]
         );
     }

@@ -7,7 +7,7 @@ use std::io::BufRead;
 
 use super::decode;
 use super::error::IngestError;
-use crate::sheet::Sheet;
+use crate::sheet::{Invisible, Sheet};
 
 /// The most bytes one game of a collection may take (its tags and movetext):
 /// a game over 3,000 moves long with comments fits; a megabyte line is no
@@ -168,8 +168,10 @@ fn read_piece(bytes: Vec<u8>, line: usize) -> Piece {
     let text = decoded.text.trim_start_matches('\u{feff}');
     match super::pgn::read_from(text, line - 1) {
         Ok(mut sheets) => {
+            let invisible = decoded.invisible.iter().map(|r| r.shifted(line - 1)).reduce(Invisible::and);
             for s in &mut sheets {
                 s.encoding_guessed = decoded.guessed_from.map(shifted);
+                s.invisible = invisible;
             }
             Piece::Sheets(sheets)
         }
