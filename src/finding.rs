@@ -106,7 +106,7 @@ impl ReportLanguage {
     }
 }
 
-/// Why the final position ends the game, with its Law (Art. 5).
+/// Why the final position ends the game, with its Law (Art. 5, 9.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
     /// Art. 5.1.1.
@@ -115,6 +115,12 @@ pub enum Ending {
     Stalemate,
     /// Neither side can checkmate with the material left (Art. 5.2.2).
     NoMate,
+    /// The same position on the board for the fifth time (Art. 9.6.1): a
+    /// draw without a claim.
+    FivefoldRepetition,
+    /// 75 moves by each player without a capture or a pawn move (Art.
+    /// 9.6.2): a draw without a claim, unless the last of them mates.
+    SeventyFiveMoves,
 }
 
 impl Ending {
@@ -127,6 +133,18 @@ impl Ending {
             (Ending::Stalemate, ReportLanguage::Es) => "rey ahogado, Art. 5.2.1",
             (Ending::NoMate, ReportLanguage::En) => "neither side can checkmate, Art. 5.2.2",
             (Ending::NoMate, ReportLanguage::Es) => "ningún bando puede dar mate, Art. 5.2.2",
+            (Ending::FivefoldRepetition, ReportLanguage::En) => {
+                "the same position for the fifth time, a draw without a claim, Art. 9.6.1"
+            }
+            (Ending::FivefoldRepetition, ReportLanguage::Es) => {
+                "la misma posición por quinta vez, tablas sin reclamación, Art. 9.6.1"
+            }
+            (Ending::SeventyFiveMoves, ReportLanguage::En) => {
+                "75 moves by each player without a capture or a pawn move, a draw without a claim, Art. 9.6.2"
+            }
+            (Ending::SeventyFiveMoves, ReportLanguage::Es) => {
+                "75 jugadas de cada jugador sin captura ni movimiento de peón, tablas sin reclamación, Art. 9.6.2"
+            }
         }
     }
 }
@@ -181,8 +199,9 @@ pub enum Finding {
     /// known (negative where the book or the material check put a reading
     /// that costs more first, see `crate::reconstruct::prior`).
     AmbiguousRepair { at: At, written: String, replacement: String, alternatives: Vec<String>, margin: f32 },
-    /// Moves are written after the game ended (checkmate or stalemate).
-    MovesAfterEnd { at: At, written: String },
+    /// Moves are written after the game ended: `ending` says how
+    /// (checkmate, stalemate, or a draw without a claim, Art. 9.6).
+    MovesAfterEnd { at: At, written: String, ending: Ending },
     /// `+` or `#` written where the move gives no such check.
     CheckMarkMismatch { at: At, written: String, replacement: String },
     /// The move numbers skip or repeat.
@@ -594,7 +613,7 @@ impl Finding {
         match self {
             Finding::IllegalMove { at, written, .. }
             | Finding::NonAlgebraic { at, written, .. }
-            | Finding::MovesAfterEnd { at, written }
+            | Finding::MovesAfterEnd { at, written, .. }
             | Finding::NumberingError { at, written } => Parts { at: Some(*at), written: Some(written), ..none },
             Finding::IllegibleEntry { at, written, replacement, margin }
             | Finding::TypoRepaired { at, written, replacement, margin } => Parts {
@@ -744,9 +763,13 @@ impl Finding {
             Finding::AmbiguousRepair { at, written, replacement, alternatives, margin } => {
                 ambiguous_message(at, &q(written), replacement, alternatives, *margin)
             }
-            Finding::MovesAfterEnd { at, written } => {
+            Finding::MovesAfterEnd { at, written, ending } => {
                 let written = q(written);
-                format!("{}: \"{written}\" is written after the game had ended", label(at))
+                format!(
+                    "{}: \"{written}\" is written after the game had ended ({})",
+                    label(at),
+                    ending.said(ReportLanguage::En)
+                )
             }
             Finding::CheckMarkMismatch { at, written, replacement } => {
                 let written = q(written);
@@ -1051,9 +1074,12 @@ impl Finding {
                     q(written)
                 )
             }
-            Finding::MovesAfterEnd { at, written } => {
-                format!("{}: \"{}\" está anotado cuando la partida ya había terminado", l(at), q(written))
-            }
+            Finding::MovesAfterEnd { at, written, ending } => format!(
+                "{}: \"{}\" está anotado cuando la partida ya había terminado ({})",
+                l(at),
+                q(written),
+                ending.said(ReportLanguage::Es)
+            ),
             Finding::CheckMarkMismatch { at, written, replacement } => {
                 format!("{}: escrito \"{}\", pero {replacement} no da ese jaque ni mate", l(at), q(written))
             }
@@ -1474,7 +1500,7 @@ mod tests {
                 alternatives: vec![r(), "Nd2".into()],
                 margin: -0.5,
             },
-            Finding::MovesAfterEnd { at, written: w() },
+            Finding::MovesAfterEnd { at, written: w(), ending: Ending::FivefoldRepetition },
             Finding::CheckMarkMismatch { at, written: "Nf3+".into(), replacement: r() },
             Finding::NumberingError { at, written: w() },
             Finding::LanguageInferred { code: "es", name: "Spanish" },
@@ -1704,6 +1730,7 @@ mod tests {
             (31, "Art. 8.4"),
             (32, "Art. 8.1"),
             (25, "Art. 8.7"),
+            (8, "Art. 9.6.1"),
         ];
         for (i, rule) in rules {
             for lang in ReportLanguage::ALL {
