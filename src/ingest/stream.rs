@@ -232,4 +232,14 @@ mod tests {
         let Piece::Sheets(s) = &got[1] else { panic!("{got:?}") };
         assert_eq!((s[0].header("White"), s[0].encoding_guessed), (Some("Muñoz"), Some(5)));
     }
+
+    #[test]
+    fn invisible_characters_of_a_collection_are_told_on_their_own_game_at_their_line_in_the_file() {
+        let pgn = "[Event \"a\"]\n\n1. e4 *\n\n[White \"Mu\u{200B}ñoz\"]\n\n1. d4\u{200E} d5 *\n";
+        let got = pieces(pgn);
+        let [Piece::Sheets(a), Piece::Sheets(b)] = &got[..] else { panic!("{got:?}") };
+        assert_eq!(a[0].invisible, None);
+        assert_eq!((b[0].header("White"), b[0].entries[1].text.as_str()), (Some("Muñoz"), "d5"));
+        assert_eq!(b[0].invisible.map(|r| (r.count, r.line)), Some((2, 5)));
+    }
 }
