@@ -106,7 +106,7 @@ impl ReportLanguage {
     }
 }
 
-/// Why the final position ends the game, with its Law (Art. 5).
+/// Why the final position ends the game, with its Law (Art. 5, 9.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
     /// Art. 5.1.1.
@@ -115,6 +115,12 @@ pub enum Ending {
     Stalemate,
     /// Neither side can checkmate with the material left (Art. 5.2.2).
     NoMate,
+    /// The same position on the board for the fifth time (Art. 9.6.1): a
+    /// draw without a claim.
+    FivefoldRepetition,
+    /// 75 moves by each player without a capture or a pawn move (Art.
+    /// 9.6.2): a draw without a claim, unless the last of them mates.
+    SeventyFiveMoves,
 }
 
 impl Ending {
@@ -127,6 +133,18 @@ impl Ending {
             (Ending::Stalemate, ReportLanguage::Es) => "rey ahogado, Art. 5.2.1",
             (Ending::NoMate, ReportLanguage::En) => "neither side can checkmate, Art. 5.2.2",
             (Ending::NoMate, ReportLanguage::Es) => "ningún bando puede dar mate, Art. 5.2.2",
+            (Ending::FivefoldRepetition, ReportLanguage::En) => {
+                "the same position for the fifth time, a draw without a claim, Art. 9.6.1"
+            }
+            (Ending::FivefoldRepetition, ReportLanguage::Es) => {
+                "la misma posición por quinta vez, tablas sin reclamación, Art. 9.6.1"
+            }
+            (Ending::SeventyFiveMoves, ReportLanguage::En) => {
+                "75 moves by each player without a capture or a pawn move, a draw without a claim, Art. 9.6.2"
+            }
+            (Ending::SeventyFiveMoves, ReportLanguage::Es) => {
+                "75 jugadas de cada jugador sin captura ni movimiento de peón, tablas sin reclamación, Art. 9.6.2"
+            }
         }
     }
 }
@@ -181,8 +199,9 @@ pub enum Finding {
     /// known (negative where the book or the material check put a reading
     /// that costs more first, see `crate::reconstruct::prior`).
     AmbiguousRepair { at: At, written: String, replacement: String, alternatives: Vec<String>, margin: f32 },
-    /// Moves are written after the game ended (checkmate or stalemate).
-    MovesAfterEnd { at: At, written: String },
+    /// Moves are written after the game ended: `ending` says how
+    /// (checkmate, stalemate, or a draw without a claim, Art. 9.6).
+    MovesAfterEnd { at: At, written: String, ending: Ending },
     /// `+` or `#` written where the move gives no such check.
     CheckMarkMismatch { at: At, written: String, replacement: String },
     /// The move numbers skip or repeat.
@@ -228,6 +247,10 @@ pub enum Finding {
     /// The file's bytes are not UTF-8 and were read as Windows-1252 (from the
     /// line of the first byte that is not UTF-8): accented letters may be wrong.
     EncodingGuessed { line: usize },
+    /// Invisible format characters were dropped from the game's lines as
+    /// the file was read (see [`crate::sheet::Invisible`]): how many, of
+    /// which kinds, from which line.
+    InvisibleRemoved { removed: crate::sheet::Invisible },
     /// The score stops, no result written, and a note of prose below it
     /// (on `line`) goes on with the next move (half-move `ply`): the moves
     /// from there were read from the note, which may tell what might have
@@ -341,6 +364,7 @@ impl Finding {
             Finding::IncompleteRecord { .. } => "incomplete-record",
             Finding::DuplicateBoard { .. } => "duplicate-board",
             Finding::EncodingGuessed { .. } => "encoding-guessed",
+            Finding::InvisibleRemoved { .. } => "invisible-characters",
             Finding::MovesInNote { .. } => "moves-in-note",
             Finding::ScorePrintedTwice { .. } => "score-printed-twice",
             Finding::GameNotRead { .. } => "game-not-read",
@@ -391,7 +415,7 @@ impl Finding {
                 }
             }
             Finding::DuplicateBoard { .. } => Severity::Warning,
-            Finding::EncodingGuessed { .. } => Severity::Info,
+            Finding::EncodingGuessed { .. } | Finding::InvisibleRemoved { .. } => Severity::Info,
             Finding::MovesInNote { .. } => Severity::Warning,
             Finding::ScorePrintedTwice { .. } => Severity::Info,
             Finding::GameNotRead { .. } => Severity::Error,
@@ -476,6 +500,7 @@ impl Finding {
             | Finding::DrawOffer { .. }
             | Finding::DrawClaim { .. }
             | Finding::EncodingGuessed { .. }
+            | Finding::InvisibleRemoved { .. }
             | Finding::HeadersDropped { .. }
             | Finding::ResultFromPairings { .. }
             | Finding::BoardNumbered { .. }
@@ -513,6 +538,7 @@ impl Finding {
                 | Finding::LanguageInferred { .. }
                 | Finding::UnknownLanguage { .. }
                 | Finding::EncodingGuessed { .. }
+                | Finding::InvisibleRemoved { .. }
                 | Finding::ArbiterDecision { .. }
         );
         !self.is_doubt() && !repair
@@ -587,7 +613,7 @@ impl Finding {
         match self {
             Finding::IllegalMove { at, written, .. }
             | Finding::NonAlgebraic { at, written, .. }
-            | Finding::MovesAfterEnd { at, written }
+            | Finding::MovesAfterEnd { at, written, .. }
             | Finding::NumberingError { at, written } => Parts { at: Some(*at), written: Some(written), ..none },
             Finding::IllegibleEntry { at, written, replacement, margin }
             | Finding::TypoRepaired { at, written, replacement, margin } => Parts {
@@ -624,6 +650,7 @@ impl Finding {
             | Finding::MixedLetters { at, .. } => Parts { at: Some(*at), ..none },
             Finding::DuplicateBoard { .. } => none,
             Finding::EncodingGuessed { .. }
+            | Finding::InvisibleRemoved { .. }
             | Finding::MovesInNote { .. }
             | Finding::GameNotRead { .. }
             | Finding::ScorePrintedTwice { .. } => none,
@@ -736,9 +763,13 @@ impl Finding {
             Finding::AmbiguousRepair { at, written, replacement, alternatives, margin } => {
                 ambiguous_message(at, &q(written), replacement, alternatives, *margin)
             }
-            Finding::MovesAfterEnd { at, written } => {
+            Finding::MovesAfterEnd { at, written, ending } => {
                 let written = q(written);
-                format!("{}: \"{written}\" is written after the game had ended", label(at))
+                format!(
+                    "{}: \"{written}\" is written after the game had ended ({})",
+                    label(at),
+                    ending.said(ReportLanguage::En)
+                )
             }
             Finding::CheckMarkMismatch { at, written, replacement } => {
                 let written = q(written);
@@ -810,8 +841,15 @@ impl Finding {
                 NotRead::Io(e) => format!("the file could not be read on from line {line}: {e}"),
             },
             Finding::EncodingGuessed { line } => format!(
-                "the file is not UTF-8 (from line {line}): it was read as Windows-1252; check the accented \
-                 letters of names (a file saved as UTF-8 is read without a guess)"
+                "the file is not all UTF-8 (from line {line}): the lines that are not were read as Windows-1252; \
+                 check the accented letters of names (a file saved as UTF-8 is read without a guess)"
+            ),
+            Finding::InvisibleRemoved { removed } => format!(
+                "{} invisible characters ({}) were dropped as the file was read, the first on line {}: they would \
+                 stay in names and make moves unreadable",
+                removed.count,
+                invisible_kinds(removed, ReportLanguage::En),
+                removed.line
             ),
             Finding::SetUpPosition { why } => format!(
                 "the sheet's starting position cannot be used ({why}): no move is read, as from the standard \
@@ -1036,9 +1074,12 @@ impl Finding {
                     q(written)
                 )
             }
-            Finding::MovesAfterEnd { at, written } => {
-                format!("{}: \"{}\" está anotado cuando la partida ya había terminado", l(at), q(written))
-            }
+            Finding::MovesAfterEnd { at, written, ending } => format!(
+                "{}: \"{}\" está anotado cuando la partida ya había terminado ({})",
+                l(at),
+                q(written),
+                ending.said(ReportLanguage::Es)
+            ),
             Finding::CheckMarkMismatch { at, written, replacement } => {
                 format!("{}: escrito \"{}\", pero {replacement} no da ese jaque ni mate", l(at), q(written))
             }
@@ -1129,8 +1170,16 @@ impl Finding {
                 NotRead::Io(e) => format!("el archivo no se pudo leer más allá de la línea {line}: {e}"),
             },
             Finding::EncodingGuessed { line } => format!(
-                "el archivo no está en UTF-8 (desde la línea {line}): se leyó como Windows-1252; compruebe las \
-                 letras acentuadas de los nombres (un archivo guardado en UTF-8 se lee sin suposiciones)"
+                "el archivo no está todo en UTF-8 (desde la línea {line}): las líneas que no lo están se leyeron \
+                 como Windows-1252; compruebe las letras acentuadas de los nombres (un archivo guardado en UTF-8 se \
+                 lee sin suposiciones)"
+            ),
+            Finding::InvisibleRemoved { removed } => format!(
+                "se quitaron {} caracteres invisibles ({}) al leer el archivo, el primero en la línea {}: quedarían \
+                 en los nombres y harían ilegibles las jugadas",
+                removed.count,
+                invisible_kinds(removed, ReportLanguage::Es),
+                removed.line
             ),
             Finding::SetUpPosition { why } => format!(
                 "la posición de partida de la planilla no se puede usar ({}): no se lee ninguna jugada, pues \
@@ -1397,6 +1446,22 @@ fn why_es(why: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Why a sheet's start cannot be used, in Spanish.
+/// The kinds of invisible characters dropped, in `lang`: `zero-width, marks
+/// of direction`.
+fn invisible_kinds(removed: &crate::sheet::Invisible, lang: ReportLanguage) -> String {
+    let names: [(bool, &str, &str); 3] = [
+        (removed.zero_width, "zero-width", "de anchura cero"),
+        (removed.direction, "marks of writing direction", "marcas de dirección de escritura"),
+        (removed.soft_hyphen, "soft hyphens", "guiones blandos"),
+    ];
+    let said: Vec<&str> = names
+        .iter()
+        .filter(|(any, ..)| *any)
+        .map(|&(_, en, es)| if lang == ReportLanguage::Es { es } else { en })
+        .collect();
+    said.join(", ")
+}
+
 fn set_up_es(why: &crate::start::SetUpError) -> String {
     use crate::start::SetUpError as E;
     match why {
@@ -1435,7 +1500,7 @@ mod tests {
                 alternatives: vec![r(), "Nd2".into()],
                 margin: -0.5,
             },
-            Finding::MovesAfterEnd { at, written: w() },
+            Finding::MovesAfterEnd { at, written: w(), ending: Ending::FivefoldRepetition },
             Finding::CheckMarkMismatch { at, written: "Nf3+".into(), replacement: r() },
             Finding::NumberingError { at, written: w() },
             Finding::LanguageInferred { code: "es", name: "Spanish" },
@@ -1522,6 +1587,15 @@ mod tests {
             Finding::MovesInNote { line: 5, ply: 39 },
             Finding::GameNotRead { line: 120, why: NotRead::TooLong { limit: 65536 } },
             Finding::ScorePrintedTwice { line: 3 },
+            Finding::InvisibleRemoved {
+                removed: crate::sheet::Invisible {
+                    count: 3,
+                    line: 2,
+                    zero_width: true,
+                    direction: true,
+                    soft_hyphen: false,
+                },
+            },
         ]
     }
 
@@ -1567,15 +1641,17 @@ mod tests {
                 Finding::ResultFromPairings { .. } => 32,
                 Finding::BoardNumbered { .. } => 33,
                 Finding::ScorePrintedTwice { .. } => 34,
+                Finding::InvisibleRemoved { .. } => 35,
             })
             .collect();
-        assert!((0..35).all(|k| kinds.contains(&k)));
+        assert!((0..36).all(|k| kinds.contains(&k)));
     }
 
     #[test]
     fn codes_are_distinct_kebab_case_words() {
         let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
         codes.dedup(); // the two extra entries
+        let invisible = codes.pop();
         let twice = codes.pop();
         let not_read = codes.pop();
         let moves_in_note = codes.pop();
@@ -1587,6 +1663,7 @@ mod tests {
         codes.extend(moves_in_note);
         codes.extend(not_read);
         codes.extend(twice);
+        codes.extend(invisible);
         for c in &codes {
             assert!(c.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())), "{c}");
         }
@@ -1653,6 +1730,7 @@ mod tests {
             (31, "Art. 8.4"),
             (32, "Art. 8.1"),
             (25, "Art. 8.7"),
+            (8, "Art. 9.6.1"),
         ];
         for (i, rule) in rules {
             for lang in ReportLanguage::ALL {
@@ -1725,7 +1803,7 @@ mod tests {
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
                 Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Error, Info, Info, Info,
-                Warning, Warning, Warning, Warning, Warning, Error, Warning, Error, Info
+                Warning, Warning, Warning, Warning, Warning, Error, Warning, Error, Info, Info
             ]
         );
     }

@@ -21,6 +21,9 @@ pub struct Sheet {
     /// The file was not UTF-8 and was read as Windows-1252: the line of its
     /// first byte that is not UTF-8.
     pub encoding_guessed: Option<usize>,
+    /// Invisible format characters dropped from this game's lines as the
+    /// file was read (see [`Invisible`]).
+    pub invisible: Option<Invisible>,
     /// Header fields past the first [`MAX_HEADERS`], left out: how many, and
     /// the key of the first (a count, not a copy of each: a form of a hundred
     /// thousand keys costs nothing more).
@@ -32,6 +35,59 @@ pub struct Sheet {
     /// The line of a part of this game's score printed before it, read as
     /// this game (see [`crate::Finding::ScorePrintedTwice`]).
     pub printed_twice: Option<usize>,
+}
+
+/// Invisible format characters dropped from a file's text as it is read,
+/// before any format is read: zero-width characters (U+200B to U+200D,
+/// U+2060 to U+2064, U+FEFF past the start), marks of the direction of
+/// writing (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) and soft
+/// hyphens (U+00AD). Copied from a web page or a chat, they would stay in a
+/// player's name and make a move unreadable; nobody sees them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Invisible {
+    /// How many were dropped.
+    pub count: usize,
+    /// The line of the first (1-based).
+    pub line: usize,
+    /// Which kinds were among them.
+    pub zero_width: bool,
+    pub direction: bool,
+    pub soft_hyphen: bool,
+}
+
+impl Invisible {
+    /// The kind of invisible character `c` is, as a one-character record
+    /// on `line`; `None` for any other character.
+    pub fn of(c: char, line: usize) -> Option<Invisible> {
+        let one = Invisible { count: 1, line, ..Invisible::default() };
+        match c {
+            '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' => {
+                Some(Invisible { zero_width: true, ..one })
+            }
+            '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => {
+                Some(Invisible { direction: true, ..one })
+            }
+            '\u{00AD}' => Some(Invisible { soft_hyphen: true, ..one }),
+            _ => None,
+        }
+    }
+
+    /// Both records as one: the counts added, the first line kept.
+    pub fn and(self, other: Invisible) -> Invisible {
+        Invisible {
+            count: self.count + other.count,
+            line: if self.count == 0 { other.line } else { self.line.min(other.line) },
+            zero_width: self.zero_width || other.zero_width,
+            direction: self.direction || other.direction,
+            soft_hyphen: self.soft_hyphen || other.soft_hyphen,
+        }
+    }
+
+    /// The same record, its line moved down by `lines` (a piece of a
+    /// collection decoded on its own).
+    pub(crate) fn shifted(self, lines: usize) -> Invisible {
+        Invisible { line: self.line + lines, ..self }
+    }
 }
 
 /// The most header fields a sheet keeps. A sheet has a dozen; a form with

@@ -232,3 +232,129 @@ fn a_sheet_that_turns_to_english_letters_is_mixed_notation_once() {
     let g = game("Idioma: es\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Nf6 5.O-O Ae7 1/2-1/2\n");
     assert!(g.findings.iter().all(|f| f.code != "mixed-notation"), "{:?}", g.findings);
 }
+
+/// Both sides' knights out and back `moves` times, numbered, as typed: the
+/// standard position stands again every four plies.
+fn shuffle(moves: usize, result: &str) -> String {
+    let sans = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut out = String::new();
+    for n in 1..=moves {
+        let k = 2 * ((n - 1) % 2);
+        out.push_str(&format!("{n}.{} {} ", sans[k], sans[k + 1]));
+    }
+    format!("{out}{result}\n")
+}
+
+#[test]
+fn a_shuffle_of_eight_moves_written_1_0_is_a_draw_by_fivefold_repetition_at_ply_16() {
+    let g = game(&shuffle(8, "1-0"));
+    assert_eq!(codes(&g), [("result-mismatch", "Error".to_string())]);
+    assert_eq!(g.status, Status::Review, "the result written is not the one the rules give");
+    assert_eq!(g.moves.len(), 16, "{:?}", g.moves);
+    assert_eq!(g.result, "1-0", "the result written is kept until an arbiter decides");
+    let m = &finding(&g, "result-mismatch").message;
+    assert!(m.contains("gives 1/2-1/2") && m.contains("fifth time") && m.contains("Art. 9.6.1"), "{m}");
+    // Four times is not five.
+    assert!(codes(&game(&shuffle(7, "1-0"))).is_empty());
+}
+
+#[test]
+fn the_twelve_move_shuffle_written_1_0_ends_at_ply_16_and_the_rest_is_written_after_the_end() {
+    let text = shuffle(12, "1-0");
+    let g = game(&text);
+    assert_eq!(g.status, Status::Review);
+    assert_eq!(g.moves.len(), 16, "the game ended at ply 16: {:?}", g.moves);
+    assert!(g.pgn.contains("8. Ng1 Ng8") && !g.pgn.contains("9. Nf3"), "{}", g.pgn);
+    let after = finding(&g, "moves-after-end");
+    let col = text.find("9.Nf3").unwrap() + 3;
+    assert_eq!((after.ply, after.line, after.col), (Some(17), Some(1), Some(col)));
+    assert!(after.message.contains("\"Nf3\"") && after.message.contains("Art. 9.6.1"), "{}", after.message);
+    assert!(finding(&g, "result-mismatch").message.contains("Art. 9.6.1"));
+    // Spanish names the rule too.
+    let opts = Options { report_language: ReportLanguage::Es, ..Options::default() };
+    let es = convert("mesa.txt", text.as_bytes(), &opts).games.remove(0);
+    let after = es.findings.iter().find(|f| f.code == "moves-after-end").expect("moves-after-end");
+    assert!(after.message.contains("quinta vez") && after.message.contains("Art. 9.6.1"), "{}", after.message);
+}
+
+#[test]
+fn a_fivefold_shuffle_written_as_a_draw_or_with_no_result_is_a_draw_no_one_claimed() {
+    for written in ["1/2-1/2", "", "*"] {
+        let g = game(&shuffle(8, written));
+        assert_eq!(g.result, "1/2-1/2", "{written:?}");
+        assert_eq!(g.status, Status::Validated, "{written:?}: {:?}", codes(&g));
+        assert!(codes(&g).is_empty(), "no claim: the rules drew it ({written:?}): {:?}", codes(&g));
+    }
+}
+
+/// A walk of `plies` plies from the standard position, the same for every
+/// run (a seeded generator), with no capture, no pawn move, no check, and
+/// no position a fifth time: the game the 75-move rule ends.
+fn quiet_walk(plies: usize) -> Vec<String> {
+    use shakmaty::{Chess, EnPassantMode, Position, san::SanPlus, zobrist::Zobrist64};
+    let mut pos = Chess::default();
+    let key = |p: &Chess| p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+    let mut seen = std::collections::HashMap::<u64, usize>::new();
+    *seen.entry(key(&pos)).or_default() += 1;
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut sans = Vec::new();
+    for _ in 0..plies {
+        let quiet: Vec<_> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_capture() && m.role() != shakmaty::Role::Pawn)
+            .filter(|m| {
+                let mut next = pos.clone();
+                next.play_unchecked(*m);
+                !next.is_check() && seen.get(&key(&next)).copied().unwrap_or(0) < 4
+            })
+            .collect();
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let m = quiet[(seed >> 33) as usize % quiet.len()];
+        sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+        *seen.entry(key(&pos)).or_default() += 1;
+    }
+    sans
+}
+
+#[test]
+fn seventy_five_moves_each_without_a_capture_or_a_pawn_move_end_the_game_drawn() {
+    let walk = quiet_walk(160);
+    for written in ["*", ""] {
+        // Exactly 75 moves each: the game ends at its last move.
+        let g = game(&record(&walk[..150], written));
+        assert_eq!(g.moves, walk[..150], "{written:?}");
+        assert_eq!((g.result.as_str(), g.status), ("1/2-1/2", Status::Validated), "{written:?}: {:?}", codes(&g));
+        assert!(codes(&g).is_empty(), "{:?}", codes(&g));
+        // Five more moves each: written after the end.
+        let g = game(&record(&walk, written));
+        assert_eq!(g.moves, walk[..150]);
+        assert_eq!((g.result.as_str(), g.status), ("1/2-1/2", Status::Review));
+        let after = finding(&g, "moves-after-end");
+        assert_eq!((after.ply, after.written.as_deref()), (Some(151), Some(walk[150].as_str())));
+        assert!(after.message.contains("75 moves") && after.message.contains("Art. 9.6.2"), "{}", after.message);
+    }
+    // Written as a win: the rule is named.
+    let g = game(&record(&walk[..150], "0-1"));
+    assert!(finding(&g, "result-mismatch").message.contains("Art. 9.6.2"), "{:?}", codes(&g));
+    // One move short of 75 each: not over.
+    let g = game(&record(&walk[..149], ""));
+    assert_eq!(codes(&g), [("result-missing", "Warning".to_string())]);
+}
+
+#[test]
+fn a_mate_on_the_move_that_completes_seventy_five_takes_precedence() {
+    // 149 plies without a capture or a pawn move already, White to move.
+    let head = "FEN: 6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 100\n\n";
+    let g = game(&format!("{head}100. Ra8# 1-0\n"));
+    assert_eq!((g.result.as_str(), g.status), ("1-0", Status::Validated), "{:?}", codes(&g));
+    assert!(codes(&g).is_empty(), "{:?}", codes(&g));
+    let g = game(&format!("{head}100. Ra8#\n"));
+    assert_eq!(g.result, "1-0", "the board's result, the mate");
+    // Not a mate: the 75th move ends the game drawn.
+    let g = game(&format!("{head}100. Rb1\n"));
+    assert_eq!((g.result.as_str(), g.status), ("1/2-1/2", Status::Validated), "{:?}", codes(&g));
+    let g = game(&format!("{head}100. Rb1 Kf8 101. Rb8#\n"));
+    assert_eq!(g.moves, ["Rb1"], "the mate came after the end");
+    assert_eq!(finding(&g, "moves-after-end").written.as_deref(), Some("Kf8"));
+}

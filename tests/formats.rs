@@ -442,6 +442,44 @@ fn a_file_typed_in_windows_1252_says_the_encoding_was_guessed() {
 }
 
 #[test]
+fn a_file_of_utf8_lines_with_a_windows_1252_line_added_keeps_both_names_right() {
+    // "White: López" saved as UTF-8; "Black: Pérez" added on an old Windows machine.
+    let bytes = b"White: L\xc3\xb3pez\nBlack: P\xe9rez\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n";
+    let g = game_of_bytes("mixed.txt", bytes);
+    assert_eq!((header(&g, "White"), header(&g, "Black")), ("López", "Pérez"));
+    assert!(!g.pgn.contains('Ã'), "{}", g.pgn);
+    let guessed = g.findings.iter().find(|f| f.code == "encoding-guessed").expect("the guess is told");
+    assert!(guessed.message.contains("line 2"), "{}", guessed.message);
+    assert_eq!(g.status, Status::Validated, "{:?}", codes(&g));
+}
+
+#[test]
+fn invisible_marks_pasted_into_a_name_and_the_moves_are_dropped_with_a_notice() {
+    // A zero-width joiner and a right-to-left override in Black's name, a
+    // left-to-right mark after two moves (as pasted from a chat).
+    let text = "White: Núñez\nBlack: Pe\u{200D}ña \u{202E}Íñigo\n\n1. e4\u{200E} e5 2. Nf3 Nc6\u{200E} 3. Bb5 a6 1-0\n";
+    let g = game("pasted.txt", text);
+    assert_eq!(header(&g, "Black"), "Peña Íñigo");
+    assert_eq!(g.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert_eq!(g.status, Status::Validated, "{:?}", codes(&g));
+    assert!(!g.pgn.contains(['\u{200D}', '\u{202E}', '\u{200E}']), "{}", g.pgn);
+    let notice = g.findings.iter().find(|f| f.code == "invisible-characters").expect("the notice");
+    assert_eq!(notice.severity, Severity::Info);
+    let m = &notice.message;
+    assert!(m.starts_with("4 invisible characters") && m.contains("zero-width"), "{m}");
+    assert!(m.contains("marks of writing direction") && m.contains("line 2"), "{m}");
+    // Lines stay; a column counts what an editor shows: "e5" is after a mark on its line.
+    let e5 = g.written.iter().flatten().find(|e| e.text == "e5").expect("e5 as written");
+    assert_eq!((e5.line, e5.col), (4, 7));
+    // Of two games in one file, only the one whose lines had them says so.
+    let two = format!("White: A\nBlack: B\n\n1. d4 d5 1-0\n\n{text}");
+    let report = read("two.txt", two.as_bytes());
+    let told: Vec<bool> =
+        report.games.iter().map(|g| g.findings.iter().any(|f| f.code == "invisible-characters")).collect();
+    assert_eq!(told, [false, true]);
+}
+
+#[test]
 fn crlf_line_ends_in_text_and_csv() {
     let g = game("dos.txt", &ACCENTED.replace('\n', "\r\n"));
     assert_accented_sheet(&g);

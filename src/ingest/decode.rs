@@ -1,16 +1,25 @@
 //! Bytes to text: UTF-8 with or without BOM, UTF-16 with BOM, Windows-1252
-//! when the bytes are not UTF-8 (typed on an old Windows machine).
+//! for the lines that are not UTF-8 (typed on an old Windows machine); the
+//! invisible format characters dropped.
 
 use super::error::IngestError;
+use crate::sheet::Invisible;
 
-/// A file's text, and whether its encoding was guessed.
+/// A file's text, whether its encoding was guessed, and the invisible
+/// characters dropped from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decoded {
     pub text: String,
-    /// The bytes were not UTF-8 and were read as Windows-1252: the line of the
-    /// first byte that is not UTF-8. Nothing in the bytes says which 8-bit
-    /// encoding they are in, so the reader says it guessed.
+    /// The bytes were not UTF-8 and the lines that are not were read as
+    /// Windows-1252: the line of the first byte that is not UTF-8. Nothing in
+    /// the bytes says which 8-bit encoding they are in, so the reader says it
+    /// guessed.
     pub guessed_from: Option<usize>,
+    /// The invisible format characters dropped (see [`Invisible`]): one
+    /// record per line that had any, in the order of the lines. Lines stay
+    /// where they were; a column counts the characters shown, as an editor
+    /// does, so only entries after such a character on its line move left.
+    pub invisible: Vec<Invisible>,
 }
 
 /// Decodes a file's bytes; line ends are left as they are (the readers accept CRLF).
@@ -35,7 +44,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, IngestError> {
             Ok(s) => return not_empty(s.to_string(), None),
             Err(e) => {
                 guessed_from = Some(line_of(bytes, e.valid_up_to()));
-                encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned()
+                by_line(bytes)
             }
         }
     };
@@ -58,12 +67,62 @@ pub fn decode_owned(bytes: Vec<u8>) -> Result<Decoded, IngestError> {
     }
 }
 
+/// Bytes that are not all UTF-8, a line at a time: a line that is UTF-8
+/// stays so (a file typed on two machines, or names pasted into a file of
+/// another encoding), the others are read as Windows-1252. Read whole as
+/// Windows-1252, the UTF-8 lines would turn `López` into `LÃ³pez`.
+fn by_line(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        match std::str::from_utf8(line) {
+            Ok(s) => text.push_str(s),
+            Err(_) => text.push_str(&encoding_rs::WINDOWS_1252.decode_without_bom_handling(line).0),
+        }
+    }
+    text
+}
+
 /// The text, unless there is nothing but whitespace in it.
 fn not_empty(text: String, guessed_from: Option<usize>) -> Result<Decoded, IngestError> {
+    let (text, invisible) = visible(text);
     if text.trim().is_empty() {
         return Err(IngestError::Empty);
     }
-    Ok(Decoded { text: mended(narrowed(text)), guessed_from })
+    Ok(Decoded { text: mended(narrowed(text)), guessed_from, invisible })
+}
+
+/// The text without its invisible format characters (see [`Invisible`]),
+/// and a record of them for each line that had any. A byte order mark at
+/// the start is no such character: it is left to the readers. Line breaks
+/// are kept, so every line stays where it was.
+fn visible(text: String) -> (String, Vec<Invisible>) {
+    let body = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+    if !body.contains(|c| Invisible::of(c, 0).is_some()) {
+        return (text, Vec::new());
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut found: Vec<Invisible> = Vec::new();
+    let mut line = 1;
+    for (i, c) in text.char_indices() {
+        if c == '\n' {
+            line += 1;
+        }
+        match Invisible::of(c, line) {
+            Some(_) if i == 0 && c == '\u{FEFF}' => out.push(c),
+            Some(one) => match found.last_mut() {
+                Some(last) if last.line == line => *last = last.and(one),
+                _ => found.push(one),
+            },
+            None => out.push(c),
+        }
+    }
+    (out, found)
+}
+
+/// The invisible characters dropped from the lines `from..to` of a file
+/// (`to` past the last line: `None`), as one record.
+pub(crate) fn invisible_within(found: &[Invisible], from: usize, to: Option<usize>) -> Option<Invisible> {
+    found.iter().filter(|r| r.line >= from && to.is_none_or(|t| r.line < t)).copied().reduce(Invisible::and)
 }
 
 /// The text with the two mojibakes web pages serve most mended, when the
@@ -156,18 +215,54 @@ mod tests {
             [0xFF, 0xFE].into_iter().chain("1.e4 Cf6".encode_utf16().flat_map(u16::to_le_bytes)).collect();
         let be: Vec<u8> =
             [0xFE, 0xFF].into_iter().chain("1.e4 Cf6".encode_utf16().flat_map(u16::to_be_bytes)).collect();
-        assert_eq!(decode(&le).unwrap(), Decoded { text: "1.e4 Cf6".into(), guessed_from: None });
-        assert_eq!(decode(&be).unwrap(), Decoded { text: "1.e4 Cf6".into(), guessed_from: None });
+        let plain = Decoded { text: "1.e4 Cf6".into(), guessed_from: None, invisible: Vec::new() };
+        assert_eq!(decode(&le).unwrap(), plain);
+        assert_eq!(decode(&be).unwrap(), plain);
     }
 
     #[test]
     fn windows_1252_when_not_utf8() {
         // "Résultat: ½-½" as typed on an old Windows machine.
         let bytes = b"R\xe9sultat: \xbd-\xbd";
-        assert_eq!(decode(bytes).unwrap(), Decoded { text: "Résultat: ½-½".into(), guessed_from: Some(1) });
+        let d = decode(bytes).unwrap();
+        assert_eq!((d.text.as_str(), d.guessed_from), ("Résultat: ½-½", Some(1)));
         let bytes = b"Blancas: Gonz\xc3\xa1lez\nNegras: Mu\xf1oz\n";
         assert_eq!(decode(bytes).unwrap().guessed_from, Some(2), "the line of the first byte that is not UTF-8");
         assert_eq!(decode("Blancas: González".as_bytes()).unwrap().guessed_from, None);
+    }
+
+    #[test]
+    fn a_file_of_utf8_and_windows_1252_lines_keeps_each_line_in_its_own() {
+        // "White: López" saved as UTF-8, "Black: Pérez" added in Windows-1252.
+        let bytes = b"White: L\xc3\xb3pez\nBlack: P\xe9rez\n1.e4 e5\n";
+        let d = decode(bytes).unwrap();
+        assert_eq!(d.text, "White: López\nBlack: Pérez\n1.e4 e5\n");
+        assert_eq!(d.guessed_from, Some(2), "the encoding of the second line was guessed");
+        // The other way round, and with CRLF line ends.
+        let d = decode(b"Blancas: P\xe9rez\r\nNegras: L\xc3\xb3pez Mu\xc3\xb1oz\r\n").unwrap();
+        assert_eq!(d.text, "Blancas: Pérez\r\nNegras: López Muñoz\r\n");
+        assert!(!d.text.contains('Ã'));
+    }
+
+    #[test]
+    fn invisible_format_characters_are_dropped_and_counted_by_line() {
+        let text = "\u{FEFF}Black: \u{202E}Pé\u{200D}rez\n1.e4\u{200E} e5 2.Nf3\u{00AD}\n";
+        let d = decode(text.as_bytes()).unwrap();
+        assert_eq!(d.text, "Black: Pérez\n1.e4 e5 2.Nf3\n", "a byte order mark is no invisible character");
+        let one = Invisible { count: 1, line: 2, direction: true, ..Invisible::default() };
+        assert_eq!(
+            d.invisible,
+            [
+                Invisible { count: 2, line: 1, zero_width: true, direction: true, ..Invisible::default() },
+                Invisible { count: 2, soft_hyphen: true, ..one },
+            ]
+        );
+        assert_eq!(invisible_within(&d.invisible, 2, None).map(|r| (r.count, r.line)), Some((2, 2)));
+        assert_eq!(invisible_within(&d.invisible, 1, None).map(|r| (r.count, r.line)), Some((4, 1)));
+        assert_eq!(invisible_within(&d.invisible, 1, Some(2)).map(|r| r.count), Some(2));
+        assert!(decode("1.e4 e5".as_bytes()).unwrap().invisible.is_empty());
+        // Nothing but invisible characters is an empty file.
+        assert!(matches!(decode("\u{200B}\u{200B}\n".as_bytes()), Err(IngestError::Empty)));
     }
 
     #[test]

@@ -121,7 +121,24 @@ fn read_as(bytes: &[u8], limit: usize, format: impl FnOnce(&str) -> Format) -> R
             s.encoding_guessed = Some(line);
         }
     }
+    invisible_by_game(&mut sheets, &decoded.invisible);
     Ok(sheets)
+}
+
+/// Each game told of the invisible characters dropped from its own lines:
+/// from its first line to the next game's (the first game from the file's
+/// start, the last to its end).
+fn invisible_by_game(sheets: &mut [Sheet], found: &[crate::sheet::Invisible]) {
+    if found.is_empty() {
+        return;
+    }
+    let mut order: Vec<usize> = (0..sheets.len()).collect();
+    order.sort_by_key(|&i| sheets[i].line);
+    for (k, &i) in order.iter().enumerate() {
+        let from = if k == 0 { 1 } else { sheets[i].line };
+        let to = order.get(k + 1).map(|&j| sheets[j].line);
+        sheets[i].invisible = decode::invisible_within(found, from, to);
+    }
 }
 
 /// The most moves a record may have (each side's): past them it is refused.

@@ -7,7 +7,7 @@ use std::io::BufRead;
 
 use super::decode;
 use super::error::IngestError;
-use crate::sheet::Sheet;
+use crate::sheet::{Invisible, Sheet};
 
 /// The most bytes one game of a collection may take (its tags and movetext):
 /// a game over 3,000 moves long with comments fits; a megabyte line is no
@@ -168,8 +168,10 @@ fn read_piece(bytes: Vec<u8>, line: usize) -> Piece {
     let text = decoded.text.trim_start_matches('\u{feff}');
     match super::pgn::read_from(text, line - 1) {
         Ok(mut sheets) => {
+            let invisible = decoded.invisible.iter().map(|r| r.shifted(line - 1)).reduce(Invisible::and);
             for s in &mut sheets {
                 s.encoding_guessed = decoded.guessed_from.map(shifted);
+                s.invisible = invisible;
             }
             Piece::Sheets(sheets)
         }
@@ -229,5 +231,15 @@ mod tests {
         let got: Vec<Piece> = PgnGames::new(&pgn[..]).map(Result::unwrap).collect();
         let Piece::Sheets(s) = &got[1] else { panic!("{got:?}") };
         assert_eq!((s[0].header("White"), s[0].encoding_guessed), (Some("Muñoz"), Some(5)));
+    }
+
+    #[test]
+    fn invisible_characters_of_a_collection_are_told_on_their_own_game_at_their_line_in_the_file() {
+        let pgn = "[Event \"a\"]\n\n1. e4 *\n\n[White \"Mu\u{200B}ñoz\"]\n\n1. d4\u{200E} d5 *\n";
+        let got = pieces(pgn);
+        let [Piece::Sheets(a), Piece::Sheets(b)] = &got[..] else { panic!("{got:?}") };
+        assert_eq!(a[0].invisible, None);
+        assert_eq!((b[0].header("White"), b[0].entries[1].text.as_str()), (Some("Muñoz"), "d5"));
+        assert_eq!(b[0].invisible.map(|r| (r.count, r.line)), Some((2, 5)));
     }
 }

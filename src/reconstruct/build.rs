@@ -1,14 +1,14 @@
 //! Turning a reading's steps into the game's moves; the findings are raised
 //! by [`detect`] as the moves are played.
 
-use shakmaty::Chess;
+use shakmaty::{Chess, Position};
 
 use super::detect::{self, Numbering};
 use super::draft::{Draft, Record};
-use super::game::{Game, Played, play};
+use super::game::{Game, Played, ended_by_rule, play};
 use super::step::Step;
 use crate::cost::CUT_SHORT;
-use crate::finding::Finding;
+use crate::finding::{Ending, Finding};
 use crate::notation::Language;
 use crate::notation::lex::Lexed;
 use crate::sheet::{GameResult, Sheet};
@@ -66,19 +66,45 @@ pub(super) fn build(
         }
         b.findings.extend(in_doubt);
     }
-    let Builder { moves, mut findings, pos, .. } = b;
+    let Builder { mut moves, mut findings, mut pos, .. } = b;
+    let (mut stop, mut after_end) = (draft.stop.or(stop_at_end), draft.after_end);
+    let rule = ended_by_rule(&draft.start, moves.iter().map(|m| m.mv));
+    if let Some((end, _)) = rule.filter(|&(end, _)| end < moves.len()) {
+        // A window read past a draw without a claim (Art. 9.6): the game
+        // ends there, as the exact reading would have stopped it.
+        after_end = first_entry_after(draft, &moves[..end], stop);
+        stop = None;
+        moves.truncate(end);
+        findings.retain(|f| f.at().is_none_or(|at| at.ply as usize <= end));
+        pos = draft.start.clone();
+        moves.iter().for_each(|m| pos.play_unchecked(m.mv));
+    }
     let ply = moves.len() as u32 + 1;
-    match draft.stop.or(stop_at_end) {
+    match stop {
         Some(i) if draft.cut && draft.stop == Some(i) => findings.push(detect::search_budget(sheet, ply, i)),
         Some(i) => findings.extend(detect::stopped(sheet, lexed, (ply, &pos), i)),
         None => {}
     }
-    if let Some(i) = draft.after_end {
-        findings.push(detect::moves_after_end(sheet, ply, i));
+    if let Some(i) = after_end {
+        let ending = rule.map_or_else(|| board_ending(&pos), |(_, ending)| ending);
+        findings.push(detect::moves_after_end(sheet, ply, i, ending));
     }
     let cost = draft.cost() + if draft.stop.is_some() { CUT_SHORT } else { 0.0 };
     let start = Start { position: draft.start.clone() };
     Game { language: lang, moves, findings, start, position: pos, result: GameResult::Unknown, cost }
+}
+
+/// The first entry written after the moves `kept` (a skipped one
+/// included), else the one the reading stopped at (`stop`).
+fn first_entry_after(draft: &Draft, kept: &[Played], stop: Option<usize>) -> Option<usize> {
+    let last = kept.iter().filter_map(|m| m.entry).max();
+    draft.records.iter().map(|r| r.step.entry()).chain(stop).find(|&e| last.is_none_or(|l| e > l))
+}
+
+/// How the position with no legal move ended the game: a checkmate or a
+/// stalemate.
+fn board_ending(pos: &Chess) -> Ending {
+    if pos.is_check() { Ending::Checkmate } else { Ending::Stalemate }
 }
 
 /// The rivals of a step in doubt: the doubt the search raised, or none named

@@ -7,7 +7,7 @@ use shakmaty::{Chess, Color, Position};
 
 use super::draft::Record;
 use super::entries::{descriptive_at, is_illegible};
-use super::game::{Game, san_of};
+use super::game::{FIVEFOLD_PLIES, Game, ended_by_rule, key, san_of};
 use super::step::Step;
 use crate::cost::DESCRIPTIVE_NEAR;
 use crate::finding::{At, Ending, Finding, RESULT_AFTER_MOVES, RESULT_HEADER};
@@ -225,32 +225,22 @@ pub(super) fn other_letters(sheet: &Sheet, lexed: &[Lexed<'_>], game: &mut Game)
     }
 }
 
-/// Entries written after the game ended, from entry `i`.
-pub(super) fn moves_after_end(sheet: &Sheet, ply: u32, i: usize) -> Finding {
-    Finding::MovesAfterEnd { at: at_entry(sheet, ply, i), written: sheet.entries[i].text.clone() }
+/// Entries written after the game ended (as `ending` says), from entry `i`.
+pub(super) fn moves_after_end(sheet: &Sheet, ply: u32, i: usize, ending: Ending) -> Finding {
+    Finding::MovesAfterEnd { at: at_entry(sheet, ply, i), written: sheet.entries[i].text.clone(), ending }
 }
 
 /// The result: as written, checked against the final position (checkmate,
-/// stalemate, neither side able to checkmate: Art. 5); a draw recorded
-/// where one could be claimed (Art. 9.2, 9.3); each draw offered (Art. 9.1.2).
+/// stalemate, neither side able to checkmate: Art. 5; a draw without a
+/// claim: Art. 9.6); a draw recorded where one could be claimed (Art. 9.2,
+/// 9.3); each draw offered (Art. 9.1.2).
 pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
     let complete = !game.findings.iter().any(|f| {
         matches!(f, Finding::IllegalMove { .. } | Finding::NonAlgebraic { .. })
             || matches!(f, Finding::SearchBudget { unread, .. } if *unread > 0)
     });
     draw_offers(sheet, game);
-    // A dead position other than bare material, or a flag fall, is the
-    // arbiter's to judge.
-    let pos = &game.position;
-    let board = match (pos.legal_moves().is_empty(), pos.is_check(), pos.turn()) {
-        (true, true, Color::White) => Some((GameResult::BlackWins, Ending::Checkmate)),
-        (true, true, Color::Black) => Some((GameResult::WhiteWins, Ending::Checkmate)),
-        (true, false, _) if complete => Some((GameResult::Draw, Ending::Stalemate)),
-        _ if complete && !game.moves.is_empty() && pos.is_insufficient_material() => {
-            Some((GameResult::Draw, Ending::NoMate))
-        }
-        _ => None,
-    };
+    let board = board_result(game, complete);
     let written = match written_result(sheet) {
         Ok(w) => w,
         Err([header, moves]) => {
@@ -286,8 +276,37 @@ pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
             GameResult::Unknown
         }
     };
-    if game.result == GameResult::Draw && complete {
+    // A draw the rules made without a claim was not claimed.
+    let automatic = matches!(board, Some((_, Ending::FivefoldRepetition | Ending::SeventyFiveMoves)));
+    if game.result == GameResult::Draw && complete && !automatic {
         draw_claim(sheet, game);
+    }
+}
+
+/// The result the final position gives, and why. A dead position other
+/// than bare material, or a flag fall, is the arbiter's to judge. The
+/// reading stops where the game ended drawn without a claim (Art. 9.6), so
+/// that is told from the final position too; a checkmate there takes
+/// precedence.
+fn board_result(game: &Game, complete: bool) -> Option<(GameResult, Ending)> {
+    let pos = &game.position;
+    let automatic = || {
+        // No position stands five times in fewer plies without a capture or
+        // a pawn move: most games are not replayed.
+        (pos.halfmoves() >= FIVEFOLD_PLIES)
+            .then(|| ended_by_rule(&game.start.position, game.moves.iter().map(|m| m.mv)))
+            .flatten()
+            .filter(|&(end, _)| end == game.moves.len())
+            .map(|(_, ending)| (GameResult::Draw, ending))
+    };
+    match (pos.legal_moves().is_empty(), pos.is_check(), pos.turn()) {
+        (true, true, Color::White) => Some((GameResult::BlackWins, Ending::Checkmate)),
+        (true, true, Color::Black) => Some((GameResult::WhiteWins, Ending::Checkmate)),
+        (true, false, _) if complete => Some((GameResult::Draw, Ending::Stalemate)),
+        _ => automatic().or_else(|| {
+            (complete && !game.moves.is_empty() && pos.is_insufficient_material())
+                .then_some((GameResult::Draw, Ending::NoMate))
+        }),
     }
 }
 
@@ -320,10 +339,10 @@ fn draw_claim(sheet: &Sheet, game: &mut Game) {
         return;
     }
     let mut pos = game.start.position.clone();
-    let mut seen = vec![super::joint::key(&pos)];
+    let mut seen = vec![key(&pos)];
     for m in &game.moves {
         pos.play_unchecked(m.mv);
-        seen.push(super::joint::key(&pos));
+        seen.push(key(&pos));
     }
     let last = *seen.last().expect("one position at least");
     let at = last_at(sheet, game);

@@ -14,10 +14,12 @@
 
 use rustc_hash::FxHashMap as HashMap;
 use shakmaty::san::San;
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
 use super::game::Game;
+// A position's hash (side to move, castling and en passant included), which
+// the copies are weighed by.
+pub(crate) use super::game::key;
 use super::searcher::Searcher;
 use crate::cost::{ALTERNATIVES_PER_ENTRY, CLIMB_ROUNDS, MEANINGS_AT_A_BREAK, MOST_NEIGHBOURS, MOST_REREADS};
 
@@ -557,11 +559,6 @@ pub(crate) fn with_move_at(start: &Chess, g: &[Move], sans: &[San], k: usize, mv
         out.push(next);
     }
     out
-}
-
-/// A position's hash, side to move, castling and en passant included.
-pub(crate) fn key(pos: &Chess) -> u64 {
-    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
 #[cfg(test)]

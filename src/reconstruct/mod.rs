@@ -3,7 +3,8 @@
 //! every arrow points up the list (and nothing uses this file, the top).
 //!
 //! - `step`: one step of a reading: an entry read, skipped, or read after a move not written;
-//! - `game`: the game read ([`Game`], [`Played`]), its moves played and written by [`play`];
+//! - `game`: the game read ([`Game`], [`Played`]), its moves played and written by [`play`], where the
+//!   rules end it drawn (Art. 9.6);
 //! - [`book`], `budget`, `prior`: the opening book, the budget of work, the plausibility of a line;
 //! - `settings`: how to read sheets ([`Settings`]);
 //! - `entries`: what the entries say before any move is read (lexed, strict readings, illegible, descriptive);

@@ -12,6 +12,7 @@ use super::book::Book;
 use super::budget::Meter;
 use super::draft::{Draft, Record};
 use super::entries::{descriptive_at, strict_of};
+use super::game::DrawRules;
 use super::searcher::{Searcher, mark_cost};
 use super::slips::reconsider;
 use super::step::Step;
@@ -105,14 +106,20 @@ impl<'a> Reader<'a> {
         let n = lexed.len();
         let floor = prefix.len();
         let mut draft = Draft::starting_with(&self.start, prefix, n);
-        let mut pos = draft.position_at(floor);
+        let (mut rules, mut pos) = self.rules_after(&draft);
         // Most entries are read exactly, with one reused buffer.
         let mut buf: Vec<Reading> = Vec::with_capacity(4);
         let mut i = first;
         while i < n {
             self.meter.spend(1);
+            // A draw without a claim (Art. 9.6) ends the game as a mate does.
+            if rules.ended(&pos).is_some() {
+                draft.after_end = Some(i);
+                break;
+            }
             if let Some(mv) = self.exact_at(&pos, i, &mut buf) {
                 pos.play_unchecked(mv);
+                rules.played(&pos);
                 draft.records.push(Record::sure(Step::Read { entry: i, mv, cost: 0.0 }));
                 i += 1;
                 continue;
@@ -171,8 +178,16 @@ impl<'a> Reader<'a> {
             {
                 pos = after;
             }
+            // The steps changed: the positions are counted again (a window
+            // read past a draw without a claim is cut when the game is built).
+            rules = self.rules_after(&draft).0;
         }
         Some(draft)
+    }
+
+    /// The positions of `draft`'s moves, for Art. 9.6, and its last position.
+    fn rules_after(&self, draft: &Draft) -> (DrawRules, Chess) {
+        DrawRules::after(&self.start, draft.records.iter().flat_map(|r| r.step.moves()))
     }
 
     /// Entry `i` read exactly in `pos`: not across an empty box before it,
