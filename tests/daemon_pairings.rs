@@ -230,3 +230,60 @@ fn two_copies_only_the_trf_tells_apart_are_read_together_when_it_comes_after_the
     assert_eq!(tag(&all[0].1, "Board"), Some(x.board.to_string()));
     assert!(log.contains("the new pairings tell the two copies of one game"), "{log}");
 }
+
+/// The Done-when of a TRF's re-read after a crash: a daemon killed with
+/// SIGKILL as it begins to read the event's games again with a new TRF,
+/// then again a quarter and half way through the re-read a restart
+/// finishes, ends with every game once, read with the pairings.
+#[test]
+fn killed_at_several_points_of_the_re_read_a_trf_brings_every_game_ends_read_with_its_pairings() {
+    let (games, trf) = event();
+    let n = trf.games.len();
+    let (_t, root) = setup();
+    let inbox = root.join("inbox");
+    let daemon = start(&root);
+    for (k, x) in trf.games.iter().enumerate() {
+        drop_file(&inbox, &format!("g{k:03}.txt"), written(&games, &trf, x, k).as_bytes());
+    }
+    wait_for("the sheets", || names(&root.join("archive")).len() == n);
+    daemon.stop();
+    assert!(published(&root).iter().all(|(_, g)| tag(g, "WhiteFideId").is_none()));
+    let journal = root.join(".state/games.log");
+    let owed = root.join(".state/pairings.reread");
+    let changes = || fs::read_to_string(&journal).map(|t| t.lines().count()).unwrap_or(0);
+    // Killed as soon as the re-read is owed, then a quarter and half way
+    // through the re-read each restart finishes.
+    let daemon = start(&root);
+    drop_file(&inbox, "event.trf", &trf.utf8());
+    wait_for("the re-read to be owed", || owed.exists() || names(&root.join("archive")).len() > n);
+    daemon.kill9();
+    let mut cut_short = usize::from(owed.exists());
+    for part in [4, 2] {
+        let daemon = start(&root);
+        let at = changes() + n / part;
+        wait_for("part of the re-read", || changes() >= at || !owed.exists());
+        daemon.kill9();
+        cut_short += usize::from(owed.exists());
+    }
+    println!("{n} games; {cut_short} of 3 kills cut the re-read short");
+    assert!(cut_short >= 2, "the kills came after the re-read was done: {cut_short} cut it short");
+    let daemon = start(&root);
+    wait_for("the re-read finished", || !owed.exists() && names(&root.join("archive")).len() == n + 1);
+    let log = daemon.stop();
+    assert!(log.contains("finishing the re-read"), "{log}");
+    let all = published(&root);
+    let shown = || all.iter().map(|g| &g.0).collect::<Vec<_>>();
+    assert_eq!(all.len(), n, "each game once: {:?}", shown());
+    for x in &trf.games {
+        let (w, b) = (trf.player(x.white), trf.player(x.black));
+        let found = all.iter().filter(|(_, g)| {
+            tag(g, "WhiteFideId") == Some(w.fide_id.to_string())
+                && tag(g, "BlackFideId") == Some(b.fide_id.to_string())
+                && tag(g, "Board") == Some(x.board.to_string())
+                && tag(g, "WhiteElo") == (w.rating > 0).then(|| w.rating.to_string())
+        });
+        assert_eq!(found.count(), 1, "round {} board {}: {:?}", x.round, x.board, shown());
+    }
+    let validated = games_in(&root.join("pgn")).len();
+    assert_eq!(round_file_games(&root.join("pgn")).len(), validated, "one game per board in the round files");
+}

@@ -225,8 +225,9 @@ enum Job {
     Inbox(PathBuf),
     /// A file already claimed (after a failure, or taken over from a dead daemon).
     Claimed(PathBuf),
-    /// The published games the config's new pairings touch, read again.
-    Rematch(Arc<pairings::Change>),
+    /// The re-read the pairings loaded last owe, finished (left by a kill,
+    /// or owed by the config's pairings loaded at start).
+    Rematch,
 }
 
 impl Job {
@@ -234,7 +235,7 @@ impl Job {
         match self {
             Job::Inbox(p) | Job::Claimed(p) => p.file_name().unwrap_or_default().to_os_string(),
             // No file is named so (a path separator): never taken for one.
-            Job::Rematch(_) => OsString::from("pairings/"),
+            Job::Rematch => OsString::from("pairings/"),
         }
     }
 }
@@ -294,16 +295,20 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
     let staging = Staging { fsync: watch.fsync, scratch: work.scratch().ok() };
     let games = Arc::new(games::Games::new(&folders.state));
     let pairings = Arc::new(pairings::Pairings::new(&folders.state));
-    let change = pairings.start(folders.pairings.as_deref(), options.max_file_bytes, &staging);
+    let from_config = pairings.start(folders.pairings.as_deref(), options.max_file_bytes);
     let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, staging, games, pairings };
+    if let Some((bytes, t)) = from_config {
+        load_config_pairings(&cfg, &bytes, t);
+    }
     log_start(&cfg.folders, &work, workers, &watch);
 
     let mut pool = Pool { running: JoinSet::new(), size: workers, cfg: Arc::new(cfg), work: Arc::new(work) };
     let mut state = State::new(inbox, &watch);
     state.rejected = pool.cfg.folders.rejected.clone();
-    // The games published before the config's pairings changed are read again first.
-    if let Some(change) = change {
-        state.push(Job::Rematch(Arc::new(change)));
+    // A re-read the pairings owe (the config's pairings just loaded, or a
+    // daemon killed in the middle of one) is done first.
+    if pool.cfg.pairings.owed().map_or(true, |o| o.is_some()) {
+        state.push(Job::Rematch);
     }
     state.recover(&pool.work);
     state.sweep(&pool.cfg.folders);
@@ -312,6 +317,20 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
     drop(watcher);
     stop(&mut state, &mut pool, Duration::from_secs(watch.stop_timeout_secs)).await;
     Ok(state.summary)
+}
+
+/// The config's pairings, newer than those kept: loaded, the re-read they
+/// owe kept for the first job.
+fn load_config_pairings(cfg: &ProcessConfig, bytes: &[u8], t: crate::pairing::Tournament) {
+    let (path, event, players) = (cfg.folders.pairings.clone().unwrap_or_default(), t.name.clone(), t.players.len());
+    let loaded = match cfg.pairings.hold() {
+        Ok(_turn) => rematch::load(cfg, bytes, t).map(drop).map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    match loaded {
+        Ok(_) => info!(file = %path.display(), %event, players, "pairings loaded from the config"),
+        Err(e) => error!(file = %path.display(), error = %e, "cannot keep the pairings in the state folder"),
+    }
 }
 
 fn log_start(folders: &Folders, work: &WorkDir, workers: usize, watch: &Watch) {
@@ -673,8 +692,8 @@ fn finding_counts(out: &Outcome) -> String {
 /// one) is caught so that the file is rejected, not retried forever.
 fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
     let start = Instant::now();
-    if let Job::Rematch(change) = &job {
-        return match rematch::rematch(cfg, change) {
+    if let Job::Rematch = &job {
+        return match rematch::resume(cfg) {
             Ok(_) => Ended::Gone(job.name()),
             Err(e) => Ended::Failed(job.clone(), e),
         };
@@ -686,7 +705,7 @@ fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
             Err(source) => return Ended::Failed(job.clone(), FileError { path: p.clone(), source }),
         },
         Job::Claimed(c) => c.clone(),
-        Job::Rematch(_) => return Ended::Gone(job.name()),
+        Job::Rematch => return Ended::Gone(job.name()),
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| process::process(cfg, &claimed)))
         .unwrap_or_else(|_| {
