@@ -17,7 +17,7 @@ use scoresheet_dev::corpus::{CorpusGame, load};
 use scoresheet_dev::typed::{Form, typed};
 
 mod daemon_support;
-use daemon_support::{names, start_with as start, wait_for};
+use daemon_support::{names, start_via, start_with as start, wait_for};
 
 /// Folders directly in `dir`.
 fn folders_in(dir: &Path) -> Vec<String> {
@@ -444,6 +444,59 @@ fn a_link_dropped_in_the_inbox_is_moved_to_rejected_and_never_followed() {
     let why = fs::read_to_string(root.join("rejected/link.txt.error.txt")).unwrap();
     assert!(why.contains("link.txt") && why.contains("not a plain file"), "{why}");
     assert_eq!(fs::read_to_string(&secret).unwrap(), "1.e4 e5 2.Cf3 Cc6 1-0\n");
+}
+
+/// Whether this process reads files whatever their mode (root): a file
+/// made unreadable is read all the same.
+fn reads_any_file(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let probe = dir.join("probe");
+    fs::write(&probe, "x").unwrap();
+    fs::set_permissions(&probe, fs::Permissions::from_mode(0o000)).unwrap();
+    let read = fs::read(&probe).is_ok();
+    fs::remove_file(&probe).unwrap();
+    read
+}
+
+#[test]
+fn a_sheet_the_daemons_user_cannot_read_goes_to_rejected_once_with_how_to_fix_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let (t, root) = setup();
+    // As root every file can be read: the daemon runs as `nobody` instead,
+    // and the sheet is root's, mode 0600, as a sheet another user dropped.
+    let privileged = reads_any_file(t.path());
+    let wrapper: &[&str] = if privileged {
+        fs::set_permissions(t.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        std::os::unix::fs::chown(&root, Some(65534), Some(65534)).unwrap();
+        &["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    } else {
+        &[]
+    };
+    let daemon = start_via(&root, wrapper, &[]);
+    let inbox = root.join("inbox");
+    let part = inbox.join(".secret.txt.part");
+    fs::write(&part, "1.e4 e5 2.Cf3 Cc6 1-0\n").unwrap();
+    fs::set_permissions(&part, fs::Permissions::from_mode(if privileged { 0o600 } else { 0o000 })).unwrap();
+    fs::rename(&part, inbox.join("secret.txt")).unwrap();
+    wait_for("the reason", || root.join("rejected/secret.txt.error.txt").exists());
+    // A sheet dropped after it is read: the worker is free, nothing retried.
+    drop_file(&inbox, "plain.txt", b"1.d4 d5 2.c4 e6 1/2-1/2\n");
+    wait_for("the next sheet", || names(&root.join("archive")).len() == 1);
+    let log_path = daemon.log_path().to_path_buf();
+    daemon.stop();
+    let why = fs::read_to_string(root.join("rejected/secret.txt.error.txt")).unwrap();
+    assert!(why.starts_with("secret.txt: the daemon's user cannot read this file"), "{why}");
+    assert!(why.contains("chmod a+r secret.txt") && why.contains("drop it as the user the daemon runs as"), "{why}");
+    let kept = root.join("rejected/secret.txt");
+    fs::set_permissions(&kept, fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(fs::read(&kept).unwrap(), b"1.e4 e5 2.Cf3 Cc6 1-0\n", "kept as it came");
+    assert_eq!(names(&root.join("archive")), ["plain.txt"], "none of its bytes were read");
+    assert!(names(&inbox).is_empty(), "the inbox is left clean");
+    let log = fs::read_to_string(log_path).unwrap();
+    let lines: Vec<&str> = log.lines().filter(|l| l.contains("secret.txt")).collect();
+    assert_eq!(lines.len(), 1, "one line: {lines:?}");
+    assert!(lines[0].contains("to=rejected") && lines[0].contains("cannot read"), "{}", lines[0]);
+    assert!(log.lines().any(|l| l.contains("stopped") && l.contains("retried=0")), "{log}");
 }
 
 #[test]

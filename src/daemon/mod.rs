@@ -500,7 +500,9 @@ impl State {
         if let Job::Inbox(p) = &job
             && self.stuck.contains(&job.name())
         {
-            if detect::kind_of(p) == detect::Kind::Special {
+            // Still one that is not read, or still one the daemon's user may not read.
+            let denied = std::fs::File::open(p).is_err_and(|e| e.kind() == std::io::ErrorKind::PermissionDenied);
+            if detect::kind_of(p) == detect::Kind::Special || denied {
                 return;
             }
             self.stuck.remove(&job.name());
@@ -704,6 +706,10 @@ fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
             Ok(None) => return Ended::Gone(job.name()),
             Err(source) => return Ended::Failed(job.clone(), FileError { path: p.clone(), source }),
         },
+        // A claimed file removed by hand is gone, not retried.
+        Job::Claimed(c) if std::fs::symlink_metadata(c).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) => {
+            return Ended::Gone(job.name());
+        }
         Job::Claimed(c) => c.clone(),
         Job::Rematch => return Ended::Gone(job.name()),
     };
