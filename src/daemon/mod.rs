@@ -398,7 +398,8 @@ async fn stop(state: &mut State, pool: &mut Pool, timeout: Duration) {
             "stop timeout: files still in progress stay claimed and are finished at the next start"
         );
     }
-    let s = state.summary;
+    let s = state.split_now(&pool.cfg);
+    state.summary = s;
     info!(
         done = s.done,
         pgn = s.pgn,
@@ -474,6 +475,10 @@ struct State {
     settle: Duration,
     /// Where a folder dropped into the inbox goes, with why.
     rejected: PathBuf,
+    /// The records of the games published in this run, and how many files
+    /// could not be read: the split at the stop, where those games are then.
+    published: HashSet<String>,
+    unread: usize,
 }
 
 impl State {
@@ -493,6 +498,8 @@ impl State {
             stuck: HashSet::new(),
             settle: Duration::from_millis(watch.settle_ms),
             rejected: PathBuf::new(),
+            published: HashSet::new(),
+            unread: 0,
         }
     }
 
@@ -603,6 +610,23 @@ impl State {
         }
     }
 
+    /// The summary with its games counted where they are now: a decision,
+    /// a TRF or a game's other copy may have moved them since they were
+    /// published (a game joined to another's record is counted once, there).
+    fn split_now(&self, cfg: &ProcessConfig) -> Summary {
+        let mut s = self.summary;
+        let Ok(locked) = cfg.games.lock() else { return s };
+        (s.pgn, s.review, s.rejected) = (0, 0, self.unread);
+        for (_, r) in locked.names().filter(|(n, r)| !r.pending && self.published.contains(*n)) {
+            match r.folder.as_str() {
+                "pgn" => s.pgn += 1,
+                "review" => s.review += 1,
+                _ => s.rejected += 1,
+            }
+        }
+        s
+    }
+
     /// Files seen and not finished, but for those in progress.
     fn waiting(&self) -> usize {
         self.queue.len() + self.detector.len() + self.retries.len()
@@ -637,6 +661,8 @@ impl State {
                     self.stuck.insert(name);
                 }
                 self.summary.count(&out);
+                self.published.extend(out.records.iter().cloned());
+                self.unread += usize::from(out.error.is_some());
                 log_done(&out, took, cfg);
             }
             Ok(Ended::Changed(job)) => {
