@@ -856,3 +856,34 @@ fn a_folder_dropped_into_the_inbox_goes_to_rejected_whole_with_why() {
     assert!(why.contains("a folder, not a file") && why.contains("Drop the sheets"), "{why}");
     assert!(log.contains("a folder dropped into the inbox"), "{log}");
 }
+
+#[test]
+fn the_example_sheet_goes_to_the_round_file_the_readme_names_with_nothing_else_in_pgn() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let sheet = fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/sheets/scholars-mate-es.txt")).unwrap();
+    drop_file(&root.join("inbox"), "scholars-mate-es.txt", &sheet);
+    wait_for("the sheet", || names(&root.join("archive")).len() == 1);
+    daemon.stop();
+    let mut listed = everything_in(&root.join("pgn"));
+    listed.sort();
+    let event = "Torneo_escolar_de_primavera-da8ceed7";
+    assert_eq!(listed, ["2-7-Martín_Lucía-Ruiz_Pablo.pgn", event, "round-2.pgn"], "no lock among the outputs");
+    let readme = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains(&format!("`pgn/{event}/round-2.pgn`")), "the README names the round file");
+}
+
+#[test]
+fn every_folder_watch_makes_in_the_checkout_is_in_gitignore() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    daemon.stop();
+    let ignored = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.gitignore")).unwrap();
+    let mut made: Vec<String> =
+        fs::read_dir(&root).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    made.sort();
+    assert_eq!(made.len(), 8, "{made:?}");
+    for folder in made {
+        assert!(ignored.lines().any(|l| l == format!("/{folder}/")), "{folder} is not in .gitignore");
+    }
+}

@@ -271,6 +271,8 @@ fn killed_at_several_points_of_the_re_read_a_trf_brings_every_game_ends_read_wit
     wait_for("the re-read finished", || !owed.exists() && names(&root.join("archive")).len() == n + 1);
     let log = daemon.stop();
     assert!(log.contains("finishing the re-read"), "{log}");
+    // Every board has its game: no round has a line of boards without one.
+    assert!(!log.contains("boards still without a scoresheet"), "{log}");
     let all = published(&root);
     let shown = || all.iter().map(|g| &g.0).collect::<Vec<_>>();
     assert_eq!(all.len(), n, "each game once: {:?}", shown());
@@ -286,4 +288,28 @@ fn killed_at_several_points_of_the_re_read_a_trf_brings_every_game_ends_read_wit
     }
     let validated = games_in(&root.join("pgn")).len();
     assert_eq!(round_file_games(&root.join("pgn")).len(), validated, "one game per board in the round files");
+}
+
+#[test]
+fn a_sheet_typed_again_under_a_new_name_does_not_make_an_event_collect_two_copies() {
+    let (games, trf) = event();
+    let round = round_one(&trf, 2);
+    let n = round[0].round;
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "event.trf", &trf.latin1());
+    wait_for("the TRF", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "b1.txt", written(&games, &trf, &round[0], 0).as_bytes());
+    drop_file(&inbox, "b2.txt", written(&games, &trf, &round[1], 1).as_bytes());
+    wait_for("the sheets", || names(&root.join("archive")).len() == 3);
+    // Board 1's sheet typed again, its headers as before, under a new name.
+    let again = written(&games, &trf, &round[0], 0).replace("\n\n", "\n\n\n");
+    drop_file(&inbox, "b1-fixed.txt", again.as_bytes());
+    wait_for("the sheet typed again", || names(&root.join("archive")).len() == 4);
+    let log = daemon.stop();
+    assert!(log.contains("the other copy arrived; read with both copies"), "read with the copy it corrects: {log}");
+    let missing = fs::read_to_string(root.join(format!("review/round-{n}.missing.txt"))).unwrap();
+    assert!(missing.contains("boards with one copy only: not counted (one copy per game"), "{missing}");
+    assert!(!log.contains(&format!("one_copy={}", round[1].board)), "{log}");
 }

@@ -99,11 +99,19 @@
 //!    into the inbox is kept in the state folder (replaced at once) and read
 //!    by every daemon on the folders; a broken one is refused like an
 //!    unreadable sheet. The games a newer TRF changes are read again from
-//!    archive/ and replaced as in 8.
+//!    archive/ and replaced as in 8. That re-read is journaled
+//!    (`pairings::Owed`, `<state>/pairings.reread`): the games it owes are
+//!    kept before the new TRF is, and forgotten once every one is read
+//!    again; a daemon that finds them at start reads them first
+//!    (`rematch::resume`), with the pairings in force. A game read again
+//!    twice is replaced twice, never published twice.
 //!
 //! A failure from outside a file (a folder that cannot be written, a full
 //! disk) leaves the file claimed and retries it after `retry_secs`; a panic
-//! while reading one rejects it rather than retrying it forever (`run_job`).
+//! while reading one rejects it rather than retrying it forever (`run_job`),
+//! and so does a file the daemon's user may not read (moved as it is to
+//! rejected/ with how to have it read: `process::process`); a claimed file
+//! removed by hand is forgotten.
 //! On SIGINT or SIGTERM no new file is taken, the files in progress get
 //! `stop_timeout_secs` to finish, and any still unfinished stay claimed for
 //! the next start to take over (6).
@@ -120,7 +128,8 @@
 //! folder that cannot be written, links and pipes dropped, corrections and
 //! duplicates of a board; `tests/daemon_copies.rs` and
 //! `tests/daemon_pairings.rs` to 8 and 9 (200 games' copies in two waves
-//! across a restart, a kill while copies are read); and the unit tests of
+//! across a restart, a kill while copies are read, kills at several points
+//! of a TRF's re-read); and the unit tests of
 //! `claim`, `detect`, `games`, `place` and `round`.
 //!
 //! # Errors

@@ -144,7 +144,8 @@ fn move_out(cfg: &ProcessConfig, claimed: &Path, name: &str, why: &str) -> Resul
         Err(e) if e.kind() != std::io::ErrorKind::CrossesDevices => return Err(io_at(dir)(e)),
         Err(e) => {
             let inbox = &cfg.folders.inbox;
-            let back = link_only(claimed, inbox, own).or_else(|_| rename_new(claimed, inbox, own)).map_err(io_at(inbox))?;
+            let back =
+                link_only(claimed, inbox, own).or_else(|_| rename_new(claimed, inbox, own)).map_err(io_at(inbox))?;
             out.error = Some(format!("{why}; cannot be moved to {}: {e}; left in the inbox", dir.display()));
             out.outputs.push(back);
             out.left_in_inbox = true;
