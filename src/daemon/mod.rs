@@ -316,7 +316,7 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
     state.rejected = pool.cfg.folders.rejected.clone();
     // A re-read the pairings owe (the config's pairings just loaded, or a
     // daemon killed in the middle of one) is done first.
-    if pool.cfg.pairings.owed().map_or(true, |o| o.is_some()) {
+    if pool.cfg.pairings.abandoned() {
         state.push(Job::Rematch);
     }
     state.recover(&pool.work);
@@ -385,6 +385,10 @@ async fn serve(
                 state.scan();
                 state.recover(&pool.work);
                 state.sweep(&pool.cfg.folders);
+                // Another daemon on the folders killed in a TRF's re-read.
+                if pool.cfg.pairings.abandoned() {
+                    state.push(Job::Rematch);
+                }
             }
             _ = progress.tick() => state.log_progress(pool.running.len()),
         }

@@ -84,6 +84,17 @@ impl Pairings {
         Ok(lock)
     }
 
+    /// Whether a re-read is owed that no daemon is doing (its daemon was
+    /// killed): the file is there and nobody holds the turn. An error
+    /// counts as owed (the job then says it).
+    pub(crate) fn abandoned(&self) -> bool {
+        if fs::symlink_metadata(&self.owed).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+            return false;
+        }
+        let free = OpenOptions::new().create(true).truncate(false).write(true).open(&self.lock);
+        free.map_or(true, |f| f.try_lock().is_ok())
+    }
+
     /// The re-read still owed, if any.
     pub(crate) fn owed(&self) -> io::Result<Option<Owed>> {
         let bytes = match fs::read(&self.owed) {
