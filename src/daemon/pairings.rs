@@ -187,3 +187,29 @@ impl Pairings {
 pub fn is_trf(name: &str) -> bool {
     Path::new(name).extension().is_some_and(|e| e.eq_ignore_ascii_case("trf"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_re_read_owed_is_kept_until_paid_and_one_written_by_something_else_owes_every_game() {
+        let state = tempfile::tempdir().unwrap();
+        let p = Pairings::new(state.path());
+        let staging = Staging::beside(false);
+        assert_eq!(p.owed().unwrap(), None);
+        assert!(!p.abandoned(), "nothing owed");
+        let owed = Owed { trf: "abc".into(), games: ["a.json".to_string()].into(), every: false };
+        p.owe(&owed, &staging).unwrap();
+        assert_eq!(p.owed().unwrap(), Some(owed));
+        {
+            let _turn = p.hold().unwrap();
+            assert!(!p.abandoned(), "a daemon is at it");
+        }
+        assert!(p.abandoned(), "owed, and nobody at it");
+        fs::write(state.path().join("pairings.reread"), "not json").unwrap();
+        assert!(p.owed().unwrap().unwrap().every);
+        p.paid().unwrap();
+        assert_eq!(p.owed().unwrap(), None);
+    }
+}
