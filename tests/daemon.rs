@@ -17,7 +17,7 @@ use scoresheet_dev::corpus::{CorpusGame, load};
 use scoresheet_dev::typed::{Form, typed};
 
 mod daemon_support;
-use daemon_support::{names, start_with as start, wait_for};
+use daemon_support::{names, start_via, start_with as start, wait_for};
 
 /// Folders directly in `dir`.
 fn folders_in(dir: &Path) -> Vec<String> {
@@ -446,6 +446,59 @@ fn a_link_dropped_in_the_inbox_is_moved_to_rejected_and_never_followed() {
     assert_eq!(fs::read_to_string(&secret).unwrap(), "1.e4 e5 2.Cf3 Cc6 1-0\n");
 }
 
+/// Whether this process reads files whatever their mode (root): a file
+/// made unreadable is read all the same.
+fn reads_any_file(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let probe = dir.join("probe");
+    fs::write(&probe, "x").unwrap();
+    fs::set_permissions(&probe, fs::Permissions::from_mode(0o000)).unwrap();
+    let read = fs::read(&probe).is_ok();
+    fs::remove_file(&probe).unwrap();
+    read
+}
+
+#[test]
+fn a_sheet_the_daemons_user_cannot_read_goes_to_rejected_once_with_how_to_fix_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let (t, root) = setup();
+    // As root every file can be read: the daemon runs as `nobody` instead,
+    // and the sheet is root's, mode 0600, as a sheet another user dropped.
+    let privileged = reads_any_file(t.path());
+    let wrapper: &[&str] = if privileged {
+        fs::set_permissions(t.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        std::os::unix::fs::chown(&root, Some(65534), Some(65534)).unwrap();
+        &["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    } else {
+        &[]
+    };
+    let daemon = start_via(&root, wrapper, &[]);
+    let inbox = root.join("inbox");
+    let part = inbox.join(".secret.txt.part");
+    fs::write(&part, "1.e4 e5 2.Cf3 Cc6 1-0\n").unwrap();
+    fs::set_permissions(&part, fs::Permissions::from_mode(if privileged { 0o600 } else { 0o000 })).unwrap();
+    fs::rename(&part, inbox.join("secret.txt")).unwrap();
+    wait_for("the reason", || root.join("rejected/secret.txt.error.txt").exists());
+    // A sheet dropped after it is read: the worker is free, nothing retried.
+    drop_file(&inbox, "plain.txt", b"1.d4 d5 2.c4 e6 1/2-1/2\n");
+    wait_for("the next sheet", || names(&root.join("archive")).len() == 1);
+    let log_path = daemon.log_path().to_path_buf();
+    daemon.stop();
+    let why = fs::read_to_string(root.join("rejected/secret.txt.error.txt")).unwrap();
+    assert!(why.starts_with("secret.txt: the daemon's user cannot read this file"), "{why}");
+    assert!(why.contains("chmod a+r secret.txt") && why.contains("drop it as the user the daemon runs as"), "{why}");
+    let kept = root.join("rejected/secret.txt");
+    fs::set_permissions(&kept, fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(fs::read(&kept).unwrap(), b"1.e4 e5 2.Cf3 Cc6 1-0\n", "kept as it came");
+    assert_eq!(names(&root.join("archive")), ["plain.txt"], "none of its bytes were read");
+    assert!(names(&inbox).is_empty(), "the inbox is left clean");
+    let log = fs::read_to_string(log_path).unwrap();
+    let lines: Vec<&str> = log.lines().filter(|l| l.contains("secret.txt")).collect();
+    assert_eq!(lines.len(), 1, "one line: {lines:?}");
+    assert!(lines[0].contains("to=rejected") && lines[0].contains("cannot read"), "{}", lines[0]);
+    assert!(log.lines().any(|l| l.contains("stopped") && l.contains("retried=0")), "{log}");
+}
+
 #[test]
 fn a_fifo_dropped_in_the_inbox_is_moved_to_rejected_and_never_opened() {
     let (_t, root) = setup();
@@ -802,4 +855,35 @@ fn a_folder_dropped_into_the_inbox_goes_to_rejected_whole_with_why() {
     let why = fs::read_to_string(rejected.join("ronda 3.error.txt")).expect("why");
     assert!(why.contains("a folder, not a file") && why.contains("Drop the sheets"), "{why}");
     assert!(log.contains("a folder dropped into the inbox"), "{log}");
+}
+
+#[test]
+fn the_example_sheet_goes_to_the_round_file_the_readme_names_with_nothing_else_in_pgn() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let sheet = fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/sheets/scholars-mate-es.txt")).unwrap();
+    drop_file(&root.join("inbox"), "scholars-mate-es.txt", &sheet);
+    wait_for("the sheet", || names(&root.join("archive")).len() == 1);
+    daemon.stop();
+    let mut listed = everything_in(&root.join("pgn"));
+    listed.sort();
+    let event = "Torneo_escolar_de_primavera-da8ceed7";
+    assert_eq!(listed, ["2-7-Martín_Lucía-Ruiz_Pablo.pgn", event, "round-2.pgn"], "no lock among the outputs");
+    let readme = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains(&format!("`pgn/{event}/round-2.pgn`")), "the README names the round file");
+}
+
+#[test]
+fn every_folder_watch_makes_in_the_checkout_is_in_gitignore() {
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    daemon.stop();
+    let ignored = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.gitignore")).unwrap();
+    let mut made: Vec<String> =
+        fs::read_dir(&root).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    made.sort();
+    assert_eq!(made.len(), 8, "{made:?}");
+    for folder in made {
+        assert!(ignored.lines().any(|l| l == format!("/{folder}/")), "{folder} is not in .gitignore");
+    }
 }

@@ -230,3 +230,86 @@ fn two_copies_only_the_trf_tells_apart_are_read_together_when_it_comes_after_the
     assert_eq!(tag(&all[0].1, "Board"), Some(x.board.to_string()));
     assert!(log.contains("the new pairings tell the two copies of one game"), "{log}");
 }
+
+/// The Done-when of a TRF's re-read after a crash: a daemon killed with
+/// SIGKILL as it begins to read the event's games again with a new TRF,
+/// then again a quarter and half way through the re-read a restart
+/// finishes, ends with every game once, read with the pairings.
+#[test]
+fn killed_at_several_points_of_the_re_read_a_trf_brings_every_game_ends_read_with_its_pairings() {
+    let (games, trf) = event();
+    let n = trf.games.len();
+    let (_t, root) = setup();
+    let inbox = root.join("inbox");
+    let daemon = start(&root);
+    for (k, x) in trf.games.iter().enumerate() {
+        drop_file(&inbox, &format!("g{k:03}.txt"), written(&games, &trf, x, k).as_bytes());
+    }
+    wait_for("the sheets", || names(&root.join("archive")).len() == n);
+    daemon.stop();
+    assert!(published(&root).iter().all(|(_, g)| tag(g, "WhiteFideId").is_none()));
+    let journal = root.join(".state/games.log");
+    let owed = root.join(".state/pairings.reread");
+    let changes = || fs::read_to_string(&journal).map(|t| t.lines().count()).unwrap_or(0);
+    // Killed as soon as the re-read is owed, then a quarter and half way
+    // through the re-read each restart finishes.
+    let daemon = start(&root);
+    drop_file(&inbox, "event.trf", &trf.utf8());
+    wait_for("the re-read to be owed", || owed.exists() || names(&root.join("archive")).len() > n);
+    daemon.kill9();
+    let mut cut_short = usize::from(owed.exists());
+    for part in [4, 2] {
+        let daemon = start(&root);
+        let at = changes() + n / part;
+        wait_for("part of the re-read", || changes() >= at || !owed.exists());
+        daemon.kill9();
+        cut_short += usize::from(owed.exists());
+    }
+    println!("{n} games; {cut_short} of 3 kills cut the re-read short");
+    assert!(cut_short >= 2, "the kills came after the re-read was done: {cut_short} cut it short");
+    let daemon = start(&root);
+    wait_for("the re-read finished", || !owed.exists() && names(&root.join("archive")).len() == n + 1);
+    let log = daemon.stop();
+    assert!(log.contains("finishing the re-read"), "{log}");
+    // Every board has its game: no round has a line of boards without one.
+    assert!(!log.contains("boards still without a scoresheet"), "{log}");
+    let all = published(&root);
+    let shown = || all.iter().map(|g| &g.0).collect::<Vec<_>>();
+    assert_eq!(all.len(), n, "each game once: {:?}", shown());
+    for x in &trf.games {
+        let (w, b) = (trf.player(x.white), trf.player(x.black));
+        let found = all.iter().filter(|(_, g)| {
+            tag(g, "WhiteFideId") == Some(w.fide_id.to_string())
+                && tag(g, "BlackFideId") == Some(b.fide_id.to_string())
+                && tag(g, "Board") == Some(x.board.to_string())
+                && tag(g, "WhiteElo") == (w.rating > 0).then(|| w.rating.to_string())
+        });
+        assert_eq!(found.count(), 1, "round {} board {}: {:?}", x.round, x.board, shown());
+    }
+    let validated = games_in(&root.join("pgn")).len();
+    assert_eq!(round_file_games(&root.join("pgn")).len(), validated, "one game per board in the round files");
+}
+
+#[test]
+fn a_sheet_typed_again_under_a_new_name_does_not_make_an_event_collect_two_copies() {
+    let (games, trf) = event();
+    let round = round_one(&trf, 2);
+    let n = round[0].round;
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "event.trf", &trf.latin1());
+    wait_for("the TRF", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "b1.txt", written(&games, &trf, &round[0], 0).as_bytes());
+    drop_file(&inbox, "b2.txt", written(&games, &trf, &round[1], 1).as_bytes());
+    wait_for("the sheets", || names(&root.join("archive")).len() == 3);
+    // Board 1's sheet typed again, its headers as before, under a new name.
+    let again = written(&games, &trf, &round[0], 0).replace("\n\n", "\n\n\n");
+    drop_file(&inbox, "b1-fixed.txt", again.as_bytes());
+    wait_for("the sheet typed again", || names(&root.join("archive")).len() == 4);
+    let log = daemon.stop();
+    assert!(log.contains("the other copy arrived; read with both copies"), "read with the copy it corrects: {log}");
+    let missing = fs::read_to_string(root.join(format!("review/round-{n}.missing.txt"))).unwrap();
+    assert!(missing.contains("boards with one copy only: not counted (one copy per game"), "{missing}");
+    assert!(!log.contains(&format!("one_copy={}", round[1].board)), "{log}");
+}

@@ -188,3 +188,19 @@ fn a_decision_stands_when_the_other_copy_arrives_later() {
     assert_eq!(text.matches("[Event ").count(), 1, "one game in the round file");
     daemon.stop();
 }
+
+#[test]
+fn the_stopped_line_counts_a_game_a_decision_moved_where_it_is_now() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    fs::write(inbox.join("mesa-7.txt"), DOUBT).unwrap();
+    wait_for("the game in review", || !waiting(&root).is_empty());
+    let name = waiting(&root).remove(0);
+    fs::write(inbox.join(format!("{name}.decision.yaml")), "decision: accept\nmoves: {4: d6}\narbiter: Ana\n").unwrap();
+    wait_for("the decision carried out", || waiting(&root).is_empty());
+    let log = daemon.stop();
+    let stopped = log.lines().find(|l| l.contains("stopped")).unwrap();
+    assert!(stopped.contains("pgn=1 review=0 rejected=0"), "{stopped}");
+}

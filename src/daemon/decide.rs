@@ -95,7 +95,7 @@ pub fn queue(cfg: &ProcessConfig) -> Result<Vec<Waiting>, DecideError> {
     };
     let kept = kept_decisions(&cfg.folders.decisions);
     // An event that collects one copy per game waits for no other copy.
-    let two_copies = records.iter().any(|(_, r)| r.sheets.len() > 1);
+    let two_copies = records.iter().any(|(_, r)| r.two_copies());
     let mut out: Vec<Waiting> = records.iter().map(|(n, r)| waiting(n, r, &kept, two_copies)).collect();
     out.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.name.cmp(&b.name)));
     Ok(out)

@@ -313,6 +313,14 @@ impl GameRecord {
         }
     }
 
+    /// Whether the game is read from two players' copies: two sheets that
+    /// write different headers. A sheet typed again under a new name with
+    /// the very headers of the one copy read so far is read with it, but it
+    /// is that copy corrected: no sign that the event collects two copies.
+    pub fn two_copies(&self) -> bool {
+        self.sheets.len() > 1 && self.sheets.iter().any(|s| s.headers != self.sheets[0].headers)
+    }
+
     /// Which of a game's two copies a sheet with these headers corrects:
     /// the one copy whose headers it writes exactly as that copy did (the
     /// same form typed again, the moves mended). Two copies typed with the

@@ -99,11 +99,19 @@
 //!    into the inbox is kept in the state folder (replaced at once) and read
 //!    by every daemon on the folders; a broken one is refused like an
 //!    unreadable sheet. The games a newer TRF changes are read again from
-//!    archive/ and replaced as in 8.
+//!    archive/ and replaced as in 8. That re-read is journaled
+//!    (`pairings::Owed`, `<state>/pairings.reread`): the games it owes are
+//!    kept before the new TRF is, and forgotten once every one is read
+//!    again; a daemon that finds them at start reads them first
+//!    (`rematch::resume`), with the pairings in force. A game read again
+//!    twice is replaced twice, never published twice.
 //!
 //! A failure from outside a file (a folder that cannot be written, a full
 //! disk) leaves the file claimed and retries it after `retry_secs`; a panic
-//! while reading one rejects it rather than retrying it forever (`run_job`).
+//! while reading one rejects it rather than retrying it forever (`run_job`),
+//! and so does a file the daemon's user may not read (moved as it is to
+//! rejected/ with how to have it read: `process::process`); a claimed file
+//! removed by hand is forgotten.
 //! On SIGINT or SIGTERM no new file is taken, the files in progress get
 //! `stop_timeout_secs` to finish, and any still unfinished stay claimed for
 //! the next start to take over (6).
@@ -120,7 +128,8 @@
 //! folder that cannot be written, links and pipes dropped, corrections and
 //! duplicates of a board; `tests/daemon_copies.rs` and
 //! `tests/daemon_pairings.rs` to 8 and 9 (200 games' copies in two waves
-//! across a restart, a kill while copies are read); and the unit tests of
+//! across a restart, a kill while copies are read, kills at several points
+//! of a TRF's re-read); and the unit tests of
 //! `claim`, `detect`, `games`, `place` and `round`.
 //!
 //! # Errors
@@ -225,8 +234,9 @@ enum Job {
     Inbox(PathBuf),
     /// A file already claimed (after a failure, or taken over from a dead daemon).
     Claimed(PathBuf),
-    /// The published games the config's new pairings touch, read again.
-    Rematch(Arc<pairings::Change>),
+    /// The re-read the pairings loaded last owe, finished (left by a kill,
+    /// or owed by the config's pairings loaded at start).
+    Rematch,
 }
 
 impl Job {
@@ -234,7 +244,7 @@ impl Job {
         match self {
             Job::Inbox(p) | Job::Claimed(p) => p.file_name().unwrap_or_default().to_os_string(),
             // No file is named so (a path separator): never taken for one.
-            Job::Rematch(_) => OsString::from("pairings/"),
+            Job::Rematch => OsString::from("pairings/"),
         }
     }
 }
@@ -294,16 +304,20 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
     let staging = Staging { fsync: watch.fsync, scratch: work.scratch().ok() };
     let games = Arc::new(games::Games::new(&folders.state));
     let pairings = Arc::new(pairings::Pairings::new(&folders.state));
-    let change = pairings.start(folders.pairings.as_deref(), options.max_file_bytes, &staging);
+    let from_config = pairings.start(folders.pairings.as_deref(), options.max_file_bytes);
     let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, staging, games, pairings };
+    if let Some((bytes, t)) = from_config {
+        load_config_pairings(&cfg, &bytes, t);
+    }
     log_start(&cfg.folders, &work, workers, &watch);
 
     let mut pool = Pool { running: JoinSet::new(), size: workers, cfg: Arc::new(cfg), work: Arc::new(work) };
     let mut state = State::new(inbox, &watch);
     state.rejected = pool.cfg.folders.rejected.clone();
-    // The games published before the config's pairings changed are read again first.
-    if let Some(change) = change {
-        state.push(Job::Rematch(Arc::new(change)));
+    // A re-read the pairings owe (the config's pairings just loaded, or a
+    // daemon killed in the middle of one) is done first.
+    if pool.cfg.pairings.abandoned() {
+        state.push(Job::Rematch);
     }
     state.recover(&pool.work);
     state.sweep(&pool.cfg.folders);
@@ -312,6 +326,20 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
     drop(watcher);
     stop(&mut state, &mut pool, Duration::from_secs(watch.stop_timeout_secs)).await;
     Ok(state.summary)
+}
+
+/// The config's pairings, newer than those kept: loaded, the re-read they
+/// owe kept for the first job.
+fn load_config_pairings(cfg: &ProcessConfig, bytes: &[u8], t: crate::pairing::Tournament) {
+    let (path, event, players) = (cfg.folders.pairings.clone().unwrap_or_default(), t.name.clone(), t.players.len());
+    let loaded = match cfg.pairings.hold() {
+        Ok(_turn) => rematch::load(cfg, bytes, t).map(drop).map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    match loaded {
+        Ok(_) => info!(file = %path.display(), %event, players, "pairings loaded from the config"),
+        Err(e) => error!(file = %path.display(), error = %e, "cannot keep the pairings in the state folder"),
+    }
 }
 
 fn log_start(folders: &Folders, work: &WorkDir, workers: usize, watch: &Watch) {
@@ -357,6 +385,10 @@ async fn serve(
                 state.scan();
                 state.recover(&pool.work);
                 state.sweep(&pool.cfg.folders);
+                // Another daemon on the folders killed in a TRF's re-read.
+                if pool.cfg.pairings.abandoned() {
+                    state.push(Job::Rematch);
+                }
             }
             _ = progress.tick() => state.log_progress(pool.running.len()),
         }
@@ -379,7 +411,8 @@ async fn stop(state: &mut State, pool: &mut Pool, timeout: Duration) {
             "stop timeout: files still in progress stay claimed and are finished at the next start"
         );
     }
-    let s = state.summary;
+    let s = state.split_now(&pool.cfg);
+    state.summary = s;
     info!(
         done = s.done,
         pgn = s.pgn,
@@ -455,6 +488,10 @@ struct State {
     settle: Duration,
     /// Where a folder dropped into the inbox goes, with why.
     rejected: PathBuf,
+    /// The records of the games published in this run, and how many files
+    /// could not be read: the split at the stop, where those games are then.
+    published: HashSet<String>,
+    unread: usize,
 }
 
 impl State {
@@ -474,6 +511,8 @@ impl State {
             stuck: HashSet::new(),
             settle: Duration::from_millis(watch.settle_ms),
             rejected: PathBuf::new(),
+            published: HashSet::new(),
+            unread: 0,
         }
     }
 
@@ -481,7 +520,9 @@ impl State {
         if let Job::Inbox(p) = &job
             && self.stuck.contains(&job.name())
         {
-            if detect::kind_of(p) == detect::Kind::Special {
+            // Still one that is not read, or still one the daemon's user may not read.
+            let denied = std::fs::File::open(p).is_err_and(|e| e.kind() == std::io::ErrorKind::PermissionDenied);
+            if detect::kind_of(p) == detect::Kind::Special || denied {
                 return;
             }
             self.stuck.remove(&job.name());
@@ -582,6 +623,23 @@ impl State {
         }
     }
 
+    /// The summary with its games counted where they are now: a decision,
+    /// a TRF or a game's other copy may have moved them since they were
+    /// published (a game joined to another's record is counted once, there).
+    fn split_now(&self, cfg: &ProcessConfig) -> Summary {
+        let mut s = self.summary;
+        let Ok(locked) = cfg.games.lock() else { return s };
+        (s.pgn, s.review, s.rejected) = (0, 0, self.unread);
+        for (_, r) in locked.names().filter(|(n, r)| !r.pending && self.published.contains(*n)) {
+            match r.folder.as_str() {
+                "pgn" => s.pgn += 1,
+                "review" => s.review += 1,
+                _ => s.rejected += 1,
+            }
+        }
+        s
+    }
+
     /// Files seen and not finished, but for those in progress.
     fn waiting(&self) -> usize {
         self.queue.len() + self.detector.len() + self.retries.len()
@@ -616,6 +674,8 @@ impl State {
                     self.stuck.insert(name);
                 }
                 self.summary.count(&out);
+                self.published.extend(out.records.iter().cloned());
+                self.unread += usize::from(out.error.is_some());
                 log_done(&out, took, cfg);
             }
             Ok(Ended::Changed(job)) => {
@@ -673,8 +733,8 @@ fn finding_counts(out: &Outcome) -> String {
 /// one) is caught so that the file is rejected, not retried forever.
 fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
     let start = Instant::now();
-    if let Job::Rematch(change) = &job {
-        return match rematch::rematch(cfg, change) {
+    if let Job::Rematch = &job {
+        return match rematch::resume(cfg) {
             Ok(_) => Ended::Gone(job.name()),
             Err(e) => Ended::Failed(job.clone(), e),
         };
@@ -685,8 +745,12 @@ fn run_job(cfg: &ProcessConfig, work: &WorkDir, job: Job) -> Ended {
             Ok(None) => return Ended::Gone(job.name()),
             Err(source) => return Ended::Failed(job.clone(), FileError { path: p.clone(), source }),
         },
+        // A claimed file removed by hand is gone, not retried.
+        Job::Claimed(c) if std::fs::symlink_metadata(c).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) => {
+            return Ended::Gone(job.name());
+        }
         Job::Claimed(c) => c.clone(),
-        Job::Rematch(_) => return Ended::Gone(job.name()),
+        Job::Rematch => return Ended::Gone(job.name()),
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| process::process(cfg, &claimed)))
         .unwrap_or_else(|_| {

@@ -77,6 +77,9 @@ pub struct Outcome {
     pub loaded: Option<String>,
     /// The rounds and boards its games were published as.
     pub boards: Vec<(u32, u32)>,
+    /// The records of its games (in the state folder): where they are now
+    /// tells where its games went, whatever moved them since.
+    pub records: Vec<String>,
 }
 
 impl Outcome {

@@ -8,14 +8,25 @@
 //! reads the same pairings. At start the config's file is loaded when there
 //! is no kept copy or the file is newer than it; a broken one is said and
 //! the sheets are read with the pairings kept, or none.
+//!
+//! Loading a TRF owes a re-read of the games it changes, and that re-read is
+//! journaled like any other work: before the kept TRF is replaced, the
+//! records still to be read again and the new TRF's digest are written to
+//! `<state>/pairings.reread` (replaced at once), and the file goes only when
+//! every one of them is read again. A daemon that finds it at start (one was
+//! killed in the middle) finishes the re-read first, with the pairings in
+//! force. One daemon at a time loads a TRF or re-reads for one, under
+//! `<state>/pairings.lock`.
 
-use std::fs;
+use std::collections::BTreeSet;
+use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use std::time::SystemTime;
 
-use tracing::{error, info};
+use serde::{Deserialize, Serialize};
+use tracing::{error, warn};
 
 use crate::emit::file::{Staging, replace_staged};
 use crate::pairing::Tournament;
@@ -27,15 +38,24 @@ type FileId = (u64, Option<SystemTime>, u64);
 #[derive(Debug)]
 pub struct Pairings {
     kept: PathBuf,
+    /// The re-read still owed (`pairings.reread`), and the lock held while
+    /// a TRF is loaded or its re-read done (`pairings.lock`).
+    owed: PathBuf,
+    lock: PathBuf,
     loaded: RwLock<(Option<FileId>, Option<Arc<Tournament>>)>,
 }
 
-/// A TRF loaded in place of another (or of none): the games of the rounds
-/// where they differ are read again.
-#[derive(Debug, Clone)]
-pub struct Change {
-    pub old: Option<Arc<Tournament>>,
-    pub new: Arc<Tournament>,
+/// The re-read a TRF loaded owes, as kept in `<state>/pairings.reread`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Owed {
+    /// The digest of the TRF the games are read again for ([`super::games::hash`]).
+    pub trf: String,
+    /// The records of the games to read again.
+    pub games: BTreeSet<String>,
+    /// Every game is to be read again: the file could not be read (written
+    /// by something else), so which games it named is not known.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub every: bool,
 }
 
 fn file_id(path: &Path) -> Option<FileId> {
@@ -47,7 +67,60 @@ fn file_id(path: &Path) -> Option<FileId> {
 impl Pairings {
     /// The pairings kept in `state`, none loaded yet.
     pub fn new(state: &Path) -> Pairings {
-        Pairings { kept: state.join("pairings.trf"), loaded: RwLock::new((None, None)) }
+        Pairings {
+            kept: state.join("pairings.trf"),
+            owed: state.join("pairings.reread"),
+            lock: state.join("pairings.lock"),
+            loaded: RwLock::new((None, None)),
+        }
+    }
+
+    /// Waits for, then holds while the file lives, the turn to load a TRF
+    /// or to re-read the games for one (this daemon's workers and any other
+    /// daemon's on the folders).
+    pub(crate) fn hold(&self) -> io::Result<File> {
+        let lock = OpenOptions::new().create(true).truncate(false).write(true).open(&self.lock)?;
+        lock.lock()?;
+        Ok(lock)
+    }
+
+    /// Whether a re-read is owed that no daemon is doing (its daemon was
+    /// killed): the file is there and nobody holds the turn. An error
+    /// counts as owed (the job then says it).
+    pub(crate) fn abandoned(&self) -> bool {
+        if fs::symlink_metadata(&self.owed).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+            return false;
+        }
+        let free = OpenOptions::new().create(true).truncate(false).write(true).open(&self.lock);
+        free.map_or(true, |f| f.try_lock().is_ok())
+    }
+
+    /// The re-read still owed, if any.
+    pub(crate) fn owed(&self) -> io::Result<Option<Owed>> {
+        let bytes = match fs::read(&self.owed) {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        Ok(Some(serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+            warn!(file = %self.owed.display(), error = %e, "the re-read owed cannot be read: every game is read again");
+            Owed { every: true, ..Owed::default() }
+        })))
+    }
+
+    /// Keeps `owed` as the re-read still owed, replaced at once.
+    pub(crate) fn owe(&self, owed: &Owed, staging: &Staging) -> io::Result<()> {
+        let mut text = serde_json::to_vec_pretty(owed).map_err(io::Error::other)?;
+        text.push(b'\n');
+        replace_staged(&self.owed, &text, staging)
+    }
+
+    /// The re-read owed is done: its file goes.
+    pub(crate) fn paid(&self) -> io::Result<()> {
+        match fs::remove_file(&self.owed) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
     }
 
     /// The pairings now: the kept TRF, read again when it changed (another
@@ -69,19 +142,26 @@ impl Pairings {
         loaded.1.clone()
     }
 
-    /// Keeps `bytes` (a TRF read as `t`) as the current pairings.
-    pub(super) fn install(&self, bytes: &[u8], t: Tournament, staging: &Staging) -> io::Result<Change> {
+    /// Keeps `bytes` (a TRF read as `new`) as the current pairings; the
+    /// re-read it owes is to be written first ([`Pairings::owe`]). Returns
+    /// the pairings it replaces.
+    pub(super) fn install(
+        &self,
+        bytes: &[u8],
+        new: Arc<Tournament>,
+        staging: &Staging,
+    ) -> io::Result<Option<Arc<Tournament>>> {
         let old = self.current();
         replace_staged(&self.kept, bytes, staging)?;
-        let new = Arc::new(t);
-        *self.loaded.write().unwrap_or_else(|e| e.into_inner()) = (file_id(&self.kept), Some(new.clone()));
-        Ok(Change { old, new })
+        *self.loaded.write().unwrap_or_else(|e| e.into_inner()) = (file_id(&self.kept), Some(new));
+        Ok(old)
     }
 
-    /// At start: the kept pairings, or the config's file when there are none
-    /// kept or it is newer. A config's file that is broken is said (line and
-    /// field) and the sheets are read with the kept pairings, or none.
-    pub fn start(&self, config: Option<&Path>, limit: usize, staging: &Staging) -> Option<Change> {
+    /// At start: the config's file (its bytes, read) when there are no
+    /// pairings kept or it is newer, to be loaded as a dropped TRF is. A
+    /// config's file that is broken is said (line and field) and the sheets
+    /// are read with the kept pairings, or none.
+    pub fn start(&self, config: Option<&Path>, limit: usize) -> Option<(Vec<u8>, Tournament)> {
         let kept = self.current();
         let path = config?;
         let newer = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
@@ -93,21 +173,8 @@ impl Pairings {
             Ok(_) => fs::read(path).map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),
         };
-        let loaded = bytes.and_then(|b| Tournament::parse(&b).map(|t| (b, t)).map_err(|e| e.to_string()));
-        match loaded {
-            Ok((bytes, t)) => {
-                let (name, players) = (t.name.clone(), t.players.len());
-                match self.install(&bytes, t, staging) {
-                    Ok(change) => {
-                        info!(file = %path.display(), event = %name, players, "pairings loaded from the config");
-                        Some(change)
-                    }
-                    Err(e) => {
-                        error!(file = %path.display(), error = %e, "cannot keep the pairings in the state folder");
-                        None
-                    }
-                }
-            }
+        match bytes.and_then(|b| Tournament::parse(&b).map(|t| (b, t)).map_err(|e| e.to_string())) {
+            Ok(loaded) => Some(loaded),
             Err(e) => {
                 error!(file = %path.display(), error = %e, "the pairings file is refused; the sheets are read without it");
                 None
@@ -119,4 +186,30 @@ impl Pairings {
 /// Whether `name` is a TRF by its extension.
 pub fn is_trf(name: &str) -> bool {
     Path::new(name).extension().is_some_and(|e| e.eq_ignore_ascii_case("trf"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_re_read_owed_is_kept_until_paid_and_one_written_by_something_else_owes_every_game() {
+        let state = tempfile::tempdir().unwrap();
+        let p = Pairings::new(state.path());
+        let staging = Staging::beside(false);
+        assert_eq!(p.owed().unwrap(), None);
+        assert!(!p.abandoned(), "nothing owed");
+        let owed = Owed { trf: "abc".into(), games: ["a.json".to_string()].into(), every: false };
+        p.owe(&owed, &staging).unwrap();
+        assert_eq!(p.owed().unwrap(), Some(owed));
+        {
+            let _turn = p.hold().unwrap();
+            assert!(!p.abandoned(), "a daemon is at it");
+        }
+        assert!(p.abandoned(), "owed, and nobody at it");
+        fs::write(state.path().join("pairings.reread"), "not json").unwrap();
+        assert!(p.owed().unwrap().unwrap().every);
+        p.paid().unwrap();
+        assert_eq!(p.owed().unwrap(), None);
+    }
 }

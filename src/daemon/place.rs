@@ -132,6 +132,28 @@ pub fn link_only(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
     Err(io::Error::other(format!("no free name for {} in {}", name.to_string_lossy(), dir.display())))
 }
 
+/// Moves `from` into `dir` under the first of `name`, `name-2`, … nobody
+/// holds, never over another file: for a file the daemon may not link (a
+/// file of another user it cannot read, where the kernel protects hard
+/// links). Across file systems it fails.
+pub fn rename_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
+    for k in 1..MAX_CLASHES {
+        let to = dir.join(numbered_os(name, k));
+        // tempfile's rename that refuses an existing target; the path is
+        // kept whatever happens (never removed as a temporary file is).
+        match tempfile::TempPath::try_from_path(from)?.persist_noclobber(&to) {
+            Ok(()) => return Ok(to),
+            Err(e) => {
+                let _ = e.path.keep();
+                if e.error.kind() != io::ErrorKind::AlreadyExists {
+                    return Err(e.error);
+                }
+            }
+        }
+    }
+    Err(io::Error::other(format!("no free name for {} in {}", name.to_string_lossy(), dir.display())))
+}
+
 /// [`link_new`] across file systems: a copy, placed as outputs are; a name
 /// that already holds the same bytes counts as done.
 fn copy_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {

@@ -14,7 +14,7 @@ use crate::sheet::Sheet;
 use super::names::is_decision_file;
 use super::outcome::{FileError, Outcome, ProcessConfig, archive, file_name, io_at, place_copy, reject, unclaim};
 use super::pairings::is_trf;
-use super::place::{link_only, place_new};
+use super::place::{link_only, place_new, rename_new};
 use super::publish::publish;
 
 /// Processes a claimed file; on success the claim is gone and the original is
@@ -24,9 +24,16 @@ pub fn process(cfg: &ProcessConfig, claimed: &Path) -> Result<Option<Outcome>, F
     let name = file_name(claimed);
     let meta = fs::symlink_metadata(claimed).map_err(io_at(claimed))?;
     if !meta.file_type().is_file() {
-        return not_plain(cfg, claimed, &name).map(Some);
+        return move_out(cfg, claimed, &name, NOT_PLAIN).map(Some);
     }
-    let Some((bytes, read)) = read_claimed(cfg, claimed, &name)? else { return Ok(None) };
+    let read = match read_claimed(cfg, claimed, &name) {
+        // Another user's file the daemon may not read: no retry would read it.
+        Err(e) if e.source.kind() == io::ErrorKind::PermissionDenied => {
+            return move_out(cfg, claimed, &name, &unreadable(&name, &meta)).map(Some);
+        }
+        read => read?,
+    };
+    let Some((bytes, read)) = read else { return Ok(None) };
     let mut out = Outcome { name: name.clone(), ..Outcome::default() };
     if let (true, Some(bytes)) = (is_trf(&name), &bytes) {
         super::rematch::dropped(cfg, claimed, &name, bytes, &mut out)?;
@@ -96,15 +103,36 @@ pub fn reject_file(cfg: &ProcessConfig, claimed: &Path, why: &str) -> Result<Out
     Ok(out)
 }
 
-/// A link, a pipe or a device: never read or followed, moved as it is into
-/// rejected/ with its `.error.txt` (not into archive/: it holds no bytes of
-/// its own). Where it cannot be moved (rejected/ on another file system), it
+/// Why a link, a pipe or a device is not read.
+const NOT_PLAIN: &str = "not a plain file (a link, a pipe or a device): never read or followed";
+
+/// Why a file the daemon's user may not read is not read, and how to have it read.
+fn unreadable(name: &str, meta: &fs::Metadata) -> String {
+    use std::os::unix::fs::MetadataExt;
+    format!(
+        "the daemon's user cannot read this file (permission denied: it belongs to user id {}, mode {:04o}); \
+         it is kept here as it came, unread. Make it readable to the daemon's user (`chmod a+r {name}`), \
+         or drop it as the user the daemon runs as, and drop it into the inbox again",
+        meta.uid(),
+        meta.mode() & 0o7777
+    )
+}
+
+/// A file that is not read (a link, a pipe or a device, or a file the
+/// daemon's user may not read) moved as it is into rejected/ with its
+/// `.error.txt` saying `why` (not into archive/: none of its bytes were
+/// read). Where it cannot be moved (rejected/ on another file system), it
 /// goes back to the inbox and is left there, said once in the log.
-fn not_plain(cfg: &ProcessConfig, claimed: &Path, name: &str) -> Result<Outcome, FileError> {
+fn move_out(cfg: &ProcessConfig, claimed: &Path, name: &str, why: &str) -> Result<Outcome, FileError> {
     let dir = &cfg.folders.rejected;
-    let why = "not a plain file (a link, a pipe or a device): never read or followed";
     let mut out = Outcome { name: name.to_string(), error: Some(why.to_string()), ..Outcome::default() };
-    match link_only(claimed, dir, claimed.file_name().unwrap_or_default()) {
+    let own = claimed.file_name().unwrap_or_default();
+    // Another user's file may not be linked (protected hard links): renamed.
+    let moved = link_only(claimed, dir, own).or_else(|e| match e.kind() {
+        std::io::ErrorKind::PermissionDenied => rename_new(claimed, dir, own),
+        _ => Err(e),
+    });
+    match moved {
         Ok(moved) => {
             let text = format!("{name}: {why}\n");
             let t =
@@ -116,7 +144,8 @@ fn not_plain(cfg: &ProcessConfig, claimed: &Path, name: &str) -> Result<Outcome,
         Err(e) if e.kind() != std::io::ErrorKind::CrossesDevices => return Err(io_at(dir)(e)),
         Err(e) => {
             let inbox = &cfg.folders.inbox;
-            let back = link_only(claimed, inbox, claimed.file_name().unwrap_or_default()).map_err(io_at(inbox))?;
+            let back =
+                link_only(claimed, inbox, own).or_else(|_| rename_new(claimed, inbox, own)).map_err(io_at(inbox))?;
             out.error = Some(format!("{why}; cannot be moved to {}: {e}; left in the inbox", dir.display()));
             out.outputs.push(back);
             out.left_in_inbox = true;

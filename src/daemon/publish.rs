@@ -229,6 +229,11 @@ fn publish_locked(
     out.outputs.push(archived);
     for (k, ((known, _), slot)) in reports.iter().zip(placed).enumerate() {
         let mine = record_name(name, h, k);
+        out.records.push(match (&slot, known) {
+            (Slot::With(first), _) => record_name(name, h, *first),
+            (_, Known::Done(n) | Known::Partner(n)) => n.clone(),
+            _ => mine.clone(),
+        });
         let p = match slot {
             Slot::Placed(p) => p,
             // Done already: a pending record of its own left by a kill goes
@@ -430,7 +435,7 @@ pub fn unpublish(cfg: &ProcessConfig, record: &GameRecord) -> Result<(), FileErr
 /// Takes game `r` out of its round's file.
 fn leave_round(cfg: &ProcessConfig, r: &RoundEntry) -> Result<(), FileError> {
     let pgn = &cfg.folders.pgn;
-    let mut file = Round::open(pgn, &r.event, &r.round).map_err(io_at(pgn))?;
+    let mut file = Round::open(pgn, &cfg.folders.state, &r.event, &r.round).map_err(io_at(pgn))?;
     file.remove(&r.game);
     file.save(&cfg.staging).map(drop).map_err(io_at(pgn))
 }
@@ -490,9 +495,10 @@ fn third_copy(name: &str, game: &GameReport, record: &GameRecord, lang: ReportLa
 /// log line, both when that changed. Said, not fatal: a failure is logged.
 pub fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &Tournament, rounds: &[u32]) {
     let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-    // An event that collects one copy per game (no game has two) waits for
+    // An event that collects one copy per game (no game read from two
+    // players' copies: `GameRecord::two_copies`) waits for
     // no other copy: its boards are not listed as having one copy only.
-    let two_copies = locked.names().any(|(_, g)| !g.pending && g.sheets.len() > 1);
+    let two_copies = locked.names().any(|(_, g)| !g.pending && g.two_copies());
     for &r in rounds.iter().filter(|&&r| t.round(r).next().is_some()) {
         let (mut missing, mut single) = (Vec::new(), Vec::new());
         for p in t.round(r) {
@@ -527,6 +533,9 @@ pub fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &Tournamen
         }
         if let Err(e) = replace_staged(&path, text.as_bytes(), &cfg.staging) {
             warn!(file = %path.display(), error = %e, "cannot write the round's missing boards");
+        }
+        if missing.is_empty() && single.is_empty() {
+            continue;
         }
         info!(
             round = r, without_sheet = %list(&missing), one_copy = %list(&single),

@@ -5,6 +5,12 @@
 //! line and field (to rejected/, with its `.error.txt`) and the sheets are
 //! read without it. An arbiter's decision on a
 //! game stands over the new reading.
+//!
+//! The re-read is journaled ([`super::pairings`]): the games it owes are
+//! kept before the new TRF is, and forgotten only once every one is read
+//! again; a daemon killed in the middle finishes it at its next start
+//! ([`resume`]). Reading a game again is the same whether it was read with
+//! these pairings already or not: its outputs are replaced, never added.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -15,10 +21,10 @@ use crate::convert::convert_together;
 use crate::pairing::Tournament;
 
 use super::decide::{DecideError, inputs_of};
-use super::games::GameRecord;
+use super::games::{GameRecord, hash};
 use super::kept::kept_for;
 use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject};
-use super::pairings::Change;
+use super::pairings::Owed;
 use super::publish::{replace, rounds_report, same_pairings, unpublish};
 
 /// A TRF dropped into the inbox (its bytes read): loaded and kept, the games
@@ -41,14 +47,53 @@ pub fn dropped(
             let (event, players) = (t.name.clone(), t.players.len());
             let rounds = t.pairings.iter().map(|p| p.round).max().unwrap_or(0);
             let state = &cfg.folders.state;
-            let change = cfg.pairings.install(bytes, t, &cfg.staging).map_err(io_at(state))?;
-            let before = change.old.as_ref().map(|o| o.name.clone()).unwrap_or_default();
+            let _turn = cfg.pairings.hold().map_err(io_at(state))?;
+            let old = load(cfg, bytes, t)?;
+            let before = old.as_ref().map(|o| o.name.clone()).unwrap_or_default();
             info!(file = %name, %event, players, rounds, replaces = %before, "pairings loaded");
-            let n = rematch(cfg, &change)?;
+            let n = finish(cfg)?;
             out.loaded = Some(format!("pairings of {event}: {players} players, {rounds} rounds; {n} games read again"));
         }
     }
     archive(cfg, claimed, out)
+}
+
+/// Loads `bytes` (read as `t`) as the pairings in force, the re-read it owes
+/// kept first: the games of every round whose pairings it changes, and every
+/// game that gives no round, added to any re-read still owed. Done under
+/// the records' lock, so that a sheet published meanwhile is either among
+/// these games or read with the new pairings. The caller holds the turn
+/// ([`super::pairings::Pairings::hold`]) and then calls [`finish`]. Returns
+/// the pairings replaced.
+pub(crate) fn load(cfg: &ProcessConfig, bytes: &[u8], t: Tournament) -> Result<Option<Arc<Tournament>>, FileError> {
+    let state = &cfg.folders.state;
+    let new = Arc::new(t);
+    let locked = cfg.games.lock().map_err(io_at(state))?;
+    let old = cfg.pairings.current();
+    let touched = |r: &GameRecord| match (round_of(r), &old) {
+        (Some(n), Some(old)) => round_view(old, n) != round_view(&new, n),
+        _ => true,
+    };
+    let mut owed = cfg.pairings.owed().map_err(io_at(state))?.unwrap_or_default();
+    owed.trf = hash(bytes);
+    owed.games.extend(locked.names().filter(|(_, r)| !r.pending && touched(r)).map(|(n, _)| n.to_string()));
+    cfg.pairings.owe(&owed, &cfg.staging).map_err(io_at(state))?;
+    cfg.pairings.install(bytes, new, &cfg.staging).map_err(io_at(state))
+}
+
+/// At start: a re-read a TRF owes that a killed daemon left unfinished is
+/// finished, with the pairings in force. Returns how many games were read
+/// again (none when nothing was owed).
+pub(crate) fn resume(cfg: &ProcessConfig) -> Result<usize, FileError> {
+    let state = &cfg.folders.state;
+    let _turn = cfg.pairings.hold().map_err(io_at(state))?;
+    match cfg.pairings.owed().map_err(io_at(state))? {
+        None => Ok(0),
+        Some(owed) => {
+            info!(games = owed.games.len(), trf = %owed.trf, "finishing the re-read the pairings loaded last owe");
+            finish(cfg)
+        }
+    }
 }
 
 /// The pairings of round `r` as they bear on its games: boards, players
@@ -65,21 +110,20 @@ fn round_of(r: &GameRecord) -> Option<u32> {
     })
 }
 
-/// Reads again the recorded games whose round the change touches (every
-/// game of a round whose pairings differ, and every game that gives no
-/// round), and replaces their outputs. Returns how many were read again.
-pub fn rematch(cfg: &ProcessConfig, change: &Change) -> Result<usize, FileError> {
+/// Reads again the games the re-read owed names (with the pairings in
+/// force; the caller holds the turn) and replaces their outputs, then
+/// forgets it. Returns how many were read again.
+fn finish(cfg: &ProcessConfig) -> Result<usize, FileError> {
     let state = &cfg.folders.state;
-    let touched = |r: &GameRecord| match (round_of(r), &change.old) {
-        (Some(n), Some(old)) => round_view(old, n) != round_view(&change.new, n),
-        _ => true,
-    };
-    let joined = join_lone_copies(cfg, &change.new)?;
-    let names: Vec<String> = {
+    let Some(mut owed) = cfg.pairings.owed().map_err(io_at(state))? else { return Ok(0) };
+    if owed.every {
         let locked = cfg.games.lock().map_err(io_at(state))?;
-        let read = |n: &str, r: &GameRecord| !r.pending && (touched(r) || joined.iter().any(|j| j == n));
-        locked.names().filter(|(n, r)| read(n, r)).map(|(n, _)| n.to_string()).collect()
-    };
+        owed.games = locked.names().filter(|(_, r)| !r.pending).map(|(n, _)| n.to_string()).collect();
+    }
+    if let Some(t) = cfg.pairings.current() {
+        join_lone_copies(cfg, &t, &mut owed)?;
+    }
+    let names: Vec<String> = owed.games.iter().cloned().collect();
     let mut moved = 0;
     for n in &names {
         moved += usize::from(reread(cfg, n)?);
@@ -94,13 +138,13 @@ pub fn rematch(cfg: &ProcessConfig, change: &Change) -> Result<usize, FileError>
     for n in in_review {
         moved += usize::from(reread(cfg, n)?);
     }
-    let rounds: Vec<u32> = {
-        let mut r: Vec<u32> = change.new.pairings.iter().map(|p| p.round).collect();
-        r.dedup();
-        r
-    };
-    let mut locked = cfg.games.lock().map_err(io_at(state))?;
-    rounds_report(cfg, &mut locked, &change.new, &rounds);
+    if let Some(t) = cfg.pairings.current() {
+        let mut rounds: Vec<u32> = t.pairings.iter().map(|p| p.round).collect();
+        rounds.dedup();
+        let mut locked = cfg.games.lock().map_err(io_at(state))?;
+        rounds_report(cfg, &mut locked, &t, &rounds);
+    }
+    cfg.pairings.paid().map_err(io_at(state))?;
     if !names.is_empty() {
         info!(games = names.len(), moved, "the games of the rounds the new pairings change were read again");
     }
@@ -110,26 +154,33 @@ pub fn rematch(cfg: &ProcessConfig, change: &Change) -> Result<usize, FileError>
 /// Games read alone so far that the new pairings tell are the two copies of
 /// one game (copies whose headers alone did not, read before the TRF came):
 /// the later one's outputs are taken away and its sheet joins the earlier's
-/// record, which [`rematch`] then reads with both copies. Returns the
-/// records joined.
-fn join_lone_copies(cfg: &ProcessConfig, t: &Arc<Tournament>) -> Result<Vec<String>, FileError> {
+/// record, which [`finish`] then reads with both copies: it is added to the
+/// re-read owed, kept, before any record changes.
+fn join_lone_copies(cfg: &ProcessConfig, t: &Arc<Tournament>, owed: &mut Owed) -> Result<(), FileError> {
     let state = &cfg.folders.state;
     let mut locked = cfg.games.lock().map_err(io_at(state))?;
     let lone: Vec<String> =
         locked.names().filter(|(_, r)| !r.pending && r.sheets.len() == 1).map(|(n, _)| n.to_string()).collect();
-    let mut joined = Vec::new();
-    for n in &lone {
-        let Some(first) = locked.lone_partner(n, t).filter(|m| m < n) else { continue };
-        let (Some(mut a), Some(b)) = (locked.get(&first), locked.get(n)) else { continue };
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for n in lone {
+        if let Some(first) = locked.lone_partner(&n, t).filter(|m| *m < n) {
+            pairs.push((first, n));
+        }
+    }
+    if pairs.iter().any(|(first, _)| !owed.games.contains(first)) {
+        owed.games.extend(pairs.iter().map(|(first, _)| first.clone()));
+        cfg.pairings.owe(owed, &cfg.staging).map_err(io_at(state))?;
+    }
+    for (first, n) in &pairs {
+        let (Some(mut a), Some(b)) = (locked.get(first), locked.get(n)) else { continue };
         unpublish(cfg, &b)?;
         a.sheets.extend(b.sheets);
-        locked.put(&first, &a, &cfg.staging).map_err(io_at(state))?;
+        locked.put(first, &a, &cfg.staging).map_err(io_at(state))?;
         locked.remove(n, &cfg.staging).map_err(io_at(state))?;
         let name = a.sheets.last().map_or("", |s| s.dropped.as_str());
         info!(file = %name, other = %a.sheets[0].dropped, "the new pairings tell the two copies of one game: read together");
-        joined.push(first);
     }
-    Ok(joined)
+    Ok(())
 }
 
 /// Reads the game of record `n` again from its sheets in archive/ and puts

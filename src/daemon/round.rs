@@ -30,7 +30,8 @@ use super::names::{folder, part, round_and_board};
 
 /// The round file of one event and round, locked for as long as it is held:
 /// writers of one round, in this process or another daemon, take turns on a
-/// lock file beside it.
+/// lock file in the private state folder (`<state>/rounds/<event>/`), never
+/// among the outputs a broadcast or a web server lists.
 pub struct Round {
     target: PathBuf,
     text: String,
@@ -58,17 +59,20 @@ impl Round {
         pgn_dir.join(folder(event, "event")).join(format!("round-{}.pgn", folder(round, "round")))
     }
 
-    /// Locks and reads the round file of `event` and `round` under `pgn_dir`.
-    pub fn open(pgn_dir: &Path, event: &str, round: &str) -> io::Result<Round> {
-        let dir = pgn_dir.join(folder(event, "event"));
+    /// Locks (under `state`) and reads the round file of `event` and `round`
+    /// under `pgn_dir`.
+    pub fn open(pgn_dir: &Path, state: &Path, event: &str, round: &str) -> io::Result<Round> {
+        let event = folder(event, "event");
+        let (dir, locks) = (pgn_dir.join(&event), state.join("rounds").join(&event));
         fs::create_dir_all(&dir)?;
+        fs::create_dir_all(&locks)?;
         let round = folder(round, "round");
         let target = dir.join(format!("round-{round}.pgn"));
         let lock = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
-            .open(dir.join(format!(".round-{round}.lock")))?;
+            .open(locks.join(format!("round-{round}.lock")))?;
         lock.lock()?;
         let text = match fs::read_to_string(&target) {
             Ok(t) => t,
@@ -167,7 +171,7 @@ impl Round {
 /// says, and returns the file and the judgement.
 #[cfg(test)]
 fn add_game(pgn_dir: &Path, event: &str, round: &str, game: &str) -> io::Result<(PathBuf, Judged)> {
-    let r = Round::open(pgn_dir, event, round)?;
+    let r = Round::open(pgn_dir, &pgn_dir.join(".state"), event, round)?;
     let judged = r.judge(game);
     let path = r.put(game, &judged, &Staging::beside(false))?;
     Ok((path, judged))

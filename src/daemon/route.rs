@@ -142,7 +142,7 @@ fn validated_in_round(
     out: &mut Outcome,
 ) -> Result<(), FileError> {
     let pgn = &cfg.folders.pgn;
-    let mut file = Round::open(pgn, event, round).map_err(io_at(pgn))?;
+    let mut file = Round::open(pgn, &cfg.folders.state, event, round).map_err(io_at(pgn))?;
     if let Some(o) = old.round.filter(|o| o.event == event && o.round == round) {
         file.remove(&o.game);
     }

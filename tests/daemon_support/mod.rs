@@ -21,9 +21,24 @@ pub fn start(root: &Path) -> Daemon {
 
 /// A daemon started on `root` with more arguments (`--config FILE`).
 pub fn start_with(root: &Path, args: &[&str]) -> Daemon {
+    start_via(root, &[], args)
+}
+
+/// A daemon started by `wrapper` (a command that runs the one after it, as
+/// another user: `setpriv --reuid=…`), else as `start_with`.
+pub fn start_via(root: &Path, wrapper: &[&str], args: &[&str]) -> Daemon {
     let n = fs::read_dir(root.parent().unwrap()).unwrap().count();
     let log = root.parent().unwrap().join(format!("log-{n}.txt"));
-    let child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+    let bin = env!("CARGO_BIN_EXE_scoresheet");
+    let mut command = match wrapper.split_first() {
+        Some((first, rest)) => {
+            let mut c = Command::new(first);
+            c.args(rest).arg(bin);
+            c
+        }
+        None => Command::new(bin),
+    };
+    let child = command
         .args(["watch", "--root"])
         .arg(root)
         .args(args)
