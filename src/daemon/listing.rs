@@ -1,0 +1,182 @@
+//! The desk's lists: every published game as the queue lists it (its
+//! players, round, codes, when it was published), kept in memory. A game is
+//! read (its review report, its file's time) once, when its record changes;
+//! a page of the queue then reads no file: with tens of thousands of games
+//! in review/, each page costs what its 100 rows cost.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+use crate::decision::Decision;
+use crate::emit::report::Status;
+
+use super::games::GameRecord;
+use super::kept::{id_of, kept_decisions};
+use super::outcome::{FileError, ProcessConfig, io_at};
+use super::publish::status_of;
+
+/// One game of the queue.
+#[derive(Debug, Clone)]
+pub struct Waiting {
+    /// Its id in URLs: the record's name (hex), never a path.
+    pub id: String,
+    /// Its name in review/ (or pgn/, rejected/): `<name>.pgn`.
+    pub name: String,
+    pub status: Status,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+    /// The codes of its warnings and errors (for review games).
+    pub codes: Vec<String>,
+    /// When it was last published.
+    pub modified: SystemTime,
+    /// The files it was read from, as dropped.
+    pub sheets: Vec<String>,
+    /// Whether an arbiter decided it.
+    pub decided: bool,
+    /// The codes of the notices it was published with that the arbiter
+    /// reads (a validated game's).
+    pub notices: Vec<String>,
+    /// Read from one copy while the event collects two (some game has two):
+    /// the other copy may settle its doubt.
+    pub waiting_copy: bool,
+}
+
+/// The lists, brought up to date at each look.
+#[derive(Debug, Default)]
+pub struct Listing {
+    index: Mutex<Index>,
+}
+
+#[derive(Debug, Default)]
+struct Index {
+    /// The records' change count they were last brought up to ([`super::games::Locked::changes`]).
+    seen: Option<u64>,
+    /// Each record's game, with the change that put the record in.
+    games: HashMap<String, (u64, Waiting)>,
+    /// When decisions/ last changed, and the games decided then.
+    decisions: Option<Option<SystemTime>>,
+    decided: HashSet<String>,
+    /// Every game, newest first, as last handed out.
+    sorted: Arc<Vec<Waiting>>,
+}
+
+impl Listing {
+    /// Every published game, newest first. Only the records changed since
+    /// the last look are read (every one, the first time).
+    pub fn games(&self, cfg: &ProcessConfig) -> Result<Arc<Vec<Waiting>>, FileError> {
+        let mut index = self.index.lock().unwrap_or_else(|e| e.into_inner());
+        let decisions_changed = index.decisions_again(&cfg.folders.decisions);
+        let changed = {
+            let locked = cfg.games.lock().map_err(io_at(&cfg.folders.state))?;
+            let now = locked.changes();
+            if index.seen == Some(now) {
+                None
+            } else {
+                index.seen = Some(now);
+                let live: Vec<(&str, &GameRecord, u64)> = locked.stamped().filter(|(_, r, _)| !r.pending).collect();
+                let names: HashSet<&str> = live.iter().map(|(n, _, _)| *n).collect();
+                index.games.retain(|n, _| names.contains(n.as_str()));
+                let fresh = |n: &str, stamp: u64| index.games.get(n).is_some_and(|(s, _)| *s == stamp);
+                let stale: Vec<(String, GameRecord, u64)> = live
+                    .iter()
+                    .filter(|(n, _, stamp)| !fresh(n, *stamp))
+                    .map(|(n, r, stamp)| (n.to_string(), (*r).clone(), *stamp))
+                    .collect();
+                Some(stale)
+            }
+        };
+        // The records' files are read without the records' lock.
+        let Some(stale) = changed else {
+            if decisions_changed {
+                index.sort();
+            }
+            return Ok(index.sorted.clone());
+        };
+        for (n, r, stamp) in stale {
+            let w = waiting(&n, &r);
+            index.games.insert(n, (stamp, w));
+        }
+        index.sort();
+        Ok(index.sorted.clone())
+    }
+}
+
+impl Index {
+    /// Reads decisions/ again if it changed since the last look; whether it did.
+    fn decisions_again(&mut self, dir: &Path) -> bool {
+        let modified = fs::metadata(dir).and_then(|m| m.modified()).ok();
+        if self.decisions == Some(modified) {
+            return false;
+        }
+        self.decisions = Some(modified);
+        let kept: Vec<(PathBuf, Decision)> = kept_decisions(dir);
+        self.decided = kept.into_iter().filter_map(|(_, d)| d.game).collect();
+        true
+    }
+
+    /// The games in order, each with whether it is decided and waits for
+    /// its other copy (which depend on other files and games).
+    fn sort(&mut self) {
+        // An event that collects one copy per game waits for no other copy.
+        let two_copies = self.games.values().any(|(_, g)| g.sheets.len() > 1);
+        let mut all: Vec<Waiting> = self
+            .games
+            .values()
+            .map(|(_, g)| Waiting {
+                decided: self.decided.contains(&g.id),
+                waiting_copy: two_copies && g.sheets.len() == 1 && g.status == Status::Review,
+                ..g.clone()
+            })
+            .collect();
+        all.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| a.name.cmp(&b.name)));
+        self.sorted = Arc::new(all);
+    }
+}
+
+/// One record as the queue lists it: its headers and codes from its review
+/// report where it has one, else from its first sheet.
+fn waiting(n: &str, r: &GameRecord) -> Waiting {
+    let id = id_of(n).to_string();
+    let first = r.files.first();
+    let name = first.and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let report = r.files.iter().find(|p| p.extension().is_some_and(|e| e == "json")).and_then(|p| review_json(p));
+    let header = |k: &str| -> String {
+        let from_report = report.as_ref().and_then(|g| g["headers"][k].as_str().map(str::to_string));
+        let from_sheet = || r.sheets.first()?.headers.iter().find(|(h, _)| h == k).map(|(_, v)| v.clone());
+        from_report.or_else(from_sheet).unwrap_or_default()
+    };
+    let codes = report
+        .as_ref()
+        .and_then(|g| g["findings"].as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter(|f| f["severity"] != "info")
+        .filter_map(|f| f["code"].as_str().map(str::to_string))
+        .collect();
+    let modified =
+        first.and_then(|p| fs::metadata(p).ok()).and_then(|m| m.modified().ok()).unwrap_or(SystemTime::UNIX_EPOCH);
+    Waiting {
+        decided: false,
+        id,
+        name,
+        status: status_of(&r.folder),
+        round: header("Round"),
+        white: header("White"),
+        black: header("Black"),
+        codes,
+        modified,
+        sheets: r.sheets.iter().map(|s| s.dropped.clone()).collect(),
+        notices: r.notices.clone(),
+        waiting_copy: false,
+    }
+}
+
+/// The game of a review report (`{"file":…, "game":…}`).
+fn review_json(path: &Path) -> Option<serde_json::Value> {
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(path).ok()?).ok()?;
+    Some(v["game"].clone())
+}
