@@ -609,3 +609,66 @@ fn a_long_list_is_shown_a_hundred_games_a_page() {
     let game = d.get(&format!("/game/{}", second[0]), "").body;
     assert!(game.contains(&format!("<h1>{}", white.unwrap())), "the page of the game listed");
 }
+
+/// Game `b` of round `r`, its 2...Nc6 illegible: one doubt, so in review.
+fn doubtful_game(r: usize, b: usize) -> String {
+    format!(
+        "Event: Open\nRound: {r}\nBoard: {b}\nWhite: White {r:03}-{b:03}\nBlack: Black {r:03}-{b:03}\n\n\
+         1.e4 e5 2.Nf3 ? 3.Bb5 a6 4.Ba4 Nf6 1-0\n\n"
+    )
+}
+
+/// The time of one GET, in milliseconds, and its reply.
+fn timed(d: &Desk, path: &str) -> (f64, Reply) {
+    let start = std::time::Instant::now();
+    let r = d.get(path, "");
+    (start.elapsed().as_secs_f64() * 1000.0, r)
+}
+
+/// Figures, not a check: 25,000 games in review (250 files of 100 games,
+/// one round each, dropped into the inbox and read by the daemon), then the
+/// time of each desk page. `cargo test --release --test desk_http --
+/// --ignored --nocapture desk_pages_with`
+#[test]
+#[ignore = "figures: fills review/ with 25,000 games (minutes)"]
+fn desk_pages_with_25000_games_in_review() {
+    let (files, per_file) = (250, 100);
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let started = std::time::Instant::now();
+    for r in 1..=files {
+        let text: String = (1..=per_file).map(|b| doubtful_game(r + 10, b)).collect();
+        drop_file(&d.root.join("inbox"), &format!("round-{r}.txt"), text.as_bytes());
+    }
+    let games = files * per_file + 1;
+    let in_review = || fs::read_dir(d.root.join("review")).map_or(0, |e| e.count()) / 2;
+    while in_review() < games {
+        assert!(started.elapsed().as_secs() < 3600, "gave up: {} in review", in_review());
+        std::thread::sleep(std::time::Duration::from_secs(2));
+    }
+    println!("filled: {games} games in review in {:.0} s", started.elapsed().as_secs_f64());
+    // The first look reads every game that came since the desk last looked.
+    let pages = games.div_ceil(100);
+    let (build, first) = timed(&d, "/");
+    assert!(first.body.contains(&format!("<p id=\"count\">{games} games</p>")), "every game listed");
+    println!("GET / (first look since the games came)    {build:8.1} ms");
+    let mut middle_id = String::new();
+    for (what, path) in [
+        ("GET / (list page 1)", "/".to_string()),
+        ("GET /?page=M (a middle page)", format!("/?page={}", pages / 2)),
+        ("GET /?page=L (the last page)", format!("/?page={pages}")),
+        ("GET /?round=R&finding=... (filtered)", "/?round=135&finding=ambiguous-repair".to_string()),
+    ] {
+        let (ms, r) = timed(&d, &path);
+        assert_eq!(r.status, 200, "{path}");
+        if path.contains("page=") && middle_id.is_empty() {
+            middle_id = listed(&r.body)[50].clone();
+        }
+        println!("{what:43}{ms:8.1} ms");
+    }
+    for _ in 0..2 {
+        let (ms, r) = timed(&d, &format!("/game/{middle_id}"));
+        assert_eq!(r.status, 200);
+        assert!(r.body.contains("id=\"stepper\""), "the game's page");
+        println!("{:43}{ms:8.1} ms", "GET /game/ID (a game of a middle page)");
+    }
+}

@@ -137,6 +137,27 @@ impl Index {
     }
 }
 
+/// A review report (`{"file":…, "game":…}`), as much of it as the lists show.
+#[derive(Debug, Default, serde::Deserialize)]
+struct ReviewFile {
+    #[serde(default)]
+    game: ReviewGame,
+}
+
+#[derive(Debug, Default, serde::Deserialize)]
+struct ReviewGame {
+    #[serde(default)]
+    headers: HashMap<String, serde_json::Value>,
+    #[serde(default)]
+    findings: Vec<ReviewFinding>,
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct ReviewFinding {
+    code: String,
+    severity: String,
+}
+
 /// One record as the queue lists it: its headers and codes from its review
 /// report where it has one, else from its first sheet.
 fn waiting(n: &str, r: &GameRecord) -> Waiting {
@@ -145,18 +166,14 @@ fn waiting(n: &str, r: &GameRecord) -> Waiting {
     let name = first.and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let report = r.files.iter().find(|p| p.extension().is_some_and(|e| e == "json")).and_then(|p| review_json(p));
     let header = |k: &str| -> String {
-        let from_report = report.as_ref().and_then(|g| g["headers"][k].as_str().map(str::to_string));
+        let from_report = report.as_ref().and_then(|g| g.headers.get(k)?.as_str().map(str::to_string));
         let from_sheet = || r.sheets.first()?.headers.iter().find(|(h, _)| h == k).map(|(_, v)| v.clone());
         from_report.or_else(from_sheet).unwrap_or_default()
     };
     let codes = report
         .as_ref()
-        .and_then(|g| g["findings"].as_array().cloned())
-        .unwrap_or_default()
-        .iter()
-        .filter(|f| f["severity"] != "info")
-        .filter_map(|f| f["code"].as_str().map(str::to_string))
-        .collect();
+        .map(|g| g.findings.iter().filter(|f| f.severity != "info").map(|f| f.code.clone()).collect())
+        .unwrap_or_default();
     let modified =
         first.and_then(|p| fs::metadata(p).ok()).and_then(|m| m.modified().ok()).unwrap_or(SystemTime::UNIX_EPOCH);
     Waiting {
@@ -175,8 +192,8 @@ fn waiting(n: &str, r: &GameRecord) -> Waiting {
     }
 }
 
-/// The game of a review report (`{"file":…, "game":…}`).
-fn review_json(path: &Path) -> Option<serde_json::Value> {
-    let v: serde_json::Value = serde_json::from_slice(&fs::read(path).ok()?).ok()?;
-    Some(v["game"].clone())
+/// The game of a review report.
+fn review_json(path: &Path) -> Option<ReviewGame> {
+    let file: ReviewFile = serde_json::from_slice(&fs::read(path).ok()?).ok()?;
+    Some(file.game)
 }

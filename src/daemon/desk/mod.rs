@@ -108,6 +108,9 @@ pub async fn serve(
         listing: Listing::default(),
         secret: random_token(32),
     });
+    // The lists are built once now, not at the arbiter's first page.
+    let warm = served.clone();
+    tokio::task::spawn_blocking(move || warm.listing.games(&warm.cfg).map(|_| ()));
     info!(address = %format!("http://{addr}/"), "desk listening");
     axum::serve(listener, router(served)).with_graceful_shutdown(shutdown).await
 }

@@ -161,8 +161,8 @@ fn filters(out: &mut String, games: &[Waiting], status: &str, round: Option<&str
     }
     let _ = write!(out, "</select> <label>{} <select name=\"round\"><option value=\"\">{}</option>", w.round, w.all);
     for r in rounds(games) {
-        let sel = if Some(r.as_str()) == round { " selected" } else { "" };
-        let _ = write!(out, "<option value=\"{0}\"{sel}>{0}</option>", escape(&r));
+        let sel = if Some(r) == round { " selected" } else { "" };
+        let _ = write!(out, "<option value=\"{0}\"{sel}>{0}</option>", escape(r));
     }
     let _ = write!(
         out,
@@ -181,11 +181,11 @@ fn filters(out: &mut String, games: &[Waiting], status: &str, round: Option<&str
 }
 
 /// The rounds of the games, in order (numbers first).
-fn rounds(games: &[Waiting]) -> Vec<String> {
-    let mut r: Vec<String> =
-        games.iter().map(|g| round_of(&g.round).to_string()).filter(|r| !r.is_empty() && r != "?").collect();
-    r.sort_by(|a, b| (a.parse::<u32>().ok(), a).cmp(&(b.parse::<u32>().ok(), b)));
-    r.dedup();
+fn rounds(games: &[Waiting]) -> Vec<&str> {
+    let set: std::collections::BTreeSet<&str> =
+        games.iter().map(|g| round_of(&g.round)).filter(|r| !r.is_empty() && *r != "?").collect();
+    let mut r: Vec<&str> = set.into_iter().collect();
+    r.sort_by_key(|a| (a.parse::<u32>().ok(), *a));
     r
 }
 
@@ -197,17 +197,25 @@ fn counts(out: &mut String, games: &[Waiting], w: &Words, review: &Path) {
         let _ = write!(out, "<th>{label}</th>");
     }
     let _ = write!(out, "<th>{}</th></tr>", w.boards_without_sheet);
+    // One pass over the games, whatever the number of rounds.
+    let mut by_round: std::collections::HashMap<&str, [usize; LISTS.len()]> = std::collections::HashMap::new();
+    for g in games {
+        let n = by_round.entry(round_of(&g.round)).or_default();
+        for (i, list) in LISTS.iter().enumerate() {
+            n[i] += usize::from(in_list(g, list));
+        }
+    }
     for r in rounds(games) {
         let missing = std::fs::read_to_string(review.join(format!("round-{r}.missing.txt")))
             .ok()
             .and_then(|t| t.lines().find_map(|l| l.strip_prefix("boards without a scoresheet: ").map(str::to_string)))
             .map_or(0, |l| if l == "none" { 0 } else { l.split(',').count() });
         let _ =
-            write!(out, "<tr data-round=\"{0}\"><td><a href=\"/?status=all&amp;round={0}\">{0}</a></td>", escape(&r));
-        for list in LISTS {
-            let n = games.iter().filter(|g| round_of(&g.round) == r && in_list(g, list)).count();
+            write!(out, "<tr data-round=\"{0}\"><td><a href=\"/?status=all&amp;round={0}\">{0}</a></td>", escape(r));
+        let n = by_round.get(r).copied().unwrap_or_default();
+        for (list, n) in LISTS.iter().zip(n) {
             let _ =
-                write!(out, "<td class=\"{list}\"><a href=\"/?status={list}&amp;round={}\">{n}</a></td>", escape(&r));
+                write!(out, "<td class=\"{list}\"><a href=\"/?status={list}&amp;round={}\">{n}</a></td>", escape(r));
         }
         let _ = write!(out, "<td class=\"missing\">{missing}</td></tr>");
     }
