@@ -197,3 +197,58 @@ fn review_json(path: &Path) -> Option<ReviewGame> {
     let file: ReviewFile = serde_json::from_slice(&fs::read(path).ok()?).ok()?;
     Some(file.game)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::daemon::games::SheetRecord;
+    use crate::daemon::{DaemonConfig, Folders, process_config};
+
+    fn record(white: &str, folder: &str, pending: bool) -> GameRecord {
+        let headers =
+            vec![("Round".into(), "2".into()), ("White".into(), white.into()), ("Black".into(), "Eva".into())];
+        GameRecord {
+            sheets: vec![SheetRecord {
+                dropped: format!("{white}.txt"),
+                archived: format!("{white}.txt"),
+                index: 0,
+                hash: "0".into(),
+                headers,
+            }],
+            folder: folder.into(),
+            files: Vec::new(),
+            round: None,
+            pending,
+            board: None,
+            notices: Vec::new(),
+        }
+    }
+
+    fn whites(listing: &Listing, cfg: &ProcessConfig) -> Vec<(String, Status)> {
+        let mut all: Vec<(String, Status)> =
+            listing.games(cfg).unwrap().iter().map(|g| (g.white.clone(), g.status)).collect();
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        all
+    }
+
+    #[test]
+    fn the_lists_follow_a_game_published_moved_and_removed() {
+        let root = tempfile::tempdir().unwrap();
+        let watch = crate::config::Watch::default();
+        let folders = Folders::new(&watch, Some(root.path()));
+        let cfg = process_config(&DaemonConfig { folders, options: Default::default(), watch });
+        // Another handle on the records: the daemon's workers, beside the desk's.
+        let daemon = crate::daemon::games::Games::new(&cfg.folders.state);
+        let s = crate::emit::file::Staging::beside(false);
+        let listing = Listing::default();
+        daemon.lock().unwrap().put("a.json", &record("Ana", "review", false), &s).unwrap();
+        daemon.lock().unwrap().put("b.json", &record("Bea", "review", true), &s).unwrap();
+        assert_eq!(whites(&listing, &cfg), [("Ana".to_string(), Status::Review)], "a pending game is not listed");
+        daemon.lock().unwrap().put("b.json", &record("Bea", "review", false), &s).unwrap();
+        daemon.lock().unwrap().put("a.json", &record("Ana", "pgn", false), &s).unwrap();
+        let both = [("Ana".to_string(), Status::Validated), ("Bea".to_string(), Status::Review)];
+        assert_eq!(whites(&listing, &cfg), both, "published, and moved to pgn/");
+        daemon.lock().unwrap().remove("a.json", &s).unwrap();
+        assert_eq!(whites(&listing, &cfg), [("Bea".to_string(), Status::Review)], "removed");
+    }
+}

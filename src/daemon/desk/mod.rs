@@ -7,10 +7,10 @@
 //!
 //! Who may use it (`guard`): loopback by default; any other address only
 //! with `desk.token`, which every request then carries. A request naming a
-//! host the desk does not answer to (`desk.hosts`) is refused, GETs too. Every form carries
-//! a token that a page of another site cannot know (the double-submit
-//! cookie: a random `csrf` cookie this desk set, repeated in the form),
-//! every text from a sheet is escaped, games are named by id (16 hex
+//! host the desk does not answer to (`desk.hosts`) is refused, GETs too.
+//! Every form carries a token that a page of another site cannot know (the
+//! double-submit cookie: a random `csrf` cookie this desk set, repeated in
+//! the form), every text from a sheet is escaped, games are named by id (16 hex
 //! digits, never a path), and request bodies are limited to 16 KiB.
 
 mod guard;
@@ -554,7 +554,7 @@ async fn arbiter_page(
 }
 
 /// Where the name form sends the browser back: a path of this desk only,
-/// one `/` then no second `/` or `\\` (which a browser takes for another
+/// one `/` then no second `/` or `\` (which a browser takes for another
 /// site), and no space or control character (which a browser drops before
 /// reading the rest: `/\t/evil.example` is `//evil.example` to it).
 fn safe_back(b: &str) -> bool {
