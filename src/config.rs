@@ -207,6 +207,11 @@ pub struct Desk {
     pub token: Option<String>,
     /// `en` or `es`; absent: the browser's language.
     pub language: Option<String>,
+    /// More names the desk answers to (a request's `Host`), beside the
+    /// address it listens on and, for a loopback address, `localhost`: a
+    /// request naming any other host is refused (a page that points its own
+    /// name at this machine is not the desk's).
+    pub hosts: Vec<String>,
 }
 
 /// The languages the desk's pages are written in.
@@ -231,6 +236,13 @@ impl Desk {
         {
             return Err(Invalid::new("desk.token", "too short", "16 or more printable ASCII characters"));
         }
+        if let Some(h) = self.hosts.iter().find(|h| !is_host_name(h)) {
+            return Err(Invalid::new(
+                "desk.hosts",
+                format!("\"{h}\""),
+                "host names or addresses without a port: desk.example.org, 192.168.1.20, [fd00::1]",
+            ));
+        }
         match &self.language {
             Some(l) if !DESK_LANGUAGES.contains(&l.as_str()) => {
                 Err(Invalid::new("desk.language", format!("\"{l}\""), DESK_LANGUAGES.join(" or ")))
@@ -242,8 +254,18 @@ impl Desk {
 
 impl Default for Desk {
     fn default() -> Self {
-        Desk { enabled: true, listen: "127.0.0.1:8080".into(), token: None, language: None }
+        Desk { enabled: true, listen: "127.0.0.1:8080".into(), token: None, language: None, hosts: Vec::new() }
     }
+}
+
+/// Whether `h` is a host as a `Host` header names it, without its port: a
+/// name of letters, digits, `-` and `.`, an IPv4 address, or an IPv6 one in
+/// brackets.
+fn is_host_name(h: &str) -> bool {
+    if let Some(v6) = h.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        return v6.parse::<std::net::Ipv6Addr>().is_ok();
+    }
+    !h.is_empty() && h.len() <= 253 && h.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
 }
 
 /// Log settings. `RUST_LOG`, when set, wins over `level`.

@@ -186,9 +186,9 @@ fn report_of(
     let lang = opts.report_language;
     let pgn = pgn::write_with(sheet, &game, &tags, &moves, lang);
     let headers = tags.into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
-    let written = match (keep, status) {
-        (Written::ForReview, Status::Validated) => Vec::new(),
-        _ => game.moves.iter().map(|m| m.entry.and_then(|e| sheet.entries.get(e).cloned())).collect(),
+    let (written, unread) = match (keep, status) {
+        (Written::ForReview, Status::Validated) => (Vec::new(), Vec::new()),
+        _ => as_written(sheet, &game),
     };
     GameReport {
         status,
@@ -202,7 +202,24 @@ fn report_of(
         copy: None,
         lines_in: None,
         written,
+        unread,
     }
+}
+
+/// For each move, the entry it was read from; and each entry no move was
+/// read from, after how many moves it comes.
+fn as_written(sheet: &Sheet, game: &Game) -> (Vec<Option<crate::sheet::Entry>>, Vec<(usize, crate::sheet::Entry)>) {
+    let written = game.moves.iter().map(|m| m.entry.and_then(|e| sheet.entries.get(e).cloned())).collect();
+    let mut read: Vec<usize> = game.moves.iter().filter_map(|m| m.entry).collect();
+    read.sort_unstable();
+    let unread = sheet
+        .entries
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| read.binary_search(i).is_err())
+        .map(|(i, e)| (read.partition_point(|&k| k < i), e.clone()))
+        .collect();
+    (written, unread)
 }
 
 /// The pairings settle a result the record leaves open: none written (the
@@ -545,5 +562,6 @@ fn not_read(line: usize, why: NotRead, lang: ReportLanguage) -> GameReport {
         copy: None,
         lines_in: None,
         written: Vec::new(),
+        unread: Vec::new(),
     }
 }

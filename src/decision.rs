@@ -202,7 +202,7 @@ pub fn read_decided(
     (file, index): (usize, usize),
     decision: &Decision,
 ) -> Result<Decided, DecisionError> {
-    let (reports, mut sheets) = read_inputs(inputs, opts);
+    let (reports, sheets) = read_inputs(inputs, opts);
     if let Some(e) = reports.get(file).and_then(|r| r.error.clone()) {
         return Err(DecisionError::Unreadable(e));
     }
@@ -214,6 +214,20 @@ pub fn read_decided(
         .map(|(i, _)| i)
         .ok_or_else(|| DecisionError::Unreadable(format!("no game {} in the file", index + 1)))?;
     let names: Vec<&str> = inputs.iter().map(|(n, _)| n.as_str()).collect();
+    decided_among(sheets, &names, opts, t, decision)
+}
+
+/// [`read_decided`] on sheets already read (each with its file's index in
+/// `names`): sheet `t` of them, with its game's other copy where it is
+/// among them.
+pub(crate) fn decided_among(
+    mut sheets: Vec<(usize, Sheet)>,
+    names: &[&str],
+    opts: &Options,
+    t: usize,
+    decision: &Decision,
+) -> Result<Decided, DecisionError> {
+    let names = names.to_vec();
     let originals: Vec<Sheet> = sheets.iter().map(|(_, s)| s.clone()).collect();
     let mut all = games_together(&sheets, &names, opts, None).0;
     let before = all[t].clone();

@@ -721,8 +721,9 @@ impl Finding {
                 let written = q(written);
                 format!(
                     "{}: \"{written}\" fits no legal move here; the game is kept up to this point, the last position \
-                     the record supports ({fen}); the {unread} entries from here on cannot be reconstructed",
-                    label(at)
+                     the record supports ({fen}); the {} from here on cannot be reconstructed",
+                    label(at),
+                    count_en(*unread, "entry", "entries")
                 )
             }
             Finding::NonAlgebraic { at, written, read: None } => format!(
@@ -977,6 +978,11 @@ fn duplicate_board_message(board: &str, round: &str, other: &str, parted: Option
     )
 }
 
+/// `1 entry`, `3 entries`.
+fn count_en(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn search_budget_message(at: &At, written: &str, unread: usize) -> String {
     if unread == 0 {
         format!(
@@ -987,8 +993,9 @@ fn search_budget_message(at: &At, written: &str, unread: usize) -> String {
     } else {
         format!(
             "{}: the search for a reading of \"{written}\" went past its budget; the game is kept as read up to \
-             this point ({unread} entries from here not read)",
-            label(at)
+             this point ({} from here not read)",
+            label(at),
+            count_en(unread, "entry", "entries")
         )
     }
 }
@@ -1014,10 +1021,11 @@ impl Finding {
         match self {
             Finding::IllegalMove { at, written, fen, unread } => format!(
                 "{}: \"{}\" no corresponde a ninguna jugada legal aquí; la partida se conserva hasta este punto, la \
-                 última posición que la planilla permite establecer ({fen}); las {unread} anotaciones desde aquí no \
-                 se pueden reconstruir",
+                 última posición que la planilla permite establecer ({fen}); {} desde aquí no {} reconstruir",
                 l(at),
-                q(written)
+                q(written),
+                if *unread == 1 { "la única anotación".to_string() } else { format!("las {unread} anotaciones") },
+                if *unread == 1 { "se puede" } else { "se pueden" }
             ),
             Finding::NonAlgebraic { at, written, read: None } => format!(
                 "{}: desde \"{}\" la planilla está en notación descriptiva (P-K4, CAR3), que no se lee en este \
@@ -1202,9 +1210,10 @@ impl Finding {
             ),
             Finding::SearchBudget { at, written, unread } => format!(
                 "{}: la búsqueda de una lectura de \"{}\" agotó su presupuesto; la partida se conserva tal como se \
-                 leyó hasta este punto ({unread} anotaciones desde aquí sin leer)",
+                 leyó hasta este punto ({} desde aquí sin leer)",
                 l(at),
-                q(written)
+                q(written),
+                if *unread == 1 { "1 anotación".to_string() } else { format!("{unread} anotaciones") }
             ),
             Finding::PairingMismatch { written, found, candidates } => {
                 let written = pairing_es(&q(written));

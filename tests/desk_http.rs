@@ -106,8 +106,14 @@ fn request(addr: &str, method: &str, path: &str, cookies: &str, body: &str) -> R
 
 /// [`request`] with more header lines (`extra`, each ending in CRLF).
 fn request_with(addr: &str, method: &str, path: &str, cookies: &str, body: &str, extra: &str) -> Reply {
+    request_as(addr, addr, method, path, cookies, body, extra)
+}
+
+/// [`request_with`] naming `host` in its `Host` header, as a browser does
+/// for a page of that name, whatever address the name led it to.
+fn request_as(addr: &str, host: &str, method: &str, path: &str, cookies: &str, body: &str, extra: &str) -> Reply {
     let mut s = TcpStream::connect(addr).unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}");
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{extra}");
     if !cookies.is_empty() {
         head.push_str(&format!("Cookie: {cookies}\r\n"));
     }
@@ -445,4 +451,224 @@ fn a_form_from_another_origin_a_forged_cookie_pair_or_no_token_is_refused() {
     let own = format!("http://{}", d.addr);
     let r = d.post_from(&own, &decide, &format!("csrf={csrf}"), &accept(&csrf).replace("Mallory", "Ana"));
     assert_eq!(r.status, 303, "{}", r.body);
+}
+
+#[test]
+fn a_page_whose_name_points_at_the_desk_is_refused_and_decides_nothing() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\", hosts: [desk.example.org]}");
+    let id = d.id();
+    let (csrf, version) = first_visit(&d, &id);
+    let port = d.addr.rsplit(':').next().unwrap();
+    let evil = format!("evil.example:{port}");
+    // A page of evil.example whose name now leads to 127.0.0.1: to the
+    // browser it is the desk's own origin, and it holds a form token.
+    let form = format!("csrf={csrf}&version={version}&action=reject&reason=rebound&name=Mallory");
+    let origin = format!("Origin: http://{evil}\r\n");
+    let decide = format!("/game/{id}/decide");
+    let r = request_as(&d.addr, &evil, "POST", &decide, &format!("csrf={csrf}"), &form, &origin);
+    assert_eq!(r.status, 421, "{}", r.body);
+    assert!(r.body.contains("desk.hosts"), "the refusal says why: {}", r.body);
+    for path in ["/", &format!("/game/{id}"), "/arbiter", "/nope"] {
+        assert_eq!(request_as(&d.addr, &evil, "GET", path, "", "", "").status, 421, "GET {path}");
+    }
+    assert!(names(&d.root.join("rejected")).is_empty(), "nothing rejected");
+    assert!(names(&d.root.join("decisions")).is_empty(), "no decision kept");
+    assert_eq!(names(&d.root.join("review")).len(), 2, "the game still in review");
+    // The desk's own names: its address, localhost, and the name listed.
+    for host in [d.addr.clone(), format!("localhost:{port}"), format!("desk.example.org:{port}")] {
+        let r = request_as(&d.addr, &host, "GET", "/", "", "", "");
+        assert_eq!(r.status, 200, "{host}");
+        assert!(r.body.contains("class=\"game\""), "{host}");
+    }
+}
+
+#[test]
+fn a_back_address_that_leaves_the_desk_goes_to_the_queue() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let id = d.id();
+    let (csrf, _) = first_visit(&d, &id);
+    let cookies = format!("csrf={csrf}");
+    let name_to = |back: &str| {
+        let r = d.post("/arbiter", &cookies, &format!("csrf={csrf}&name=Ana&back={back}"));
+        assert_eq!(r.status, 303, "{back}: {}", r.body);
+        r.header("location").unwrap()
+    };
+    // A tab, a newline, a space or a backslash a browser drops or turns
+    // into `/`, and addresses of another site.
+    for back in ["/%09/evil.example", "/%0A/evil.example", "/%20/evil.example", "/%5Cevil.example", "//evil.example"] {
+        assert_eq!(name_to(back), "/", "{back}");
+    }
+    assert_eq!(name_to("https%3A%2F%2Fevil.example%2F"), "/");
+    assert_eq!(name_to(&format!("%2Fgame%2F{id}")), format!("/game/{id}"), "a page of the desk is kept");
+    let page = d.get("/arbiter?back=/%09/evil.example", &cookies).body;
+    assert!(page.contains("name=\"back\" value=\"/\""), "the form's back target: {page}");
+}
+
+#[test]
+fn giving_a_name_on_a_filtered_list_comes_back_to_it() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let list = d.get("/?status=all&round=3&finding=ambiguous-repair", "");
+    let csrf = list.cookie("csrf").unwrap();
+    let at = list.body.find("name=\"back\" value=\"").expect("the name form on the list") + 19;
+    let back = list.body[at..].split('"').next().unwrap().replace("&amp;", "&");
+    assert_eq!(back, "/?status=all&round=3&finding=ambiguous-repair");
+    let form = format!("csrf={csrf}&name=Ana&back={}", back.replace('&', "%26").replace('?', "%3F"));
+    let r = d.post("/arbiter", &format!("csrf={csrf}"), &form);
+    assert_eq!((r.status, r.header("location")), (303, Some(back)), "the list with its filters");
+}
+
+#[test]
+fn one_game_is_counted_as_one_game() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let en = d.get("/", "").body;
+    assert!(en.contains("<p id=\"count\">1 game</p>"), "{en}");
+    let es = d.get("/?lang=es", "").body;
+    assert!(es.contains("<p id=\"count\">1 partida</p>"), "{es}");
+    assert!(d.get("/?status=validated", "").body.contains("<p id=\"count\">0 games</p>"));
+}
+
+#[test]
+fn an_entry_read_as_no_move_is_shown_among_the_moves_as_written() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    // 6.Qz9 names no square: read as nothing, and the game goes to review.
+    let sheet = "Event: Open\nRound: 3\nBoard: 4\nWhite: Ana Pérez\nBlack: Bea Ruiz\n\n\
+                 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Qz9 b5 7.Bb3 d6 1-0\n";
+    drop_file(&d.root.join("inbox"), "mesa4.txt", sheet.as_bytes());
+    wait_for("the game in review", || names(&d.root.join("review")).len() == 4);
+    let all = d.get("/?status=review", "").body;
+    let at = all.find("Ana Pérez").and_then(|k| all[..k].rfind("data-id=\"")).expect("the game listed") + 9;
+    let page = d.get(&format!("/game/{}", &all[at..at + 16]), "").body;
+    let moves = &page[page.find("id=\"moves\"").expect("the moves table")..];
+    let moves = &moves[..moves.find("</table>").unwrap()];
+    let row = moves.split("<tr").find(|r| r.contains("Qz9")).expect("Qz9 in the moves as written");
+    assert!(row.contains("class=\"unread\"") && row.contains("not read as a move") && row.contains("line 7"), "{row}");
+    // In its place: after 5...Be7, before 6.
+    let (qz9, be7, six) =
+        (moves.find("Qz9").unwrap(), moves.find(">Be7<").unwrap(), moves.find("<td>6.</td>").unwrap());
+    assert!(be7 < qz9 && qz9 < six, "{moves}");
+}
+
+#[test]
+fn a_game_in_review_can_be_given_its_result_in_one_click() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let id = d.id();
+    // Its result, 1-0, is written and in no doubt; its moves are.
+    let page = d.get(&format!("/game/{id}"), "").body;
+    assert!(page.contains("id=\"result\"") && page.contains("value=\"0-1\""), "the result buttons");
+    let (csrf, version) = first_visit(&d, &id);
+    let r = d.post(
+        &format!("/game/{id}/decide"),
+        &format!("csrf={csrf}; arbiter=Ana"),
+        &format!("csrf={csrf}&version={version}&action=result&result=1/2-1/2"),
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The moves' doubt stays: still in review, with the result given.
+    let review = d.root.join("review");
+    let pgn = names(&review).into_iter().find(|n| n.ends_with(".pgn")).expect("still in review");
+    assert!(fs::read_to_string(review.join(pgn)).unwrap().contains("[Result \"1/2-1/2\"]"));
+}
+
+/// Round 5, board `b`: every move read, a result written.
+fn clean_game(b: usize) -> String {
+    format!("Event: Open\nRound: 5\nBoard: {b}\nWhite: White {b:03}\nBlack: Black {b:03}\n\n1.e4 e5 2.Nf3 Nc6 1-0\n\n")
+}
+
+/// The ids of the games a queue page lists.
+fn listed(page: &str) -> Vec<String> {
+    page.match_indices("class=\"game\" data-id=\"")
+        .map(|(k, m)| page[k + m.len()..k + m.len() + 16].to_string())
+        .collect()
+}
+
+#[test]
+fn a_long_list_is_shown_a_hundred_games_a_page() {
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let file: String = (1..=130).map(clean_game).collect();
+    drop_file(&d.root.join("inbox"), "round5.txt", file.as_bytes());
+    wait_for("130 games published", || names(&d.root.join("pgn")).len() >= 130);
+    let one = d.get("/?status=validated&round=5", "").body;
+    assert!(one.contains("<p id=\"count\">130 games</p>"), "the list's whole count");
+    let first = listed(&one);
+    assert_eq!(first.len(), 100);
+    assert!(!one.contains("class=\"previous\""), "no page before the first");
+    let next = one.find("class=\"next\"").map(|k| &one[k..]).expect("a link to page 2");
+    let href = next[next.find("href=\"").unwrap() + 6..].split('"').next().unwrap().replace("&amp;", "&");
+    assert_eq!(href, "/?status=validated&round=5&page=2", "the filters kept");
+    let two = d.get(&href, "").body;
+    let second = listed(&two);
+    assert_eq!(second.len(), 30);
+    assert!(two.contains("class=\"previous\"") && !two.contains("class=\"next\""));
+    let mut all: Vec<&String> = first.iter().chain(&second).collect();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 130, "every game once");
+    assert_eq!(listed(&d.get("/?status=validated&round=5&page=99", "").body), second, "past the end: the last");
+    // A game of the file, opened from page 2, is its own.
+    let at = two.find(&format!("data-id=\"{}\"", second[0])).unwrap();
+    let white = two[at..].split("<a class=\"open\"").nth(1).unwrap().split('>').nth(1).unwrap().split(" – ").next();
+    let game = d.get(&format!("/game/{}", second[0]), "").body;
+    assert!(game.contains(&format!("<h1>{}", white.unwrap())), "the page of the game listed");
+}
+
+/// Game `b` of round `r`, its 2...Nc6 illegible: one doubt, so in review.
+fn doubtful_game(r: usize, b: usize) -> String {
+    format!(
+        "Event: Open\nRound: {r}\nBoard: {b}\nWhite: White {r:03}-{b:03}\nBlack: Black {r:03}-{b:03}\n\n\
+         1.e4 e5 2.Nf3 ? 3.Bb5 a6 4.Ba4 Nf6 1-0\n\n"
+    )
+}
+
+/// The time of one GET, in milliseconds, and its reply.
+fn timed(d: &Desk, path: &str) -> (f64, Reply) {
+    let start = std::time::Instant::now();
+    let r = d.get(path, "");
+    (start.elapsed().as_secs_f64() * 1000.0, r)
+}
+
+/// Figures, not a check: 25,000 games in review (250 files of 100 games,
+/// one round each, dropped into the inbox and read by the daemon), then the
+/// time of each desk page. `cargo test --release --test desk_http --
+/// --ignored --nocapture desk_pages_with`
+#[test]
+#[ignore = "figures: fills review/ with 25,000 games (minutes)"]
+fn desk_pages_with_25000_games_in_review() {
+    let (files, per_file) = (250, 100);
+    let d = Desk::start("{listen: \"127.0.0.1:0\"}");
+    let started = std::time::Instant::now();
+    for r in 1..=files {
+        let text: String = (1..=per_file).map(|b| doubtful_game(r + 10, b)).collect();
+        drop_file(&d.root.join("inbox"), &format!("round-{r}.txt"), text.as_bytes());
+    }
+    let games = files * per_file + 1;
+    let in_review = || fs::read_dir(d.root.join("review")).map_or(0, |e| e.count()) / 2;
+    while in_review() < games {
+        assert!(started.elapsed().as_secs() < 3600, "gave up: {} in review", in_review());
+        std::thread::sleep(std::time::Duration::from_secs(2));
+    }
+    println!("filled: {games} games in review in {:.0} s", started.elapsed().as_secs_f64());
+    // The first look reads every game that came since the desk last looked.
+    let pages = games.div_ceil(100);
+    let (build, first) = timed(&d, "/");
+    assert!(first.body.contains(&format!("<p id=\"count\">{games} games</p>")), "every game listed");
+    println!("GET / (first look since the games came)    {build:8.1} ms");
+    let mut middle_id = String::new();
+    for (what, path) in [
+        ("GET / (list page 1)", "/".to_string()),
+        ("GET /?page=M (a middle page)", format!("/?page={}", pages / 2)),
+        ("GET /?page=L (the last page)", format!("/?page={pages}")),
+        ("GET /?round=R&finding=... (filtered)", "/?round=135&finding=ambiguous-repair".to_string()),
+    ] {
+        let (ms, r) = timed(&d, &path);
+        assert_eq!(r.status, 200, "{path}");
+        if path.contains("page=") && middle_id.is_empty() {
+            middle_id = listed(&r.body)[50].clone();
+        }
+        println!("{what:43}{ms:8.1} ms");
+    }
+    for _ in 0..2 {
+        let (ms, r) = timed(&d, &format!("/game/{middle_id}"));
+        assert_eq!(r.status, 200);
+        assert!(r.body.contains("id=\"stepper\""), "the game's page");
+        println!("{:43}{ms:8.1} ms", "GET /game/ID (a game of a middle page)");
+    }
 }

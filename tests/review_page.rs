@@ -110,3 +110,22 @@ fn the_summary_counts_a_file_not_read_apart_from_games_in_the_singular() {
     assert!(stderr.contains("2 files, 1 game: 1 validated, 0 for review, 0 rejected; 1 file not read"), "{stderr}");
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn one_entry_left_unread_is_said_as_one_entry_in_english_and_spanish() {
+    use scoresheet::finding::ReportLanguage::{En, Es};
+    use scoresheet::{At, Finding};
+    let at = At { ply: 41, line: 9, col: 4 };
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1".to_string();
+    let illegal = |unread| Finding::IllegalMove { at, written: "Qz9".into(), fen: fen.clone(), unread };
+    let budget = |unread| Finding::SearchBudget { at, written: "Qz9".into(), unread };
+    let (one, three) = (illegal(1), illegal(3));
+    assert!(one.message_in(En).contains("the 1 entry from here on cannot"), "{}", one.message());
+    assert!(three.message_in(En).contains("the 3 entries from here on cannot"));
+    assert!(one.message_in(Es).contains("la única anotación desde aquí no se puede reconstruir"));
+    assert!(three.message_in(Es).contains("las 3 anotaciones desde aquí no se pueden reconstruir"));
+    assert!(budget(1).message_in(En).contains("(1 entry from here not read)"), "{}", budget(1).message());
+    assert!(budget(120).message_in(En).contains("(120 entries from here not read)"));
+    assert!(budget(1).message_in(Es).contains("(1 anotación desde aquí sin leer)"));
+    assert!(budget(2).message_in(Es).contains("(2 anotaciones desde aquí sin leer)"));
+}

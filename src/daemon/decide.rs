@@ -1,5 +1,5 @@
-//! The arbiter's decisions applied to the games the daemon published: the
-//! queue of games, a game as the desk shows it (read again from archive/,
+//! The arbiter's decisions applied to the games the daemon published: a
+//! game as the desk shows it (read again from archive/,
 //! with each move as written), a decision's reading previewed, and a
 //! decision carried out: the game written again where it now goes (pgn/ and
 //! its round's file, or rejected/), its review files gone, the decision kept
@@ -12,42 +12,16 @@ use std::time::SystemTime;
 
 use tracing::info;
 
-use crate::convert::{Input, Options, convert_together};
-use crate::decision::{Action, Decision, DecisionError, read_decided};
+use crate::convert::{Input, Options, games_together, read_inputs};
+use crate::decision::{Action, Decision, DecisionError, decided_among};
 use crate::emit::file::replace_staged;
 use crate::emit::report::{GameReport, Status};
+use crate::sheet::Sheet;
 
 use super::games::{GameRecord, hash};
 use super::kept::{id_of, kept_decisions, kept_for};
 use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject};
-use super::publish::{replace, status_of};
-
-/// One game of the queue.
-#[derive(Debug, Clone)]
-pub struct Waiting {
-    /// Its id in URLs: the record's name (hex), never a path.
-    pub id: String,
-    /// Its name in review/ (or pgn/, rejected/): `<name>.pgn`.
-    pub name: String,
-    pub status: Status,
-    pub round: String,
-    pub white: String,
-    pub black: String,
-    /// The codes of its warnings and errors (for review games).
-    pub codes: Vec<String>,
-    /// When it was last published.
-    pub modified: SystemTime,
-    /// The files it was read from, as dropped.
-    pub sheets: Vec<String>,
-    /// Whether an arbiter decided it.
-    pub decided: bool,
-    /// The codes of the notices it was published with that the arbiter
-    /// reads (a validated game's).
-    pub notices: Vec<String>,
-    /// Read from one copy while the event collects two (some game has two):
-    /// the other copy may settle its doubt.
-    pub waiting_copy: bool,
-}
+use super::publish::replace;
 
 /// A game as the desk shows it.
 #[derive(Debug, Clone)]
@@ -84,65 +58,6 @@ pub enum DecideError {
     Gone(String),
     #[error(transparent)]
     File(#[from] FileError),
-}
-
-/// Every published game, newest first.
-pub fn queue(cfg: &ProcessConfig) -> Result<Vec<Waiting>, DecideError> {
-    let state = &cfg.folders.state;
-    let records: Vec<(String, GameRecord)> = {
-        let locked = cfg.games.lock().map_err(io_at(state))?;
-        locked.names().filter(|(_, r)| !r.pending).map(|(n, r)| (n.to_string(), r.clone())).collect()
-    };
-    let kept = kept_decisions(&cfg.folders.decisions);
-    // An event that collects one copy per game waits for no other copy.
-    let two_copies = records.iter().any(|(_, r)| r.two_copies());
-    let mut out: Vec<Waiting> = records.iter().map(|(n, r)| waiting(n, r, &kept, two_copies)).collect();
-    out.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.name.cmp(&b.name)));
-    Ok(out)
-}
-
-/// One record as the queue lists it: its headers and codes from its review
-/// report where it has one, else from its first sheet.
-fn waiting(n: &str, r: &GameRecord, kept: &[(PathBuf, Decision)], two_copies: bool) -> Waiting {
-    let id = id_of(n).to_string();
-    let first = r.files.first();
-    let name = first.and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let report = r.files.iter().find(|p| p.extension().is_some_and(|e| e == "json")).and_then(|p| review_json(p));
-    let header = |k: &str| -> String {
-        let from_report = report.as_ref().and_then(|g| g["headers"][k].as_str().map(str::to_string));
-        let from_sheet = || r.sheets.first()?.headers.iter().find(|(h, _)| h == k).map(|(_, v)| v.clone());
-        from_report.or_else(from_sheet).unwrap_or_default()
-    };
-    let codes = report
-        .as_ref()
-        .and_then(|g| g["findings"].as_array().cloned())
-        .unwrap_or_default()
-        .iter()
-        .filter(|f| f["severity"] != "info")
-        .filter_map(|f| f["code"].as_str().map(str::to_string))
-        .collect();
-    let modified =
-        first.and_then(|p| fs::metadata(p).ok()).and_then(|m| m.modified().ok()).unwrap_or(SystemTime::UNIX_EPOCH);
-    Waiting {
-        decided: kept.iter().any(|(_, d)| d.game.as_deref() == Some(id.as_str())),
-        id,
-        name,
-        status: status_of(&r.folder),
-        round: header("Round"),
-        white: header("White"),
-        black: header("Black"),
-        codes,
-        modified,
-        sheets: r.sheets.iter().map(|s| s.dropped.clone()).collect(),
-        notices: r.notices.clone(),
-        waiting_copy: two_copies && r.sheets.len() == 1 && status_of(&r.folder) == Status::Review,
-    }
-}
-
-/// The game of a review report (`{"file":…, "game":…}`).
-fn review_json(path: &Path) -> Option<serde_json::Value> {
-    let v: serde_json::Value = serde_json::from_slice(&fs::read(path).ok()?).ok()?;
-    Some(v["game"].clone())
 }
 
 /// Whether `id` can name a record: 16 lowercase hex digits (never a path).
@@ -193,15 +108,57 @@ pub fn inputs_of(cfg: &ProcessConfig, record: &GameRecord) -> Result<(Vec<Input>
     Ok((inputs, (0, index)))
 }
 
+/// A record's own sheets, out of its files in archive/: every sheet of the
+/// files is read, but only the game's own are read as games (a file of
+/// thousands of games costs its reading, never its other games' searches).
+struct Own {
+    /// Each with its file's index in `names`.
+    sheets: Vec<(usize, Sheet)>,
+    /// The files' names in archive/.
+    names: Vec<String>,
+    /// The record's first sheet, among `sheets`.
+    target: usize,
+    /// How many sheets the first file has (the game's name needs it: `<stem>-<k>`).
+    count: usize,
+}
+
+impl Own {
+    fn names(&self) -> Vec<&str> {
+        self.names.iter().map(String::as_str).collect()
+    }
+}
+
+fn own_sheets(cfg: &ProcessConfig, record: &GameRecord, opts: &Options) -> Result<Own, DecideError> {
+    let (inputs, (_, index)) = inputs_of(cfg, record)?;
+    let (reports, sheets) = read_inputs(&inputs, opts);
+    if let Some(e) = reports.first().and_then(|r| r.error.clone()) {
+        return Err(DecisionError::Unreadable(e).into());
+    }
+    let names: Vec<String> = inputs.into_iter().map(|(n, _)| n).collect();
+    let count = sheets.iter().filter(|(f, _)| *f == 0).count();
+    let mut place = vec![0usize; names.len()];
+    let (mut own, mut target) = (Vec::new(), None);
+    for (f, sheet) in sheets {
+        let i = place[f];
+        place[f] += 1;
+        if record.sheets.iter().any(|s| s.archived == names[f] && s.index == i) {
+            if f == 0 && i == index {
+                target = Some(own.len());
+            }
+            own.push((f, sheet));
+        }
+    }
+    let target = target.ok_or_else(|| DecideError::Gone("the game is no longer in its sheet".into()))?;
+    Ok(Own { sheets: own, names, target, count })
+}
+
 /// The game of `record` as read now: as its kept decision makes it, if any.
 fn read_now(cfg: &ProcessConfig, id: &str, record: &GameRecord, opts: &Options) -> Result<GameReport, DecideError> {
-    let (inputs, (file, index)) = inputs_of(cfg, record)?;
+    let own = own_sheets(cfg, record, opts)?;
     if let Some(d) = kept_for(cfg, id) {
-        return Ok(read_decided(&inputs, opts, (file, index), &d)?.report);
+        return Ok(decided_among(own.sheets.clone(), &own.names(), opts, own.target, &d)?.report);
     }
-    let (mut reports, _) = convert_together(&inputs, opts);
-    let games = reports.swap_remove(file).games;
-    games.into_iter().nth(index).ok_or_else(|| DecideError::Gone("the game is no longer in its sheet".into()))
+    Ok(games_together(&own.sheets, &own.names(), opts, None).0.swap_remove(own.target))
 }
 
 /// Game `id` as read now.
@@ -222,8 +179,9 @@ pub fn preview(cfg: &ProcessConfig, id: &str, version: &str, decision: &Decision
     if now != version {
         return Err(DecideError::Stale);
     }
-    let (inputs, target) = inputs_of(cfg, &record)?;
-    let decided = read_decided(&inputs, &cfg.options_now(), target, decision)?;
+    let opts = cfg.options_now();
+    let own = own_sheets(cfg, &record, &opts)?;
+    let decided = decided_among(own.sheets.clone(), &own.names(), &opts, own.target, decision)?;
     Ok(shown(now, &record, decided.report))
 }
 
@@ -248,20 +206,16 @@ pub fn decide(
     if version.is_some_and(|v| v != version_of(cfg, id, &record)) {
         return Err(DecideError::Stale);
     }
-    let (inputs, target) = inputs_of(cfg, &record)?;
+    let own = own_sheets(cfg, &record, &opts)?;
     let merged = merged(cfg, id, decision);
     let decision = &merged;
-    let decided = read_decided(&inputs, &opts, target, decision)?;
+    let decided = decided_among(own.sheets.clone(), &own.names(), &opts, own.target, decision)?;
     let name = record.files.first().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned());
     let name = name.unwrap_or_else(|| id.to_string());
     let kept = keep(cfg, id, &name, &record, decision, &decided.replaced)?;
     let dropped = record.sheets.last().map_or("", |s| s.dropped.as_str()).to_string();
-    // The game's name needs how many games its file has (`<stem>-<k>`).
-    let count = inputs.first().and_then(|(n, b)| {
-        let b = b.as_ref().ok()?;
-        crate::ingest::read_named(n, b, opts.max_file_bytes).ok().map(|s| s.len())
-    });
-    let at = (target.1, count.unwrap_or(1).max(target.1 + 1));
+    let index = record.sheets.first().map_or(0, |s| s.index);
+    let at = (index, own.count.max(index + 1));
     let placed = replace(cfg, &dropped, at, &decided.report, &record, &mut Outcome::default())?;
     let updated = GameRecord {
         folder: folder_of(placed.status).to_string(),

@@ -140,6 +140,12 @@ struct Cache {
     keyed_with: Option<Arc<Tournament>>,
     keys: HashMap<String, Vec<CopyKey>>,
     index: CopyIndex<String>,
+    /// How many times a record was put in or taken out, ever (kept when the
+    /// records are read again whole): the desk's lists are brought up to
+    /// date from it, never by reading every record.
+    changes: u64,
+    /// The change that last put each record in.
+    stamps: HashMap<String, u64>,
 }
 
 impl Cache {
@@ -148,6 +154,8 @@ impl Cache {
         if let Some(r) = record.round.as_mut() {
             r.game = String::new();
         }
+        self.changes += 1;
+        self.stamps.insert(name.to_string(), self.changes);
         for s in &record.sheets {
             self.by_file.entry((s.hash.clone(), s.index)).or_default().insert(name.to_string());
         }
@@ -173,6 +181,8 @@ impl Cache {
             }
         }
         let Some(old) = self.records.remove(name) else { return };
+        self.changes += 1;
+        self.stamps.remove(name);
         for s in &old.sheets {
             if let Some(names) = self.by_file.get_mut(&(s.hash.clone(), s.index)) {
                 names.remove(name);
@@ -257,7 +267,7 @@ impl Games {
                 }
             }
             _ => {
-                *cache = Cache::default();
+                *cache = Cache { changes: cache.changes + 1, ..Cache::default() };
                 for (name, r) in read_records(&self.dir)? {
                     cache.insert(&name, r);
                 }
@@ -373,6 +383,20 @@ impl Locked<'_> {
     /// the round file (`round.game` is empty: [`Locked::get`] has it).
     pub fn names(&self) -> impl Iterator<Item = (&str, &GameRecord)> {
         self.cache.records.iter().map(|(n, r)| (n.as_str(), r))
+    }
+
+    /// How many changes the records have seen so far: while it stays the
+    /// same, so do they.
+    pub fn changes(&self) -> u64 {
+        self.cache.changes
+    }
+
+    /// Every record, as [`Locked::names`] gives them, with the change that
+    /// last put it in ([`Locked::changes`]): a record whose stamp is the same
+    /// is the same.
+    pub fn stamped(&self) -> impl Iterator<Item = (&str, &GameRecord, u64)> {
+        let stamps = &self.cache.stamps;
+        self.names().map(move |(n, r)| (n, r, stamps.get(n).copied().unwrap_or(0)))
     }
 
     /// The record in the file `name`, whole, as the disk has it (the cache

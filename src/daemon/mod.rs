@@ -147,6 +147,7 @@ pub(crate) mod detect;
 mod folders;
 pub(crate) mod games;
 pub(crate) mod kept;
+pub(crate) mod listing;
 pub(crate) mod names;
 pub(crate) mod outcome;
 pub(crate) mod pairings;

@@ -488,18 +488,38 @@ fn moves_table(out: &mut String, g: &GameReport, w: &Words) {
         w.white_written, w.black_written, w.read
     );
     // Numbered from the start's move number; a game Black begins leaves
-    // White's first cells empty.
+    // White's first cells empty. An entry no move was read from has a row
+    // of its own, where it was written.
     let before = g.start().first_ply() as usize - 1;
-    for (k, m) in g.moves.iter().enumerate() {
+    let mut row_open = false;
+    let mut unread = g.unread.iter().peekable();
+    for k in 0..=g.moves.len() {
+        while let Some((_, e)) = unread.next_if(|(at, _)| *at <= k) {
+            if std::mem::take(&mut row_open) {
+                out.push_str("</tr>");
+            }
+            let _ = write!(
+                out,
+                "<tr class=\"unread\"><td></td><td colspan=\"4\"><span title=\"{} {}, {} {}\">{}</span> <i>{}</i></td></tr>",
+                w.line,
+                e.line,
+                w.column,
+                e.col,
+                escape(&e.text),
+                w.not_read
+            );
+        }
+        let Some(m) = g.moves.get(k) else { break };
         let (ply, numbered) = (k + 1, k + 1 + before);
-        if numbered % 2 == 1 || k == 0 {
-            if k > 0 {
+        if numbered % 2 == 1 || !row_open {
+            if std::mem::take(&mut row_open) {
                 out.push_str("</tr>");
             }
             let _ = write!(out, "<tr><td>{}.</td>", numbered.div_ceil(2));
             if numbered % 2 == 0 {
                 out.push_str("<td></td><td></td>");
             }
+            row_open = true;
         }
         let written = match g.written.get(k).and_then(Option::as_ref) {
             Some(e) => {
@@ -509,7 +529,7 @@ fn moves_table(out: &mut String, g: &GameReport, w: &Words) {
         };
         let _ = write!(out, "<td{0}>{written}</td><td{0}>{1}</td>", mark(ply), escape(m));
     }
-    if !g.moves.is_empty() {
+    if row_open {
         out.push_str("</tr>");
     }
     let _ = write!(out, "</table><p>{}</p>", escape(&g.result));
@@ -634,6 +654,11 @@ pub struct Words {
     pub decided: &'static str,
     pub preview: &'static str,
     pub back: &'static str,
+    /// An entry of the sheet that no move was read from.
+    pub not_read: &'static str,
+    pub page: &'static str,
+    pub previous: &'static str,
+    pub next: &'static str,
 }
 
 /// The pages in English.
@@ -684,6 +709,10 @@ pub const EN: Words = Words {
     decided: "decided",
     preview: "The game read again with the moves fixed: confirm, or pick again.",
     back: "Back to the queue",
+    not_read: "not read as a move",
+    page: "page",
+    previous: "previous",
+    next: "next",
 };
 
 /// The pages in Spanish.
@@ -734,6 +763,10 @@ pub const ES: Words = Words {
     decided: "decidida",
     preview: "La partida leída de nuevo con las jugadas fijadas: confirme, o elija otra vez.",
     back: "Volver a la lista",
+    not_read: "no leída como jugada",
+    page: "página",
+    previous: "anterior",
+    next: "siguiente",
 };
 
 /// `White – Black` as the headers give them.

@@ -63,6 +63,11 @@ pub struct GameReport {
     /// for a validated game of a collection (no page shows those).
     #[serde(skip)]
     pub written: Vec<Option<crate::sheet::Entry>>,
+    /// Each entry of the sheet no move was read from (a stray mark, one that
+    /// fits no legal move, those after it), with how many moves come before
+    /// it: the pages show it in its place. Kept where `written` is.
+    #[serde(skip)]
+    pub unread: Vec<(usize, crate::sheet::Entry)>,
 }
 
 /// A finding as reported.

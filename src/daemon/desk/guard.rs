@@ -1,11 +1,63 @@
-//! Who may use the desk: the token (for an address other than loopback),
-//! the form token against cross-site requests, the arbiter's name, and the
-//! language of the pages. Cookies are read and written here, by hand: three
+//! Who may use the desk: the host a request names, the token (for an
+//! address other than loopback), the form token against cross-site
+//! requests, the arbiter's name, and the language of the pages. Cookies are read and written here, by hand: three
 //! small ones, all `HttpOnly` and `SameSite=Strict`.
+
+use std::net::SocketAddr;
 
 use axum::http::{HeaderMap, HeaderValue, header};
 
 use crate::emit::page::{EN, ES, Words};
+
+/// The hosts the desk answers to. A page whose own name is made to point at
+/// this machine (DNS rebinding) is the same origin as the desk to the
+/// browser, but its requests name that host: they are refused.
+#[derive(Debug, Clone)]
+pub struct Hosts {
+    /// Lowercase, without a port; an IPv6 address in brackets.
+    names: Vec<String>,
+    /// Listening on every address (`0.0.0.0`, `[::]`): any address of the
+    /// machine is the desk's (an address is no name another page can take).
+    any_address: bool,
+}
+
+impl Hosts {
+    /// The host of `listen` as written, the address `bound` to, `localhost`
+    /// and the loopback addresses for a loopback one, and `more`.
+    pub fn new(listen: &str, bound: SocketAddr, more: &[String]) -> Hosts {
+        let mut names: Vec<String> = more.iter().map(|h| host_of(h)).collect();
+        names.push(host_of(listen));
+        names.push(host_of(&bound.to_string()));
+        if bound.ip().is_loopback() {
+            names.extend(["localhost", "127.0.0.1", "[::1]"].map(String::from));
+        }
+        names.sort();
+        names.dedup();
+        Hosts { names, any_address: bound.ip().is_unspecified() }
+    }
+
+    /// Whether a request naming `host` (a `Host` header, port and all) is
+    /// the desk's.
+    pub fn allow(&self, host: &str) -> bool {
+        let h = host_of(host);
+        let address = || {
+            let inner = h.strip_prefix('[').and_then(|r| r.strip_suffix(']'));
+            inner.map_or_else(|| h.parse::<std::net::Ipv4Addr>().is_ok(), |v6| v6.parse::<std::net::Ipv6Addr>().is_ok())
+        };
+        !h.is_empty() && (self.names.contains(&h) || (self.any_address && address()))
+    }
+}
+
+/// `host[:port]` without its port, lowercase, without a final dot.
+fn host_of(text: &str) -> String {
+    let t = text.trim();
+    let host = match t.rsplit_once(':') {
+        // `[::1]:8080`, `name:8080`; a bare IPv6 address has more colons.
+        Some((h, p)) if p.bytes().all(|b| b.is_ascii_digit()) && (h.ends_with(']') || !h.contains(':')) => h,
+        _ => t,
+    };
+    host.trim_end_matches('.').to_ascii_lowercase()
+}
 
 /// A random hex token of `bytes` bytes, from the kernel.
 pub fn random_token(bytes: usize) -> String {
@@ -139,6 +191,21 @@ pub fn words(config: Option<&str>, query: Option<&str>, headers: &HeaderMap) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_desk_answers_to_its_address_localhost_and_the_names_listed() {
+        let loopback = Hosts::new("127.0.0.1:0", "127.0.0.1:8080".parse().unwrap(), &["Desk.Example.org".into()]);
+        for ok in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST.", "[::1]:8080", "desk.example.org:8080"] {
+            assert!(loopback.allow(ok), "{ok}");
+        }
+        for refused in ["evil.example:8080", "", "127.0.0.2:8080", "localhost.evil.example", "10.0.0.1"] {
+            assert!(!loopback.allow(refused), "{refused}");
+        }
+        let named = Hosts::new("myhost.lan:8080", "192.168.1.20:8080".parse().unwrap(), &[]);
+        assert!(named.allow("myhost.lan:8080") && named.allow("192.168.1.20") && !named.allow("localhost"));
+        let every = Hosts::new("0.0.0.0:8080", "0.0.0.0:8080".parse().unwrap(), &[]);
+        assert!(every.allow("192.168.1.20:8080") && every.allow("[fd00::1]:8080") && !every.allow("evil.example"));
+    }
 
     #[test]
     fn cookies_round_trip_names_with_any_letters() {

@@ -6,10 +6,11 @@
 //! only reads requests and writes pages.
 //!
 //! Who may use it (`guard`): loopback by default; any other address only
-//! with `desk.token`, which every request then carries. Every form carries
-//! a token that a page of another site cannot know (the double-submit
-//! cookie: a random `csrf` cookie this desk set, repeated in the form),
-//! every text from a sheet is escaped, games are named by id (16 hex
+//! with `desk.token`, which every request then carries. A request naming a
+//! host the desk does not answer to (`desk.hosts`) is refused, GETs too.
+//! Every form carries a token that a page of another site cannot know (the
+//! double-submit cookie: a random `csrf` cookie this desk set, repeated in
+//! the form), every text from a sheet is escaped, games are named by id (16 hex
 //! digits, never a path), and request bodies are limited to 16 KiB.
 
 mod guard;
@@ -31,12 +32,13 @@ use tracing::info;
 
 use super::DaemonConfig;
 use super::decide::{self, DecideError};
+use super::listing::Listing;
 use super::outcome::ProcessConfig;
 use crate::config::Desk;
 use crate::decision::{Action, Decision, DecisionError};
 use crate::emit::page::{Controls, Words, desk_game, escape, head, players, url_escape};
 use crate::emit::report::GameReport;
-use guard::{cookie, random_token, same_secret, set_cookie, words};
+use guard::{Hosts, cookie, random_token, same_secret, set_cookie, words};
 
 /// Largest request body taken, in bytes: a decision's form is a few hundred.
 const BODY_LIMIT: usize = 16 * 1024;
@@ -76,6 +78,10 @@ struct Served {
     cfg: ProcessConfig,
     token: Option<String>,
     language: Option<String>,
+    /// The hosts a request may name.
+    hosts: Hosts,
+    /// The games of the lists, kept up to date from the records.
+    listing: Listing,
     /// Drawn at start: the form tokens are signed with it, so a token set
     /// by any other page (another port of this host shares its cookies) is
     /// not one of this desk's.
@@ -98,8 +104,13 @@ pub async fn serve(
         cfg: super::process_config(daemon),
         token: desk.token.clone(),
         language: desk.language.clone(),
+        hosts: Hosts::new(&desk.listen, addr, &desk.hosts),
+        listing: Listing::default(),
         secret: random_token(32),
     });
+    // The lists are built once now, not at the arbiter's first page.
+    let warm = served.clone();
+    tokio::task::spawn_blocking(move || warm.listing.games(&warm.cfg).map(|_| ()));
     info!(address = %format!("http://{addr}/"), "desk listening");
     axum::serve(listener, router(served)).with_graceful_shutdown(shutdown).await
 }
@@ -113,8 +124,26 @@ fn router(served: Shared) -> Router {
         .route("/arbiter", get(arbiter_page).post(arbiter_set))
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(served.clone(), token_guard))
+        .layer(middleware::from_fn_with_state(served.clone(), host_guard))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(served)
+}
+
+/// Every request names a host the desk answers to, in its `Host` header and
+/// in its target where that is a whole URL; else 421, before anything else.
+async fn host_guard(State(s): State<Shared>, req: Request, next: Next) -> Response {
+    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok());
+    let named = host.or_else(|| req.uri().authority().map(|a| a.as_str()));
+    let target_ok = req.uri().authority().is_none_or(|a| s.hosts.allow(a.as_str()));
+    if named.is_some_and(|h| s.hosts.allow(h)) && target_ok {
+        return next.run(req).await;
+    }
+    let w = words(s.language.as_deref(), None, req.headers());
+    error_page(
+        StatusCode::MISDIRECTED_REQUEST,
+        w,
+        "this desk does not answer to that host name: open it at the address its log gives (or list the name in desk.hosts)",
+    )
 }
 
 /// With `desk.token`, every request carries it: in the cookie, or once as
@@ -284,18 +313,28 @@ async fn not_found(State(s): State<Shared>, headers: HeaderMap) -> Response {
 async fn queue_page(
     State(s): State<Shared>,
     Query(q): Query<BTreeMap<String, String>>,
+    uri: axum::http::Uri,
     headers: HeaderMap,
 ) -> Response {
     let w = words(s.language.as_deref(), q.get("lang").map(String::as_str), &headers);
     let (csrf, set) = csrf_of(&s, &headers);
     let review = s.cfg.folders.review.clone();
-    let games = match blocking(&s, decide::queue).await {
+    let listed = {
+        let s = s.clone();
+        tokio::task::spawn_blocking(move || s.listing.games(&s.cfg).map_err(DecideError::from))
+            .await
+            .unwrap_or_else(|e| Err(DecideError::Gone(format!("internal error: {e}"))))
+    };
+    let games = match listed {
         Ok(g) => g,
         Err(e) => return failed(w, &e),
     };
     let body = queue::render(&games, &q, w, &review);
     let arbiter = cookie(&headers, "arbiter");
-    html(StatusCode::OK, page(w, w.queue, arbiter.as_deref(), &csrf, "/", &body), set)
+    // Giving a name comes back to this very list, its filters kept.
+    let here = uri.path_and_query().map_or("/", |p| p.as_str());
+    let back = if safe_back(here) { here } else { "/" };
+    html(StatusCode::OK, page(w, w.queue, arbiter.as_deref(), &csrf, back, &body), set)
 }
 
 async fn game_page(
@@ -445,10 +484,12 @@ async fn decide_game(
     r
 }
 
-/// One click per result, where the game has none or its result is in
-/// doubt: the arbiter gives it, and nothing else of the game changes.
+/// One click per result, where the game has none, its result is in doubt,
+/// or it waits in review for the arbiter: the arbiter gives it, and nothing
+/// else of the game changes.
 fn result_form(out: &mut String, report: &GameReport, w: &Words, c: &Controls) {
-    if report.result != "*" && !report.findings.iter().any(|f| f.about_result) {
+    let open = report.result == "*" || report.findings.iter().any(|f| f.about_result);
+    if !open && report.status != crate::emit::report::Status::Review {
         return;
     }
     let _ = std::fmt::Write::write_fmt(
@@ -506,15 +547,19 @@ async fn arbiter_page(
 ) -> Response {
     let w = words(s.language.as_deref(), q.get("lang").map(String::as_str), &headers);
     let (csrf, set) = csrf_of(&s, &headers);
-    let back = q.get("back").filter(|b| safe_back(b)).map_or("/", String::as_str);
+    let back = q.get("back").map(|b| b.trim()).filter(|b| safe_back(b)).unwrap_or("/");
     let mut body = String::new();
     arbiter_form(&mut body, w, &csrf, back);
     html(StatusCode::OK, page(w, w.arbiter, None, &csrf, back, &body), set)
 }
 
-/// Where the name form sends the browser back: a path of this desk only.
+/// Where the name form sends the browser back: a path of this desk only,
+/// one `/` then no second `/` or `\` (which a browser takes for another
+/// site), and no space or control character (which a browser drops before
+/// reading the rest: `/\t/evil.example` is `//evil.example` to it).
 fn safe_back(b: &str) -> bool {
-    b.starts_with('/') && !b.starts_with("//") && !b.contains(['\\', '\r', '\n'])
+    let bad = |c: char| c.is_control() || c.is_whitespace() || c == '\\';
+    b.strip_prefix('/').is_some_and(|rest| !rest.starts_with('/') && !b.contains(bad))
 }
 
 async fn arbiter_set(
@@ -530,7 +575,7 @@ async fn arbiter_set(
     if name.is_empty() {
         return error_page(StatusCode::UNPROCESSABLE_ENTITY, w, "give a name: every decision records it");
     }
-    let back = form.get("back").filter(|b| safe_back(b)).map_or("/", String::as_str);
+    let back = form.get("back").map(|b| b.trim()).filter(|b| safe_back(b)).unwrap_or("/");
     let mut r = see_other(back);
     r.headers_mut().append(header::SET_COOKIE, set_cookie("arbiter", &name));
     r

@@ -1,13 +1,14 @@
 //! The queue page: the games of one list (to decide, waiting for the other
 //! copy, published with notices, published, rejected), newest first,
-//! filtered by round and finding, and each round's count in every list.
+//! filtered by round and finding, a page of them at a time, and each
+//! round's count in every list.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::daemon::decide::Waiting;
-use crate::emit::page::{Words, escape};
+use crate::daemon::listing::Waiting;
+use crate::emit::page::{Words, escape, url_escape};
 use crate::emit::report::Status;
 
 /// The round of a `Round` tag: `4` of `4.1`.
@@ -20,6 +21,9 @@ fn round_of(r: &str) -> &str {
 /// published too): the folders' counts are `review` + `waiting` for
 /// review/, `validated` for pgn/, `rejected` for rejected/.
 const LISTS: [&str; 5] = ["review", "waiting", "notices", "validated", "rejected"];
+
+/// Games on one page of a list.
+pub const PAGE: usize = 100;
 
 /// Whether game `g` is in list `list` (`all`: every game).
 fn in_list(g: &Waiting, list: &str) -> bool {
@@ -34,7 +38,7 @@ fn in_list(g: &Waiting, list: &str) -> bool {
 }
 
 /// The body of the queue page for `query` (`status`, `round`, `finding`,
-/// `done`).
+/// `page`, `done`).
 pub fn render(games: &[Waiting], query: &BTreeMap<String, String>, w: &Words, review: &Path) -> String {
     let mut out = String::new();
     if let Some(g) = query.get("done").and_then(|id| games.iter().find(|g| &g.id == id)) {
@@ -59,17 +63,26 @@ pub fn render(games: &[Waiting], query: &BTreeMap<String, String>, w: &Words, re
     let _ = write!(out, "<h1>{}</h1>", w.queue);
     tabs(&mut out, games, status, round, w);
     filters(&mut out, games, status, round, code, w);
+    let pages = shown.len().div_ceil(PAGE).max(1);
+    let page = query.get("page").and_then(|p| p.trim().parse::<usize>().ok()).unwrap_or(1).clamp(1, pages);
+    let n = shown.len();
+    let _ = write!(out, "<p id=\"count\">{n} {}</p>", if n == 1 { w.game } else { w.games_waiting });
+    let link = |p: usize| {
+        let mut href = format!("/?status={}", url_escape(status));
+        for (k, v) in [("round", round), ("finding", code)] {
+            if let Some(v) = v {
+                let _ = write!(href, "&amp;{k}={}", url_escape(v));
+            }
+        }
+        format!("{href}&amp;page={p}")
+    };
+    pager(&mut out, page, pages, link, w);
     let _ = write!(
         out,
-        "<p>{} {}</p><table id=\"queue\"><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr>",
-        shown.len(),
-        w.games_waiting,
-        w.game,
-        w.round,
-        w.findings,
-        w.sheets,
+        "<table id=\"queue\"><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th></th></tr>",
+        w.game, w.round, w.findings, w.sheets,
     );
-    for g in shown {
+    for g in shown.iter().skip((page - 1) * PAGE).take(PAGE) {
         let codes = dedup(g.codes.iter().chain(&g.notices)).join(", ");
         let _ = write!(
             out,
@@ -84,8 +97,26 @@ pub fn render(games: &[Waiting], query: &BTreeMap<String, String>, w: &Words, re
         );
     }
     out.push_str("</table>");
+    pager(&mut out, page, pages, link, w);
     counts(&mut out, games, w, review);
     out
+}
+
+/// Where the list is (`page` of `pages`), with links to the page before
+/// and after it; nothing for a list of one page.
+fn pager(out: &mut String, page: usize, pages: usize, link: impl Fn(usize) -> String, w: &Words) {
+    if pages == 1 {
+        return;
+    }
+    out.push_str("<p class=\"pages\">");
+    if page > 1 {
+        let _ = write!(out, "<a class=\"previous\" rel=\"prev\" href=\"{}\">← {}</a> · ", link(page - 1), w.previous);
+    }
+    let _ = write!(out, "{} {page} / {pages}", w.page);
+    if page < pages {
+        let _ = write!(out, " · <a class=\"next\" rel=\"next\" href=\"{}\">{} →</a>", link(page + 1), w.next);
+    }
+    out.push_str("</p>");
 }
 
 fn folder(s: Status) -> &'static str {
@@ -130,8 +161,8 @@ fn filters(out: &mut String, games: &[Waiting], status: &str, round: Option<&str
     }
     let _ = write!(out, "</select> <label>{} <select name=\"round\"><option value=\"\">{}</option>", w.round, w.all);
     for r in rounds(games) {
-        let sel = if Some(r.as_str()) == round { " selected" } else { "" };
-        let _ = write!(out, "<option value=\"{0}\"{sel}>{0}</option>", escape(&r));
+        let sel = if Some(r) == round { " selected" } else { "" };
+        let _ = write!(out, "<option value=\"{0}\"{sel}>{0}</option>", escape(r));
     }
     let _ = write!(
         out,
@@ -150,11 +181,11 @@ fn filters(out: &mut String, games: &[Waiting], status: &str, round: Option<&str
 }
 
 /// The rounds of the games, in order (numbers first).
-fn rounds(games: &[Waiting]) -> Vec<String> {
-    let mut r: Vec<String> =
-        games.iter().map(|g| round_of(&g.round).to_string()).filter(|r| !r.is_empty() && r != "?").collect();
-    r.sort_by(|a, b| (a.parse::<u32>().ok(), a).cmp(&(b.parse::<u32>().ok(), b)));
-    r.dedup();
+fn rounds(games: &[Waiting]) -> Vec<&str> {
+    let set: std::collections::BTreeSet<&str> =
+        games.iter().map(|g| round_of(&g.round)).filter(|r| !r.is_empty() && *r != "?").collect();
+    let mut r: Vec<&str> = set.into_iter().collect();
+    r.sort_by_key(|a| (a.parse::<u32>().ok(), *a));
     r
 }
 
@@ -166,17 +197,25 @@ fn counts(out: &mut String, games: &[Waiting], w: &Words, review: &Path) {
         let _ = write!(out, "<th>{label}</th>");
     }
     let _ = write!(out, "<th>{}</th></tr>", w.boards_without_sheet);
+    // One pass over the games, whatever the number of rounds.
+    let mut by_round: std::collections::HashMap<&str, [usize; LISTS.len()]> = std::collections::HashMap::new();
+    for g in games {
+        let n = by_round.entry(round_of(&g.round)).or_default();
+        for (i, list) in LISTS.iter().enumerate() {
+            n[i] += usize::from(in_list(g, list));
+        }
+    }
     for r in rounds(games) {
         let missing = std::fs::read_to_string(review.join(format!("round-{r}.missing.txt")))
             .ok()
             .and_then(|t| t.lines().find_map(|l| l.strip_prefix("boards without a scoresheet: ").map(str::to_string)))
             .map_or(0, |l| if l == "none" { 0 } else { l.split(',').count() });
         let _ =
-            write!(out, "<tr data-round=\"{0}\"><td><a href=\"/?status=all&amp;round={0}\">{0}</a></td>", escape(&r));
-        for list in LISTS {
-            let n = games.iter().filter(|g| round_of(&g.round) == r && in_list(g, list)).count();
+            write!(out, "<tr data-round=\"{0}\"><td><a href=\"/?status=all&amp;round={0}\">{0}</a></td>", escape(r));
+        let n = by_round.get(r).copied().unwrap_or_default();
+        for (list, n) in LISTS.iter().zip(n) {
             let _ =
-                write!(out, "<td class=\"{list}\"><a href=\"/?status={list}&amp;round={}\">{n}</a></td>", escape(&r));
+                write!(out, "<td class=\"{list}\"><a href=\"/?status={list}&amp;round={}\">{n}</a></td>", escape(r));
         }
         let _ = write!(out, "<td class=\"missing\">{missing}</td></tr>");
     }

@@ -32,7 +32,13 @@ fn named_file(count: usize) -> String {
         let (white, black) = (tag("White"), format!("{} {}", tag("Black"), k % corpus.len()));
         let moves: Vec<String> =
             g.sans.chunks(2).take(2).enumerate().map(|(i, p)| format!("{}. {}", i + 1, p.join(" "))).collect();
-        let _ = write!(out, "Round: {}\nWhite: {white}\nBlack: {black}\n{} {}\n\n", 1 + k / 2000, moves.join(" "), g.result);
+        let _ = write!(
+            out,
+            "Round: {}\nWhite: {white}\nBlack: {black}\n{} {}\n\n",
+            1 + k / 2000,
+            moves.join(" "),
+            g.result
+        );
     }
     out
 }
