@@ -91,7 +91,8 @@ impl Round {
         }
         let new = Parsed::of(game);
         let Some(board) = new.board() else { return Judged::New };
-        let Some(old) = games.iter().map(|g| Parsed::of(g)).find(|g| g.board() == Some(board)) else {
+        // The tags alone tell a game's board: only the board's game is read whole.
+        let Some(old) = games.iter().find(|g| Parsed::tags_of(g).board() == Some(board)).map(|g| Parsed::of(g)) else {
             return Judged::New;
         };
         let players = |g: &Parsed| format!("{} - {}", g.tag("White").unwrap_or("?"), g.tag("Black").unwrap_or("?"));
@@ -123,8 +124,8 @@ impl Round {
             Judged::Already | Judged::Conflict(_) => {}
             Judged::New => games.push(game),
             Judged::Correction(_) => {
-                let board = Parsed::of(game).board().map(str::to_string);
-                let at = games.iter().position(|g| Parsed::of(g).board().map(str::to_string) == board);
+                let board = Parsed::tags_of(game).board().map(str::to_string);
+                let at = games.iter().position(|g| Parsed::tags_of(g).board().map(str::to_string) == board);
                 match at {
                     Some(i) => games[i] = game,
                     None => games.push(game),
@@ -132,7 +133,7 @@ impl Round {
             }
         }
         // Stable: games with no board stay in the order they came.
-        games.sort_by_key(|g| board_number(g));
+        games.sort_by_cached_key(|g| board_number(g));
         let mut out = String::with_capacity(self.text.len() + game.len() + 2);
         for g in games {
             out.push_str(g);
@@ -191,6 +192,17 @@ struct Parsed<'a> {
 
 impl<'a> Parsed<'a> {
     fn of(game: &'a str) -> Parsed<'a> {
+        let (tags, moves_from) = Self::tags(game);
+        Parsed { tags, moves: movetext(&game[moves_from..]) }
+    }
+
+    /// The tags alone (no moves): what a game's board is told by.
+    fn tags_of(game: &'a str) -> Parsed<'a> {
+        Parsed { tags: Self::tags(game).0, moves: Vec::new() }
+    }
+
+    /// The tags, and where the movetext starts.
+    fn tags(game: &'a str) -> (Vec<(&'a str, String)>, usize) {
         let mut tags = Vec::new();
         let mut moves_from = 0;
         for line in game.split_inclusive('\n') {
@@ -201,7 +213,7 @@ impl<'a> Parsed<'a> {
             }
             moves_from += line.len();
         }
-        Parsed { tags, moves: movetext(&game[moves_from..]) }
+        (tags, moves_from)
     }
 
     fn tag(&self, k: &str) -> Option<&str> {
@@ -253,7 +265,7 @@ fn split_games(text: &str) -> Vec<&str> {
 
 /// Sort key: the `Board` tag's number; games without one go last.
 fn board_number(game: &str) -> u32 {
-    Parsed::of(game).board().and_then(|b| b.trim().parse().ok()).unwrap_or(u32::MAX)
+    Parsed::tags_of(game).board().and_then(|b| b.trim().parse().ok()).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]

@@ -141,7 +141,7 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
             && half_move_at_start(t).is_some_and(|p| p > 2 && p.div_ceil(2) <= reached && p % 2 == 1);
         // Headers after the moves and then a move 1: the next game's, its
         // own result written or not.
-        let headed = keyed_block && (first_move || blacks_first);
+        let headed = keyed_block && reached >= 1 && (first_move || blacks_first);
         let again = (first_move && !blacks_first && reached >= 3) || heading_again || headed;
         if moves && ((ended && (first_move || header)) || heading || again) {
             // A result line in the headers (`Result: 0-1`) ended no game:
