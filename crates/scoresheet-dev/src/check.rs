@@ -124,7 +124,13 @@ fn check_report(g: &CorpusGame, t: &Typed, report: &FileReport, fail: &mut Failu
         })
         .collect();
     let contradicts = g.result_contradicts_board();
-    let expected_status = if contradicts { Status::Review } else { Status::Validated };
+    // A game played on past a draw by Art. 9.6 is read to there.
+    let drawn = g.drawn_by_rule();
+    let sans = &g.sans[..drawn.unwrap_or(g.sans.len())];
+    let expected_status = if contradicts || drawn.is_some() { Status::Review } else { Status::Validated };
+    if drawn.is_some() && !game.findings.iter().any(|f| f.code == "moves-after-end") {
+        fail.problems.push("no moves-after-end: the game went on past a draw by Art. 9.6".into());
+    }
     if game.status != expected_status {
         fail.problems.push(format!("status {:?}, expected {expected_status:?}", game.status));
     }
@@ -135,13 +141,13 @@ fn check_report(g: &CorpusGame, t: &Typed, report: &FileReport, fail: &mut Failu
             g.board.unwrap_or("?")
         ));
     }
-    if game.moves != g.sans {
-        let i = game.moves.iter().zip(&g.sans).take_while(|(a, b)| a == b).count();
+    if game.moves != sans {
+        let i = game.moves.iter().zip(sans).take_while(|(a, b)| a == b).count();
         fail.ply = Some(i + 1);
-        fail.expected = g.sans.get(i).cloned();
+        fail.expected = sans.get(i).cloned();
         fail.written = t.tokens.get(i).cloned();
         fail.got = game.moves.get(i).cloned();
-        fail.problems.push(format!("{} moves read, expected {}", game.moves.len(), g.sans.len()));
+        fail.problems.push(format!("{} moves read, expected {}", game.moves.len(), sans.len()));
     }
     // Without a header the language shows only in the piece letters: a sheet
     // of pawn moves and castling can be read in any language.
@@ -167,28 +173,29 @@ fn check_report(g: &CorpusGame, t: &Typed, report: &FileReport, fail: &mut Failu
             }
         }
     }
-    check_emitted(g, game, fail);
+    check_emitted(g, sans, game, fail);
     fail.problems.is_empty()
 }
 
-/// The PGN written must read back (pgn-reader) and replay (shakmaty) to the moves.
-fn check_emitted(g: &CorpusGame, game: &GameReport, fail: &mut Failure) {
+/// The PGN written must read back (pgn-reader) and replay (shakmaty) to the
+/// moves `sans` of `g`.
+fn check_emitted(g: &CorpusGame, sans: &[String], game: &GameReport, fail: &mut Failure) {
     let raw = read_pgn(&game.pgn);
     let [back] = raw.as_slice() else {
         fail.problems.push(format!("emitted PGN reads as {} games: {:?}", raw.len(), excerpt(&game.pgn)));
         return;
     };
     match replay(&back.sans) {
-        Ok(sans) if sans == g.sans => {}
-        Ok(sans) => {
-            let i = sans.iter().zip(&g.sans).take_while(|(a, b)| a == b).count();
+        Ok(got) if got == sans => {}
+        Ok(got) => {
+            let i = got.iter().zip(sans).take_while(|(a, b)| a == b).count();
             fail.problems.push(format!(
                 "emitted PGN replays to {} moves, expected {}; ply {}: {:?}, expected {:?}",
+                got.len(),
                 sans.len(),
-                g.sans.len(),
                 i + 1,
-                sans.get(i),
-                g.sans.get(i)
+                got.get(i),
+                sans.get(i)
             ));
         }
         Err(i) => fail.problems.push(format!("emitted PGN: ply {} ({}) is not legal", i + 1, back.sans[i])),

@@ -109,6 +109,29 @@ pub struct CorpusGame {
 }
 
 impl CorpusGame {
+    /// The plies played when the game ended drawn by Art. 9.6 (the same
+    /// position for the fifth time, or 75 moves by each player without a
+    /// capture or a pawn move, no mate then), where its record goes on past
+    /// that: the library must then read it to there and send it to review
+    /// with `moves-after-end`. Players do play on now and then.
+    pub fn drawn_by_rule(&self) -> Option<usize> {
+        use shakmaty::EnPassantMode;
+        use shakmaty::zobrist::Zobrist64;
+        let mut pos = Chess::default();
+        let mut seen = std::collections::HashMap::new();
+        for (ply, san) in self.sans.iter().enumerate() {
+            let m = san.parse::<shakmaty::san::SanPlus>().ok()?.san.to_move(&pos).ok()?;
+            pos.play_unchecked(m);
+            let count = seen.entry(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal)).or_insert(0);
+            *count += 1;
+            let ended = *count >= 5 || (pos.halfmoves() >= 150 && !pos.is_checkmate());
+            if ended {
+                return (ply + 1 < self.sans.len()).then_some(ply + 1);
+            }
+        }
+        None
+    }
+
     /// Whether the written result contradicts a final checkmate or stalemate:
     /// the library must then send the game to review with `result-mismatch`.
     pub fn result_contradicts_board(&self) -> bool {
