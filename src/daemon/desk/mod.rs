@@ -90,6 +90,9 @@ struct Served {
 
 type Shared = Arc<Served>;
 
+/// How often the desk's lists take in the games published since.
+const LISTS_REFRESHED: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Serves the desk on `listener` over the daemon's folders until `shutdown`
 /// completes. The log line `desk listening` gives its address.
 pub async fn serve(
@@ -108,9 +111,18 @@ pub async fn serve(
         listing: Listing::default(),
         secret: random_token(32),
     });
-    // The lists are built once now, not at the arbiter's first page.
-    let warm = served.clone();
-    tokio::task::spawn_blocking(move || warm.listing.games(&warm.cfg).map(|_| ()));
+    // The lists are built now, not at the arbiter's first page, and kept up
+    // to date as games come: no look waits for the thousands a big drop
+    // published since the last one.
+    let fresh = served.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(LISTS_REFRESHED);
+        loop {
+            tick.tick().await;
+            let s = fresh.clone();
+            let _ = tokio::task::spawn_blocking(move || s.listing.games(&s.cfg).map(|_| ())).await;
+        }
+    });
     info!(address = %format!("http://{addr}/"), "desk listening");
     axum::serve(listener, router(served)).with_graceful_shutdown(shutdown).await
 }
