@@ -887,3 +887,35 @@ fn every_folder_watch_makes_in_the_checkout_is_in_gitignore() {
         assert!(ignored.lines().any(|l| l == format!("/{folder}/")), "{folder} is not in .gitignore");
     }
 }
+
+/// A volunteer types a round's games into one file, each with its headers
+/// and no result after its moves: `watch` publishes each game under its own
+/// players and result, as `convert` does.
+#[test]
+fn three_games_typed_into_one_file_are_each_published_under_their_own_players() {
+    let text = "White: A\nBlack: B\nResult: 1-0\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n\nWhite: C\nBlack: D\nResult: 0-1\n\n\
+                1. d4 d5 2. c4 e6 3. Nc3 Nf6\n\nWhite: E\nBlack: F\nResult: 1/2-1/2\n\n1. c4 e5 2. Nc3 Nf6 3. g3 d5\n";
+    let (_t, root) = setup();
+    let daemon = start(&root, &[]);
+    let inbox = root.join("inbox");
+    wait_for("the inbox", || inbox.is_dir());
+    drop_file(&inbox, "three.txt", text.as_bytes());
+    wait_for("the archive", || names(&root.join("archive")).len() == 1);
+    daemon.stop();
+    let pgn = root.join("pgn");
+    let mut games: Vec<(String, String, String, String)> = daemon_support::games_in(&pgn)
+        .iter()
+        .map(|(_, g)| {
+            let t = |k: &str| daemon_support::tag(g, k).unwrap_or_default();
+            // The first move: after `1. ` in the movetext (a comment may come first).
+            let movetext: Vec<&str> = g.lines().filter(|l| !l.starts_with('[')).collect();
+            let movetext = movetext.join(" ");
+            let first = movetext.split_once("1. ").and_then(|(_, rest)| rest.split_whitespace().next());
+            (t("White"), t("Black"), t("Result"), first.unwrap_or_default().to_string())
+        })
+        .collect();
+    games.sort();
+    let want = [("A", "B", "1-0", "e4"), ("C", "D", "0-1", "d4"), ("E", "F", "1/2-1/2", "c4")]
+        .map(|(w, b, r, m)| (w.to_string(), b.to_string(), r.to_string(), m.to_string()));
+    assert_eq!(games, want);
+}
