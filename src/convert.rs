@@ -276,7 +276,9 @@ fn read_findings(sheet: &Sheet) -> impl Iterator<Item = Finding> {
         .map(|first| Finding::HeadersDropped { dropped: sheet.headers_dropped, first: first.clone() });
     let note = sheet.moves_in_note.map(|(line, ply)| Finding::MovesInNote { line, ply });
     let twice = sheet.printed_twice.map(|line| Finding::ScorePrintedTwice { line });
-    encoding.into_iter().chain(headers).chain(note).chain(twice)
+    // What ingest dropped from the text, which the moves and headers no longer show.
+    let invisible = sheet.invisible.map(|removed| Finding::InvisibleRemoved { removed });
+    encoding.into_iter().chain(headers).chain(note).chain(twice).chain(invisible)
 }
 
 /// `validated` when no finding puts the record in doubt (its notices go with

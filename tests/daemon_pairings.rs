@@ -7,6 +7,7 @@ mod daemon_support;
 use daemon_support::*;
 
 use std::fs;
+use std::path::Path;
 
 use scoresheet_dev::corpus::{CorpusGame, load_range};
 use scoresheet_dev::trf::{BuiltTrf, TrfGame, largest_event, loosely};
@@ -185,19 +186,26 @@ fn a_newer_trf_replaces_the_old_one_and_the_games_it_changes_are_read_again() {
     assert!(round.len() <= 1 && round.iter().all(|g| !g.contains("1234")), "{round:?}");
 }
 
+/// A daemon on `root` that has read the TRF, then the sheets of `round`'s
+/// first two boards, one copy each.
+fn two_boards_read(root: &Path, games: &[CorpusGame], trf: &BuiltTrf, round: &[TrfGame]) -> Daemon {
+    let daemon = start(root);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "event.trf", &trf.latin1());
+    wait_for("the TRF", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "b1.txt", written(games, trf, &round[0], 0).as_bytes());
+    drop_file(&inbox, "b2.txt", written(games, trf, &round[1], 1).as_bytes());
+    wait_for("the sheets", || names(&root.join("archive")).len() == 3);
+    daemon
+}
+
 #[test]
 fn an_event_that_collects_one_copy_per_game_lists_no_board_as_waiting_for_a_copy() {
     let (games, trf) = event();
     let round = round_one(&trf, 2);
     let n = round[0].round;
     let (_t, root) = setup();
-    let daemon = start(&root);
-    let inbox = root.join("inbox");
-    drop_file(&inbox, "event.trf", &trf.latin1());
-    wait_for("the TRF", || names(&root.join("archive")).len() == 1);
-    drop_file(&inbox, "b1.txt", written(&games, &trf, &round[0], 0).as_bytes());
-    drop_file(&inbox, "b2.txt", written(&games, &trf, &round[1], 1).as_bytes());
-    wait_for("the sheets", || names(&root.join("archive")).len() == 3);
+    let daemon = two_boards_read(&root, &games, &trf, &round);
     let log = daemon.stop();
     let missing = fs::read_to_string(root.join(format!("review/round-{n}.missing.txt"))).unwrap();
     assert!(!missing.contains(&format!("boards with one copy only: {}", round[0].board)), "{missing}");
@@ -303,13 +311,8 @@ fn a_sheet_typed_again_under_a_new_name_does_not_make_an_event_collect_two_copie
     let round = round_one(&trf, 2);
     let n = round[0].round;
     let (_t, root) = setup();
-    let daemon = start(&root);
+    let daemon = two_boards_read(&root, &games, &trf, &round);
     let inbox = root.join("inbox");
-    drop_file(&inbox, "event.trf", &trf.latin1());
-    wait_for("the TRF", || names(&root.join("archive")).len() == 1);
-    drop_file(&inbox, "b1.txt", written(&games, &trf, &round[0], 0).as_bytes());
-    drop_file(&inbox, "b2.txt", written(&games, &trf, &round[1], 1).as_bytes());
-    wait_for("the sheets", || names(&root.join("archive")).len() == 3);
     // Board 1's sheet typed again, its headers as before, under a new name.
     let again = written(&games, &trf, &round[0], 0).replace("\n\n", "\n\n\n");
     drop_file(&inbox, "b1-fixed.txt", again.as_bytes());

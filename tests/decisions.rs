@@ -8,7 +8,7 @@ mod daemon_support;
 use std::fs;
 use std::path::Path;
 
-use daemon_support::{names, start, wait_for};
+use daemon_support::{Daemon, names, start, wait_for};
 use scoresheet::convert::{Input, Options};
 use scoresheet::decision::{Decision, DecisionError, read_decided};
 use scoresheet::emit::report::Status;
@@ -116,15 +116,21 @@ fn waiting(root: &Path) -> Vec<String> {
     names(&root.join("review")).into_iter().filter_map(|n| n.strip_suffix(".pgn").map(str::to_string)).collect()
 }
 
+/// A daemon on `root` with the sheet `DOUBT` read into review, and the game's name there.
+fn a_game_in_review(root: &Path) -> (Daemon, String) {
+    let daemon = start(root);
+    fs::write(root.join("inbox").join("mesa-7.txt"), DOUBT).unwrap();
+    wait_for("the game in review", || !waiting(root).is_empty());
+    let name = waiting(root).remove(0);
+    (daemon, name)
+}
+
 #[test]
 fn a_decision_dropped_into_the_inbox_publishes_the_game_and_is_kept() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("root");
-    let daemon = start(&root);
+    let (daemon, name) = a_game_in_review(&root);
     let inbox = root.join("inbox");
-    fs::write(inbox.join("mesa-7.txt"), DOUBT).unwrap();
-    wait_for("the game in review", || !waiting(&root).is_empty());
-    let name = waiting(&root).remove(0);
 
     // One naming no game, and one with an illegal move: refused, nothing changes.
     fs::write(inbox.join("nobody.decision.yaml"), "decision: accept\narbiter: Ana\n").unwrap();
@@ -193,11 +199,8 @@ fn a_decision_stands_when_the_other_copy_arrives_later() {
 fn the_stopped_line_counts_a_game_a_decision_moved_where_it_is_now() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("root");
-    let daemon = start(&root);
+    let (daemon, name) = a_game_in_review(&root);
     let inbox = root.join("inbox");
-    fs::write(inbox.join("mesa-7.txt"), DOUBT).unwrap();
-    wait_for("the game in review", || !waiting(&root).is_empty());
-    let name = waiting(&root).remove(0);
     fs::write(inbox.join(format!("{name}.decision.yaml")), "decision: accept\nmoves: {4: d6}\narbiter: Ana\n").unwrap();
     wait_for("the decision carried out", || waiting(&root).is_empty());
     let log = daemon.stop();

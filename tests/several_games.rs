@@ -18,6 +18,11 @@ fn tag<'g>(g: &'g GameReport, k: &str) -> &'g str {
     g.headers.get(k).and_then(|v| v.as_str()).unwrap_or("?")
 }
 
+/// White and Black of each game read.
+fn players(games: &[GameReport]) -> Vec<(&str, &str)> {
+    games.iter().map(|g| (tag(g, "White"), tag(g, "Black"))).collect()
+}
+
 /// The result a reader must give: the one written, else the board's (a
 /// mate), else none.
 fn expected_result(g: &SeveralGame, written: Written) -> String {
@@ -122,7 +127,7 @@ fn three_games_typed_with_their_headers_and_no_results_after_their_moves() {
 fn a_short_game_then_the_next_games_headers_and_its_move_one() {
     let text = "Weiß: Kramer\nSchwarz: Lange\n1. e4 e5 2. Dh5\n\nWeiß: Otto\nSchwarz: Paul\n1. d4 d5\n";
     let games = convert("zwei.txt", text.as_bytes(), &Options::default()).games;
-    let players: Vec<(&str, &str)> = games.iter().map(|g| (tag(g, "White"), tag(g, "Black"))).collect();
+    let players = players(&games);
     assert_eq!(players, [("Kramer", "Lange"), ("Otto", "Paul")]);
     assert_eq!(games[1].moves, ["d4", "d5"]);
 }
@@ -139,7 +144,7 @@ fn headers_after_the_last_games_moves_are_that_games() {
 fn a_players_line_and_a_rule_between_two_games_without_results() {
     let text = "Alpha - Beta\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n-----\nGamma - Delta\n1. d4 d5 2. c4 e6\n";
     let games = convert("raya.txt", text.as_bytes(), &Options::default()).games;
-    let players: Vec<(&str, &str)> = games.iter().map(|g| (tag(g, "White"), tag(g, "Black"))).collect();
+    let players = players(&games);
     assert_eq!(players, [("Alpha", "Beta"), ("Gamma", "Delta")]);
 }
 

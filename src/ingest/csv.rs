@@ -2,7 +2,7 @@
 //! number, white, black (separated by `,`, `;` or tab), an optional result row.
 
 use super::error::IngestError;
-use super::headers::{canonical, plausible_key, tag_name};
+use super::headers::{canonical, footer_kept, plausible_key, tag_name};
 use crate::sheet::{Entry, GameResult, Sheet};
 
 /// Reads a CSV or TSV file of one game or several, one after another: a
@@ -81,18 +81,8 @@ pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
             }
         }
     }
-    match sheets.last_mut() {
-        // Key rows after the last game's moves and none after them: its own.
-        Some(last) if sheet.entries.is_empty() => {
-            for (key, value) in sheet.headers {
-                if last.header(&key).is_none() {
-                    last.set_header(&key, &value);
-                }
-            }
-            last.result = last.result.or(sheet.result);
-        }
-        _ => sheets.push(sheet),
-    }
+    sheets.push(sheet);
+    footer_kept(&mut sheets);
     Ok(sheets)
 }
 

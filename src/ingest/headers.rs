@@ -2,6 +2,7 @@
 //! The keys themselves are in each language's entry of [`LANGUAGES`].
 
 use crate::notation::{LANGUAGES, Tag};
+use crate::sheet::Sheet;
 
 /// The PGN tag a header key stands for, if it is one the reader knows.
 pub fn canonical(key: &str) -> Option<&'static str> {
@@ -28,6 +29,23 @@ pub fn tag_name(key: &str) -> String {
 fn capitalize(w: &str) -> String {
     let mut c = w.chars();
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// Headers after the last game's moves and no moves after them (`Result:
+/// 1-0`, then `White: Ana`) are that game's, where it writes none of them:
+/// the sheet they were read into, of no moves, is no game.
+pub(crate) fn footer_kept(sheets: &mut Vec<Sheet>) {
+    if sheets.len() < 2 || !sheets.last().is_some_and(|s| s.entries.is_empty()) {
+        return;
+    }
+    let footer = sheets.pop().expect("two sheets");
+    let game = sheets.last_mut().expect("one left");
+    if !game.entries.is_empty() {
+        for (key, value) in footer.headers {
+            game.set_header(&key, &value);
+        }
+        game.result = game.result.or(footer.result);
+    }
 }
 
 #[cfg(test)]

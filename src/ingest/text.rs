@@ -1,7 +1,7 @@
 //! Plain text sheets: optional `Key: value` header lines, then movetext.
 
 use super::error::IngestError;
-use super::headers::{canonical, plausible_key, tag_name};
+use super::headers::{canonical, footer_kept, plausible_key, tag_name};
 use super::movetext::{Dialect, read_movetext};
 use super::printed::{
     Resignation, after_number, blacks_reply_before, draw_agreed, half_move_at_start, highest_half_move, is_prose,
@@ -30,26 +30,8 @@ pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
             sheets.push(sheet);
         }
     }
-    Ok(printed_once(shared_headings(footers_kept(sheets))))
-}
-
-/// The sheets, headers after the last game's moves and no moves after them
-/// taken as that game's (`Result: 1-0`, then `White: Ana`): they head no game.
-fn footers_kept(mut sheets: Vec<Sheet>) -> Vec<Sheet> {
-    if let [.., before, last] = &mut sheets[..]
-        && last.entries.is_empty()
-    {
-        if !before.entries.is_empty() {
-            for (key, value) in std::mem::take(&mut last.headers) {
-                if before.header(&key).is_none() {
-                    before.set_header(&key, &value);
-                }
-            }
-            before.result = before.result.or(last.result);
-        }
-        sheets.pop();
-    }
-    sheets
+    footer_kept(&mut sheets);
+    Ok(printed_once(shared_headings(sheets)))
 }
 
 /// Each game that starts past move 1 right after a game that starts at it,
@@ -91,9 +73,7 @@ fn printed_once(sheets: Vec<Sheet>) -> Vec<Sheet> {
             let p = out.pop().expect("the sheet before");
             sheet.printed_twice = Some(p.line);
             for (key, value) in p.headers {
-                if sheet.header(&key).is_none() {
-                    sheet.set_header(&key, &value);
-                }
+                sheet.set_header(&key, &value);
             }
         }
         out.push(sheet);
@@ -112,16 +92,9 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
     // a result written or not (a mate needs none).
     let mut reached = 0;
     let mut at = 0;
-    // The first line of the headers written after the game's moves (blank
-    // lines and comments among them): where the next game starts, if one
-    // does before another line.
-    let mut block: Option<(usize, usize)> = None;
-    // Whether those headers name a key (`White: …`, `[Round "2"]`), not
-    // only a players line (which a line of prose may look like).
-    let mut keyed_block = false;
-    // Whether the game had ended when those headers began (a result after
-    // its moves): then none of them is its own.
-    let mut block_after_end = false;
+    // The headers written after the game's moves, blank lines and remarks
+    // among them, up to this line.
+    let mut block: Option<Headers> = None;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let t = line.trim();
         // `1.`, `1 `, `1)`, or the move glued to the number (`1d4 Cf6 2 Fg5`).
@@ -141,12 +114,12 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
             && half_move_at_start(t).is_some_and(|p| p > 2 && p.div_ceil(2) <= reached && p % 2 == 1);
         // Headers after the moves and then a move 1: the next game's, its
         // own result written or not.
-        let headed = keyed_block && reached >= 1 && (first_move || blacks_first);
+        let headed = block.is_some_and(|b| b.keyed) && reached >= 1 && (first_move || blacks_first);
         let again = (first_move && !blacks_first && reached >= 3) || heading_again || headed;
         if moves && ((ended && (first_move || header)) || heading || again) {
             // A result line in the headers (`Result: 0-1`) ended no game:
             // the headers above it are the next game's too.
-            let from = if ended && header && !block_after_end { None } else { block };
+            let from = block.filter(|b| !ended || !header || b.after_end).map(|b| b.from);
             starts.push(from.unwrap_or((i + 1, at)));
             (moves, ended, reached) = (false, false, 0);
         }
@@ -154,14 +127,10 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
         let heads = keyed || players_line(t).is_some();
         block = match block {
             _ if !moves => None,
-            None if heads => {
-                block_after_end = ended;
-                Some((i + 1, at))
-            }
-            Some(b) if heads || t.is_empty() || is_comment(t) => Some(b),
+            None if heads => Some(Headers { from: (i + 1, at), keyed, after_end: ended }),
+            Some(b) if heads || t.is_empty() || is_comment(t) => Some(Headers { keyed: b.keyed || keyed, ..b }),
             _ => None,
         };
-        keyed_block = block.is_some() && (keyed_block || keyed);
         // Games run together on one line, as PDF conversion leaves them:
         // `… 31.Dh7# 1-0 Nowak,Jan - Kowalski,Piotr [C21] 1.e4 e5 …`.
         let run_on = starts.len();
@@ -205,6 +174,20 @@ fn game_starts(text: &str) -> Vec<(usize, usize)> {
         at += line.len();
     }
     starts
+}
+
+/// Headers written after a game's moves (see [`game_starts`]).
+#[derive(Debug, Clone, Copy)]
+struct Headers {
+    /// Their first line (1-based) and byte offset: where the next game
+    /// starts, if one does before a line of another kind.
+    from: (usize, usize),
+    /// One names a key (`White: …`, `[Round "2"]`), not only the players
+    /// (a line of prose may look like a players line).
+    keyed: bool,
+    /// The game had ended when they began (a result after its moves): none
+    /// of them is its own.
+    after_end: bool,
 }
 
 /// A line a typist leaves as a remark between games: `# board 3`,

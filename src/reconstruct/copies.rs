@@ -357,10 +357,8 @@ impl Name {
     /// letters, and its last two. A slip that keeps a surname alike changes
     /// one end of it, seldom both.
     fn blocks(&self) -> Vec<u64> {
-        // Which end (1: first, 2: last), then up to two letters (each < 2^21).
-        let code = |end: u64, two: &[char]| {
-            two.iter().fold(end << 62, |acc, &c| (acc << 21 | u64::from(c)) & !(3 << 62) | end << 62)
-        };
+        // Up to two letters (each under 2^21), and which end (1: first, 2: last).
+        let code = |end: u64, two: &[char]| two.iter().fold(0, |acc, &c| acc << 21 | u64::from(c)) | end << 62;
         let mut out: Vec<u64> = Vec::with_capacity(2 * self.readings.len());
         for (s, _) in &self.readings {
             let letters: Vec<char> = s.chars().collect();

@@ -40,23 +40,18 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
 /// start cannot be used is not read at all: its game has no moves and says
 /// why (`set-up-position`).
 pub fn reconstruct_within(sheet: &Sheet, settings: &Settings, budget: &mut FileBudget) -> Game {
-    let mut game = match Start::of(sheet) {
-        Ok(start) => {
-            let meter = budget.game();
-            let mut game = read_within(sheet, &start, settings, &meter);
-            budget.charge(&meter);
-            tracing::debug!(work = meter.spent(), cut = meter.out(), "game read");
-            if meter.out() {
-                detect::budget_spent(sheet, &mut game);
-            }
-            detect::judge_result(sheet, &mut game);
-            game
-        }
-        Err(e) => unread(sheet, settings, e),
+    let start = match Start::of(sheet) {
+        Ok(start) => start,
+        Err(e) => return unread(sheet, settings, e),
     };
-    // What ingest dropped from the sheet's text, which its moves and
-    // headers no longer show.
-    game.findings.extend(sheet.invisible.map(|removed| Finding::InvisibleRemoved { removed }));
+    let meter = budget.game();
+    let mut game = read_within(sheet, &start, settings, &meter);
+    budget.charge(&meter);
+    tracing::debug!(work = meter.spent(), cut = meter.out(), "game read");
+    if meter.out() {
+        detect::budget_spent(sheet, &mut game);
+    }
+    detect::judge_result(sheet, &mut game);
     game
 }
 
