@@ -203,6 +203,7 @@ fn report_of(
         lines_in: None,
         written,
         unread,
+        other_written: Vec::new(),
     }
 }
 
@@ -426,10 +427,13 @@ fn pair_reports(
     joint.base = order[joint.base];
     let sheets_tag = files.map(file_name).join(" ");
     let base = with_headers_of(sheets[joint.base], sheets[1 - joint.base]);
+    let other = sheets[1 - joint.base];
+    let other_written = joint.other.iter().map(|e| e.and_then(|e| other.entries.get(e).cloned())).collect();
     let report = GameReport {
         sheets: Some(files.map(str::to_string)),
         copy: Some("a"),
         lines_in: Some(files[joint.base].to_string()),
+        other_written,
         ..report_of(&base, joint.game, opts, Some(sheets_tag), verdict, Written::Always)
     };
     [report.clone(), GameReport { copy: Some("b"), ..report }]
@@ -565,5 +569,6 @@ fn not_read(line: usize, why: NotRead, lang: ReportLanguage) -> GameReport {
         lines_in: None,
         written: Vec::new(),
         unread: Vec::new(),
+        other_written: Vec::new(),
     }
 }

@@ -68,6 +68,12 @@ pub struct GameReport {
     /// it: the pages show it in its place. Kept where `written` is.
     #[serde(skip)]
     pub unread: Vec<(usize, crate::sheet::Entry)>,
+    /// A game read from its two copies: for each move, the entry of the
+    /// other copy (the one of `sheets` that is not `lines_in`) read as it,
+    /// as written (`None`: that copy does not write it). Kept where
+    /// `written` is.
+    #[serde(skip)]
+    pub other_written: Vec<Option<crate::sheet::Entry>>,
 }
 
 /// A finding as reported.

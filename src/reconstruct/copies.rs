@@ -461,6 +461,10 @@ fn folded_words(s: &str) -> Vec<String> {
 pub struct Joint {
     pub game: Game,
     pub base: usize,
+    /// For each move of the game, the entry of the other copy (not `base`)
+    /// read as it, where that copy writes it: the desk shows both copies'
+    /// entries side by side. Empty where the copies were not weighed together.
+    pub other: Vec<Option<usize>>,
 }
 
 /// Reads two copies of one game together (`files` name them in messages),
@@ -475,7 +479,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     // `same_game`); two that do not are never weighed as one game.
     if alone[0].start != alone[1].start {
         let [a, _] = alone;
-        return Joint { game: a, base: 0 };
+        return Joint { game: a, base: 0, other: Vec::new() };
     }
     if ba.exhausted() {
         // The file's budget is spent: the copies are not weighed together;
@@ -484,7 +488,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
         let base = usize::from(alone[1].moves.len() > alone[0].moves.len());
         let mut game = alone.into_iter().nth(base).expect("two copies");
         budget_spent(sheets[base], &mut game);
-        return Joint { game, base };
+        return Joint { game, base, other: Vec::new() };
     }
     let start = &alone[0].start.position.clone();
     let settings = &settings.for_start(&alone[0].start);
@@ -521,7 +525,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     if scored.is_empty() {
         // Neither copy gave a move: the first is reported as read.
         let [a, _] = alone;
-        return Joint { game: a, base: 0 };
+        return Joint { game: a, base: 0, other: Vec::new() };
     }
     let margin = scored.get(1).map_or(f32::INFINITY, |s| s.0 - scored[0].0);
     let best = &scored[0].1;
@@ -547,6 +551,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     let reach = paths.each_ref().map(Vec::len);
     let seen = witnessed(sheets, &joint.game, &confirmed, &paths);
     incomplete(&mut joint.game, files, reach, &seen);
+    joint.other = (0..joint.game.moves.len()).map(|k| paths[1 - joint.base].get(k).copied().flatten()).collect();
     pair_result(&mut joint.game, sheets, files);
     joint
 }
@@ -890,7 +895,7 @@ fn decide(
             game.findings.push(disagreement(sheets, files, [&a, &b], k));
         }
     }
-    Joint { game, base }
+    Joint { game, base, other: Vec::new() }
 }
 
 /// Whether the joint game stands validated: clearly ahead in the sum, clean
