@@ -17,6 +17,7 @@ pub mod generate;
 pub mod layers;
 pub mod noisy;
 pub mod pairs;
+pub mod settled;
 pub mod several;
 pub mod slips;
 pub mod trf;

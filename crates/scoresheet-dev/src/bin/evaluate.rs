@@ -59,6 +59,7 @@ fn main() -> Result<()> {
     let mut dir = None;
     let mut generate = None;
     let mut pairs = None;
+    let mut classes = None;
     let mut out = None;
     let mut seed = 2024u64;
     let mut rate = 0.05f64;
@@ -70,6 +71,7 @@ fn main() -> Result<()> {
         match a.as_str() {
             "--generate" => generate = Some(value("--generate")?.parse::<usize>()?),
             "--pairs" => pairs = Some(value("--pairs")?.parse::<usize>()?),
+            "--classes" => classes = Some(value("--classes")?.parse::<usize>()?),
             "--out" => out = Some(PathBuf::from(value("--out")?)),
             "--seed" => seed = value("--seed")?.parse()?,
             "--rate" => rate = value("--rate")?.parse()?,
@@ -85,6 +87,9 @@ fn main() -> Result<()> {
             s if s.starts_with('-') => bail!("unknown option {s}"),
             s => dir = Some(PathBuf::from(s)),
         }
+    }
+    if let (Some(n), Some(out)) = (classes, &out) {
+        return write_settled(n, out, seed, first);
     }
     if let (Some(n), Some(out)) = (pairs, &out) {
         return write_pairs(n, out, seed, rate, first, no_trf);
@@ -163,6 +168,51 @@ fn write_pairs(n: usize, out: &Path, seed: u64, rate: f64, first: usize, no_trf:
         t.miss_search,
         t0.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// Makes `n` pairs of copies an arbiter settles (`scoresheet_dev::settled`),
+/// the classes in turn over corpus games `first..`, writes them to `out`,
+/// reads each pair together and prints the figures of each class and of all.
+fn write_settled(n: usize, out: &Path, seed: u64, first: usize) -> Result<()> {
+    use scoresheet_dev::settled::{Class, SettledTally, count, settled_pair};
+    std::fs::create_dir_all(out).with_context(|| out.display().to_string())?;
+    let t0 = Instant::now();
+    let games = try_load_range(first, 2 * n + 20)?;
+    let opts = Options::default();
+    let mut tallies: BTreeMap<Class, SettledTally> = BTreeMap::new();
+    let mut made = 0;
+    for (i, g) in games.iter().enumerate() {
+        if made == n {
+            break;
+        }
+        let class = Class::ALL[made % Class::ALL.len()];
+        let Some(pair) = settled_pair(g, class, derive_seed(seed, i as u64)) else { continue };
+        made += 1;
+        for c in &pair.copies {
+            std::fs::write(out.join(&c.file_name), &c.text)?;
+        }
+        if let Some(what) = count(&pair, &opts, tallies.entry(class).or_default()) {
+            eprintln!("{} ({}): {what}", pair.copies[0].file_name, if pair.determined { "determined" } else { "open" });
+        }
+    }
+    let mut all = SettledTally::default();
+    let line = |name: &str, t: &SettledTally| {
+        format!(
+            "{name} pairs={} exact={:.4} validated_wrong={} review={:.4} determined={} determined_validated={}",
+            t.pairs,
+            ratio(t.exact, t.pairs),
+            t.validated_wrong,
+            ratio(t.review, t.pairs),
+            t.determined,
+            t.determined_validated
+        )
+    };
+    for (class, t) in &tallies {
+        println!("{}", line(&format!("CLASS {}", class.name()), t));
+        all.add(t);
+    }
+    println!("{} secs={:.1}", line("SETTLED", &all), t0.elapsed().as_secs_f64());
     Ok(())
 }
 
