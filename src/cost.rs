@@ -62,6 +62,14 @@ pub struct Costs {
     /// sheets' 1,042 marks), so the sign is evidence of which move was meant
     /// (`Tc1+` for Re1+, c read for e). 0 leaves the signs out of the reading.
     pub false_check: f32,
+    /// Two moves of one side written in each other's place (`12. Be2 ...
+    /// 13. Nf3` for Nf3 then Be2), where the other copy says the order.
+    pub swap: f32,
+    /// A copy's entry that names a legal move exactly, read as another
+    /// move because the other copy writes that one: a slip that happens to
+    /// make another legal move is rarer than one that makes none, so the
+    /// copy whose entry names no move is the one that slipped.
+    pub legal_overruled: f32,
     /// The edits of a fuzzy reading of one entry.
     pub edits: Edits,
 }
@@ -183,6 +191,8 @@ impl Default for Costs {
             illegible: 1.0,
             after_end: 1.0,
             false_check: 3.0,
+            swap: 3.0,
+            legal_overruled: 3.0,
             edits: Edits::default(),
         }
     }
@@ -248,9 +258,10 @@ impl Costs {
     }
 
     /// Each cost of its own, by its name in the config.
-    fn each(&self) -> [(&'static str, f32); 6] {
+    fn each(&self) -> [(&'static str, f32); 8] {
         // Destructured: a new cost cannot be left out.
-        let Costs { skip, skip_repeat, insert, illegible, after_end, false_check, edits: _ } = *self;
+        let Costs { skip, skip_repeat, insert, illegible, after_end, false_check, swap, legal_overruled, edits: _ } =
+            *self;
         [
             ("skip", skip),
             ("skip_repeat", skip_repeat),
@@ -258,6 +269,8 @@ impl Costs {
             ("illegible", illegible),
             ("after_end", after_end),
             ("false_check", false_check),
+            ("swap", swap),
+            ("legal_overruled", legal_overruled),
         ]
     }
 }
@@ -521,10 +534,10 @@ pub const MOST_COPY_CANDIDATES: usize = 64;
 /// Two independent readings seldom part in more than two places.
 pub const MOST_SPLICED: usize = 4;
 
-/// A copy with more entries than this past the moves of the game read from
-/// two copies goes on where that game stops: it is not validated. A sheet
-/// writes an entry twice now and then; a record that goes on has a move a
-/// box.
+/// How many entries before an entry past the end of the game read from two
+/// copies it may repeat and still be no move (a sheet writes its last move
+/// twice now and then); any other legible entry there is a move the game
+/// lacks, and it is not validated.
 pub const MORE_ENTRIES: usize = 2;
 
 /// The most games with another move at a doubt of either copy's reading that

@@ -20,6 +20,7 @@ use super::joint::{Doubt, Weigher, key, sans_of, with_move_at};
 use super::prior;
 use super::settings::Settings;
 use super::stages::reconstruct_within;
+use crate::ingest::movetext::is_illegible_text;
 use crate::cost::{MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
 use crate::pairing::names::sound;
@@ -531,7 +532,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     let best = &scored[0].1;
     // A game one copy contradicts, or that one copy goes on past, is not
     // clearly ahead, however the others fare.
-    let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, start, best);
+    let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, start, best, &paths);
     // Where the near games only fill one copy's gap with another move than
     // the one the other copy names, the copies agree: no doubt there.
     let margin = if contradicted {
@@ -670,16 +671,28 @@ fn plausible_first(mut scored: Vec<(f32, Vec<Move>)>, settings: &Settings, start
     scored
 }
 
-/// Whether a copy has more entries than the game `g` has moves, past the
-/// few a sheet writes twice, and `g` is not over: that copy goes on where
-/// the game taken stops (the other copy stopped early), and its last entries
-/// are left unread. The game begins in `start`.
-fn goes_on(sheets: [&Sheet; 2], start: &Chess, g: &[Move]) -> bool {
+/// Whether a copy writes, past the last entry its alignment to `g` reads
+/// (`paths`), a legible entry that does not repeat one of the few before
+/// it, and `g` is not over: that copy goes on where the game taken stops
+/// (the other copy stopped early), and its last entries are left unread. A
+/// game never ends one entry short of what a copy wrote without a doubt.
+/// The game begins in `start`.
+fn goes_on(sheets: [&Sheet; 2], start: &Chess, g: &[Move], paths: &[Vec<Option<usize>>; 2]) -> bool {
     let mut pos = start.clone();
     for &m in g {
         pos.play_unchecked(m);
     }
-    !pos.is_game_over() && sheets.iter().any(|s| s.entries.len() > g.len() + MORE_ENTRIES)
+    if pos.is_game_over() {
+        return false;
+    }
+    (0..2).any(|c| {
+        let entries = &sheets[c].entries;
+        let next = paths[c].iter().flatten().max().map_or(0, |&e| e + 1);
+        (next..entries.len()).any(|e| {
+            let text = &entries[e].text;
+            !is_illegible_text(text) && !entries[e.saturating_sub(MORE_ENTRIES)..e].iter().any(|p| &p.text == text)
+        })
+    })
 }
 
 /// Game `x` with one move of `y` at the same ply where they differ, the

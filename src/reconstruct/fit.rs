@@ -36,7 +36,8 @@ pub(crate) fn with_searcher<R>(
     let lexed = lex_sheet(sheet);
     let illegible: Vec<bool> = lexed.iter().map(is_illegible).collect();
     let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| strict_of(l, lang)).collect();
-    let searcher = Searcher::new(&lexed, &illegible, strict, lang, params);
+    let mut searcher = Searcher::new(&lexed, &illegible, strict, lang, params);
+    searcher.first_ply = sheet.entries.first().and_then(|e| e.ply);
     f(&mut match meter {
         Some(m) => searcher.with_meter(m),
         None => searcher,
@@ -80,10 +81,15 @@ impl<'a> Searcher<'a> {
         let band = Band { m };
         let rows = n - start + 1;
         let mut dp = vec![f32::INFINITY; rows * Band::WIDTH];
-        // How each cell was reached: the moves the last entry added (0 when
-        // skipped, 1 read, 2 or 3 read after one or two moves not written).
-        let mut how = vec![0u8; dp.len()];
+        // How each cell was reached (see [`Step`]).
+        let mut how = vec![Step::Skipped as u8; dp.len()];
         dp[band.cell(0, 0).expect("the origin is on the diagonal")] = 0.0;
+        // A copy that starts late numbers its first line as played: the
+        // moves before it are left out once, not one by one.
+        if let Some(cell) = self.late_start(pos, start, m).and_then(|j| band.cell(0, j)) {
+            dp[cell] = params.costs.insert;
+        }
+        let blocks = self.repeated_blocks(start);
         for i in start..n {
             let r = i - start;
             let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
@@ -99,15 +105,19 @@ impl<'a> Searcher<'a> {
                 } else {
                     params.costs.skip
                 };
-                let mut relax = |j: usize, cost: f32, added: u8| {
-                    if let Some(cell) = band.cell(r + 1, j)
+                let mut relax = |row: usize, j: usize, cost: f32, step: u8| {
+                    if let Some(cell) = band.cell(row, j)
                         && cost < dp[cell]
                     {
                         dp[cell] = cost;
-                        how[cell] = added;
+                        how[cell] = step;
                     }
                 };
-                relax(j, here + skip, 0);
+                relax(r + 1, j, here + skip, Step::Skipped as u8);
+                // Moves written again as a block (a line copied twice): one slip.
+                for &k in &blocks[r] {
+                    relax(r + k, j, here + params.costs.skip_repeat, Step::Repeated as u8 + k as u8);
+                }
                 let read = |j: usize, this: &mut Self| -> f32 {
                     this.spend(1);
                     if this.illegible[i] {
@@ -120,16 +130,19 @@ impl<'a> Searcher<'a> {
                 };
                 if j < m && band.cell(r + 1, j + 1).is_some() {
                     let c = read(j, self);
-                    relax(j + 1, here + c, 1);
+                    relax(r + 1, j + 1, here + c, 1);
                 }
                 if j + 1 < m && band.cell(r + 1, j + 2).is_some() {
                     let c = read(j + 1, self);
-                    relax(j + 2, here + params.costs.insert + c, 2);
+                    relax(r + 1, j + 2, here + params.costs.insert + c, 2);
                 }
                 // A whole numbered move left out: both players' moves.
                 if j + 2 < m && band.cell(r + 1, j + 3).is_some() {
                     let c = read(j + 2, self);
-                    relax(j + 3, here + 2.0 * params.costs.insert + c, 3);
+                    relax(r + 1, j + 3, here + 2.0 * params.costs.insert + c, 3);
+                }
+                if j + 2 < m && i + 2 < n && self.swapped(&positions, moves, i, j) {
+                    relax(r + 3, j + 3, here + params.costs.swap, Step::Swapped as u8);
                 }
             }
         }
@@ -141,6 +154,60 @@ impl<'a> Searcher<'a> {
         let entries = if cost.is_finite() { read_back(&how, &band, start..n, j) } else { vec![None; j] };
         Alignment { cost, entries }
     }
+
+    /// The move a record that starts late begins at: its first entry
+    /// numbered past the first move of a game from the standard start.
+    fn late_start(&self, pos: &Chess, start: usize, m: usize) -> Option<usize> {
+        let standard = pos.board() == Chess::default().board() && pos.turn() == shakmaty::Color::White;
+        let j = (self.first_ply? as usize).checked_sub(1)?;
+        (start == 0 && standard && j > 0 && j < m).then_some(j)
+    }
+
+    /// For each entry from `start`, the lengths (2 to [`MOST_REPEATED`]) of
+    /// the blocks of entries from it that repeat the entries just before it,
+    /// legibly: moves written twice over.
+    fn repeated_blocks(&self, start: usize) -> Vec<Vec<usize>> {
+        let n = self.lexed.len();
+        let core = |i: usize| &self.lexed[i].core;
+        (start..n)
+            .map(|i| {
+                (2..=MOST_REPEATED)
+                    .filter(|&k| {
+                        i >= start + k
+                            && i + k <= n
+                            && (0..k).all(|t| !self.illegible[i + t] && core(i + t) == core(i - k + t))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Whether entries `i` and `i + 2` name, exactly, moves `j + 2` and `j`
+    /// of `moves` (and entry `i + 1` move `j + 1`): two moves of one side
+    /// written in each other's place.
+    fn swapped(&self, positions: &[Chess], moves: &[Move], i: usize, j: usize) -> bool {
+        moves[j] != moves[j + 2]
+            && self.names(&positions[j + 1], i + 1) == Some(moves[j + 1])
+            && self.names(&positions[j], i + 2) == Some(moves[j])
+            && self.names(&positions[j + 2], i) == Some(moves[j + 2])
+    }
+}
+
+/// The longest block of entries written twice over that is skipped as one slip.
+const MOST_REPEATED: usize = 8;
+
+/// How a cell of the alignment table was reached from the row before (or
+/// rows before): 1 to 3 are the moves the entry added (read after 0 to 2
+/// moves not written).
+#[repr(u8)]
+enum Step {
+    /// The entry is no move of the game.
+    Skipped = 0,
+    /// Three entries read as three moves, the first and the last in each
+    /// other's place.
+    Swapped = 4,
+    /// A block of `k` entries written again, skipped: `Repeated + k`.
+    Repeated = 10,
 }
 
 /// How far from the diagonal (entry `r` read as move `r`) an alignment may
@@ -187,11 +254,25 @@ impl Band {
 fn read_back(how: &[u8], band: &Band, entries: std::ops::Range<usize>, mut j: usize) -> Vec<Option<usize>> {
     let start = entries.start;
     let mut out = vec![None; j];
-    for i in entries.rev() {
-        let added = how[band.cell(i - start + 1, j).expect("a cell on the path")] as usize;
-        if added > 0 {
-            out[j - 1] = Some(i);
-            j -= added;
+    let mut row = entries.len();
+    while row > 0 {
+        let step = how[band.cell(row, j).expect("a cell on the path")];
+        let i = start + row - 1;
+        match step {
+            0 => row -= 1,
+            1..=3 => {
+                out[j - 1] = Some(i);
+                j -= step as usize;
+                row -= 1;
+            }
+            s if s == Step::Swapped as u8 => {
+                out[j - 3] = Some(i);
+                out[j - 2] = Some(i - 1);
+                out[j - 1] = Some(i - 2);
+                j -= 3;
+                row -= 3;
+            }
+            s => row -= (s - Step::Repeated as u8) as usize,
         }
     }
     out

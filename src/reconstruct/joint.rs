@@ -73,18 +73,49 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
 
     /// How much more `g` costs the copy that likes it least than that copy's
     /// own reading (`alone`): past the tie margin, that copy contradicts `g`
-    /// (an illegible box costs the same whatever move fills it: no
-    /// contradiction; a legible `h6` read as b6 because the other copy says
-    /// b6 is one, however cheap the confusion). The candidates' margins alone
-    /// do not say it: the game neither copy misread may not be among them,
-    /// and the best of the others can be clearly ahead while a copy's entries
-    /// go unexplained (its last moves skipped because the game stops earlier).
+    /// (a legible `h6` read as b6 because the other copy says b6 is one,
+    /// however cheap the confusion). Only a copy that says something
+    /// against `g` contradicts it: an entry that names a legal move exactly
+    /// and is read as another, or a legible entry left out that is no
+    /// repeat. A slip that names no legal move says nothing against the
+    /// move the other copy writes, whatever the copy alone made of it; nor
+    /// does an illegible box. The candidates' margins alone do not say it:
+    /// the game neither copy misread may not be among them.
     pub(crate) fn contradiction(&mut self, g: &[Move], alone: &[Game; 2]) -> f32 {
-        let costs = self.alignments(g).map(|(c, _)| c);
+        let aligned = self.alignments(g);
         let start = self.start.clone();
         let own = |game: &Game| game.moves.iter().map(|p| p.mv).collect::<Vec<_>>();
         let owns = [self.a.align(&start, 0, &own(&alone[0])), self.b.align(&start, 0, &own(&alone[1]))];
-        (0..2).map(|i| costs[i] - owns[i]).fold(0.0, f32::max)
+        let mut worst = 0.0f32;
+        for c in 0..2 {
+            let paths = &aligned[c].1;
+            let against = self.overruled_in(c, g, paths) || self.left_out(c, paths);
+            if against {
+                worst = worst.max(aligned[c].0 - owns[c]);
+            }
+        }
+        worst
+    }
+
+    /// Whether an entry of copy `c` read as a move of `g` (`paths`) names a
+    /// legal move exactly, its check mark aside, and another one.
+    fn overruled_in(&self, c: usize, g: &[Move], paths: &Paths) -> bool {
+        let none: Paths = Vec::new();
+        let both = if c == 0 { [paths, &none] } else { [&none, paths] };
+        self.overruled(g, both) > 0
+    }
+
+    /// Whether copy `c`'s alignment (`paths`) leaves out, before the last
+    /// entry it reads, a legible entry that does not repeat one of the few
+    /// before it.
+    fn left_out(&self, c: usize, paths: &Paths) -> bool {
+        let (lexed, illegible) = if c == 0 { (self.a.lexed, self.a.illegible) } else { (self.b.lexed, self.b.illegible) };
+        let mut read = vec![false; lexed.len()];
+        paths.iter().flatten().for_each(|&e| read[e] = true);
+        let last = paths.iter().flatten().max().copied().unwrap_or(0);
+        (0..last).any(|e| {
+            !read[e] && !illegible[e] && !(e.saturating_sub(8)..e).any(|p| lexed[p].core == lexed[e].core)
+        })
     }
 
     /// What both copies say against game `g`: the sum of each copy's
@@ -103,10 +134,29 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         let start = self.start.clone();
         let (a, b) = (self.a.alignment(&start, 0, &g), self.b.alignment(&start, 0, &g));
         let unwritten = g.len() - a.entries.len().max(b.entries.len()).min(g.len());
-        let c = a.cost + b.cost + unwritten as f32 * self.a.params.costs.insert;
+        let overruled = self.overruled(&g, [&a.entries, &b.entries]);
+        let costs = self.a.params.costs;
+        let c = a.cost + b.cost + unwritten as f32 * costs.insert + overruled as f32 * costs.legal_overruled;
         self.costs.insert(g.clone(), c);
         self.order.push(g);
         c
+    }
+
+    /// How many entries of either copy (`paths`: the entry each copy reads
+    /// as each move of `g`) name a legal move exactly, its check mark aside,
+    /// and are read as another move of `g`.
+    fn overruled(&self, g: &[Move], paths: [&Paths; 2]) -> usize {
+        let mut pos = self.start.clone();
+        let mut n = 0;
+        for (k, &mv) in g.iter().enumerate() {
+            for c in 0..2 {
+                let Some(e) = paths[c].get(k).copied().flatten() else { continue };
+                let named = if c == 0 { self.a.names(&pos, e) } else { self.b.names(&pos, e) };
+                n += usize::from(named.is_some_and(|m| m != mv));
+            }
+            pos.play_unchecked(mv);
+        }
+        n
     }
 
     /// Every game weighed, cheapest first (of equal costs, the first weighed).

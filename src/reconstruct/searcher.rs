@@ -48,6 +48,9 @@ pub(crate) struct Searcher<'a> {
     pub prior_chose: bool,
     /// The work done, and its bound (`None`: unbounded).
     meter: Option<&'a Meter>,
+    /// The ply the sheet's numbering gives its first entry (a copy that
+    /// starts late numbers its first line as played), where it numbers it.
+    pub(super) first_ply: Option<u32>,
 }
 
 impl<'a> Searcher<'a> {
@@ -75,6 +78,7 @@ impl<'a> Searcher<'a> {
             book: None,
             prior_chose: false,
             meter: None,
+            first_ply: None,
         }
     }
 
