@@ -65,11 +65,6 @@ pub struct Costs {
     /// Two moves of one side written in each other's place (`12. Be2 ...
     /// 13. Nf3` for Nf3 then Be2), where the other copy says the order.
     pub swap: f32,
-    /// A copy's entry that names a legal move exactly, read as another
-    /// move because the other copy writes that one: a slip that happens to
-    /// make another legal move is rarer than one that makes none, so the
-    /// copy whose entry names no move is the one that slipped.
-    pub legal_overruled: f32,
     /// The edits of a fuzzy reading of one entry.
     pub edits: Edits,
 }
@@ -192,7 +187,6 @@ impl Default for Costs {
             after_end: 1.0,
             false_check: 3.0,
             swap: 3.0,
-            legal_overruled: 3.0,
             edits: Edits::default(),
         }
     }
@@ -258,10 +252,9 @@ impl Costs {
     }
 
     /// Each cost of its own, by its name in the config.
-    fn each(&self) -> [(&'static str, f32); 8] {
+    fn each(&self) -> [(&'static str, f32); 7] {
         // Destructured: a new cost cannot be left out.
-        let Costs { skip, skip_repeat, insert, illegible, after_end, false_check, swap, legal_overruled, edits: _ } =
-            *self;
+        let Costs { skip, skip_repeat, insert, illegible, after_end, false_check, swap, edits: _ } = *self;
         [
             ("skip", skip),
             ("skip_repeat", skip_repeat),
@@ -270,7 +263,6 @@ impl Costs {
             ("after_end", after_end),
             ("false_check", false_check),
             ("swap", swap),
-            ("legal_overruled", legal_overruled),
         ]
     }
 }

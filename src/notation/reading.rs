@@ -50,7 +50,9 @@ pub fn readings(core: &str, lang: &Language) -> Vec<Reading> {
 
 /// The readings of a lexed entry under `lang` into `out`: as algebraic
 /// notation, or, for an entry of a record in descriptive notation that the
-/// language's descriptive system reads, as that (for either side).
+/// language's descriptive system reads, as that (for either side); an
+/// entry that is clearly descriptive and reads as nothing algebraic, as
+/// descriptive too.
 pub fn readings_of(l: &super::lex::Lexed<'_>, lang: &Language, out: &mut Vec<Reading>) {
     out.clear();
     if l.numeric
@@ -59,8 +61,9 @@ pub fn readings_of(l: &super::lex::Lexed<'_>, lang: &Language, out: &mut Vec<Rea
         out.push(r);
         return;
     }
+    let system = super::descriptive::system_of(lang.code);
     if l.descriptive
-        && let Some(system) = super::descriptive::system_of(lang.code)
+        && let Some(system) = system
     {
         super::descriptive::readings_into(&l.core, system, out);
         if !out.is_empty() {
@@ -68,6 +71,16 @@ pub fn readings_of(l: &super::lex::Lexed<'_>, lang: &Language, out: &mut Vec<Rea
         }
     }
     readings_into(&l.core, lang, out);
+    // One entry in descriptive notation in an algebraic record (`P4T`,
+    // `QxR`, `K-B4`), often the last move written in a hurry: read as
+    // such where nothing algebraic reads it, never dropped.
+    if out.is_empty()
+        && !l.descriptive
+        && let Some(system) = system
+        && super::descriptive::looks_descriptive(&l.core)
+    {
+        super::descriptive::readings_into(&l.core, system, out);
+    }
 }
 
 /// [`readings`] into a vector the caller keeps (it is cleared first), so that

@@ -542,7 +542,8 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     } else {
         margin
     };
-    let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &written), margin, settings);
+    let echoed = echoed(sheets, &paths);
+    let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &written, &echoed), margin, settings);
     ba.charge(&meter);
     if meter.out() {
         // Games the weighing did not reach may be nearer than those it did.
@@ -862,7 +863,7 @@ fn decide(
     sheets: [&Sheet; 2],
     files: [&str; 2],
     alone: [Game; 2],
-    (best, doubt, written): (&[Move], Option<&Doubt>, &[Vec<bool>; 2]),
+    (best, doubt, written, echoed): (&[Move], Option<&Doubt>, &[Vec<bool>; 2], &[bool]),
     margin: f32,
     settings: &Settings,
 ) -> Joint {
@@ -881,13 +882,15 @@ fn decide(
     // writes legibly (exactly or with a slip of its own), is settled when
     // the game is clearly ahead: its alternatives were weighed against both
     // copies. A move one copy alone has stays in doubt: the other cannot
-    // tell what was played there.
+    // tell what was played there; nor can an entry that says what this
+    // copy's does, letter for letter (`T1` in both: the same doubt twice).
     let settled = |f: &Finding| {
         let ply = f.at().map_or(0, |at| at.ply as usize);
         clear
             && matches!(f, Finding::AmbiguousRepair { .. })
             && ply > 0
             && written[1 - base].get(ply - 1) == Some(&true)
+            && echoed.get(ply - 1) != Some(&true)
     };
     game.findings.retain(|f| !settled(f));
     // A game neither copy read alone takes each stretch from the copy that
@@ -909,6 +912,14 @@ fn decide(
         }
     }
     Joint { game, base, other: Vec::new() }
+}
+
+/// For each move of the game, whether both copies' entries read as it
+/// (`paths`) are written alike, letter for letter: one copy then tells
+/// nothing the other does not.
+fn echoed(sheets: [&Sheet; 2], paths: &[Vec<Option<usize>>; 2]) -> Vec<bool> {
+    let text = |c: usize, k: usize| paths[c].get(k).copied().flatten().map(|e| sheets[c].entries[e].text.trim());
+    (0..paths[0].len().max(paths[1].len())).map(|k| text(0, k).is_some() && text(0, k) == text(1, k)).collect()
 }
 
 /// Whether the joint game stands validated: clearly ahead in the sum, clean

@@ -134,9 +134,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         let start = self.start.clone();
         let (a, b) = (self.a.alignment(&start, 0, &g), self.b.alignment(&start, 0, &g));
         let unwritten = g.len() - a.entries.len().max(b.entries.len()).min(g.len());
-        let overruled = self.overruled(&g, [&a.entries, &b.entries]);
-        let costs = self.a.params.costs;
-        let c = a.cost + b.cost + unwritten as f32 * costs.insert + overruled as f32 * costs.legal_overruled;
+        let c = a.cost + b.cost + unwritten as f32 * self.a.params.costs.insert;
         self.costs.insert(g.clone(), c);
         self.order.push(g);
         c
@@ -567,6 +565,10 @@ fn meanings(s: &mut Searcher<'_>, pos: &Chess, e: usize, read: Option<Move>, mos
     let mut costed: Vec<(f32, Move)> =
         pos.legal_moves().into_iter().map(|m| (s.reading_cost(pos, e, &m), m)).filter(|(c, _)| c.is_finite()).collect();
     costed.sort_by(|x, y| x.0.total_cmp(&y.0));
+    // Moves that cost the same as the last one taken are taken too (up to
+    // a break's count): the order among equals is no reason to drop one.
+    let last = costed.get(most.saturating_sub(1)).map_or(f32::INFINITY, |c| c.0);
+    let most = costed.iter().take_while(|(c, _)| *c <= last).count().clamp(most.min(costed.len()), most.max(MEANINGS_AT_A_BREAK));
     costed.into_iter().take(most).map(|(_, m)| m).collect()
 }
 

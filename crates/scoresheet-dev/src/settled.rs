@@ -148,6 +148,11 @@ pub fn settled_pair(g: &CorpusGame, class: Class, seed: u64) -> Option<SettledPa
         }
         Class::RepeatedMoves => {
             let ply = 2 * (2 + rng.below((n - 8) / 2));
+            // Moves the players did repeat, written twice, read as played:
+            // no sheet tells them from a repetition on the board.
+            if repeats_legally(&moves, &g.sans, ply) {
+                return None;
+            }
             let again: Vec<String> = clean[ply..ply + 4].to_vec();
             boxes.entries[c].splice(ply + 4..ply + 4, again);
             busy.extend(ply..ply + 8);
@@ -302,6 +307,19 @@ fn file_left_out(moves: &[Move], sans: &[String], ply: usize) -> Option<(String,
     Some((format!("{letter}{rank}"), one))
 }
 
+/// Whether the game's moves as written (`sans`) with the four from `ply`
+/// written again right after them are a legal line to the end.
+fn repeats_legally(moves: &[Move], sans: &[String], ply: usize) -> bool {
+    let mut pos = position_at(moves, ply + 4);
+    sans[ply..ply + 4].iter().chain(&sans[ply + 4..]).all(|s| match legal(&pos, s) {
+        Some(m) => {
+            pos.play_unchecked(m);
+            true
+        }
+        None => false,
+    })
+}
+
 /// Whether the moves at `ply` and `ply + 2` played the other way round are
 /// a legal line to the same position.
 fn swap_is_legal(moves: &[Move], ply: usize) -> bool {
@@ -316,11 +334,9 @@ fn swap_is_legal(moves: &[Move], ply: usize) -> bool {
         };
         pos.play_unchecked(same);
     }
-    scoresheet_key(&pos) == scoresheet_key(&target)
-}
-
-fn scoresheet_key(pos: &Chess) -> String {
-    shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
+    // The same pieces on the same squares: an en passant right one order
+    // gives and the other not is no sign of which was played.
+    pos.board() == target.board() && pos.turn() == target.turn()
 }
 
 /// The game's last move written in another notation: descriptive (where
