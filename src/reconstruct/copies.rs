@@ -20,9 +20,9 @@ use super::joint::{Doubt, Weigher, key, sans_of, with_move_at};
 use super::prior;
 use super::settings::Settings;
 use super::stages::reconstruct_within;
-use crate::ingest::movetext::is_illegible_text;
 use crate::cost::{MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, SAME_NAME};
 use crate::finding::{At, Finding, Severity};
+use crate::ingest::movetext::is_illegible_text;
 use crate::pairing::names::sound;
 use crate::sheet::{GameResult, Sheet};
 use crate::start::{SetUpError, Start};
@@ -863,7 +863,7 @@ fn decide(
     sheets: [&Sheet; 2],
     files: [&str; 2],
     alone: [Game; 2],
-    (best, doubt, written, echoed): (&[Move], Option<&Doubt>, &[Vec<bool>; 2], &[bool]),
+    (best, doubt, written, echoed): Evidence<'_>,
     margin: f32,
     settings: &Settings,
 ) -> Joint {
@@ -913,6 +913,10 @@ fn decide(
     }
     Joint { game, base, other: Vec::new() }
 }
+
+/// What `decide` weighs: the cheapest game, its doubt, which moves each
+/// copy writes legibly, and which both write alike.
+type Evidence<'e> = (&'e [Move], Option<&'e Doubt>, &'e [Vec<bool>; 2], &'e [bool]);
 
 /// For each move of the game, whether both copies' entries read as it
 /// (`paths`) are written alike, letter for letter: one copy then tells

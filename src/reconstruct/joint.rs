@@ -87,11 +87,9 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         let own = |game: &Game| game.moves.iter().map(|p| p.mv).collect::<Vec<_>>();
         let owns = [self.a.align(&start, 0, &own(&alone[0])), self.b.align(&start, 0, &own(&alone[1]))];
         let mut worst = 0.0f32;
-        for c in 0..2 {
-            let paths = &aligned[c].1;
-            let against = self.overruled_in(c, g, paths) || self.left_out(c, paths);
-            if against {
-                worst = worst.max(aligned[c].0 - owns[c]);
+        for (c, (cost, paths)) in aligned.iter().enumerate() {
+            if self.overruled_in(c, g, paths) || self.left_out(c, paths) {
+                worst = worst.max(cost - owns[c]);
             }
         }
         worst
@@ -109,13 +107,13 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     /// entry it reads, a legible entry that does not repeat one of the few
     /// before it.
     fn left_out(&self, c: usize, paths: &Paths) -> bool {
-        let (lexed, illegible) = if c == 0 { (self.a.lexed, self.a.illegible) } else { (self.b.lexed, self.b.illegible) };
+        let (lexed, illegible) =
+            if c == 0 { (self.a.lexed, self.a.illegible) } else { (self.b.lexed, self.b.illegible) };
         let mut read = vec![false; lexed.len()];
         paths.iter().flatten().for_each(|&e| read[e] = true);
         let last = paths.iter().flatten().max().copied().unwrap_or(0);
-        (0..last).any(|e| {
-            !read[e] && !illegible[e] && !(e.saturating_sub(8)..e).any(|p| lexed[p].core == lexed[e].core)
-        })
+        (0..last)
+            .any(|e| !read[e] && !illegible[e] && !(e.saturating_sub(8)..e).any(|p| lexed[p].core == lexed[e].core))
     }
 
     /// What both copies say against game `g`: the sum of each copy's
@@ -147,8 +145,8 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         let mut pos = self.start.clone();
         let mut n = 0;
         for (k, &mv) in g.iter().enumerate() {
-            for c in 0..2 {
-                let Some(e) = paths[c].get(k).copied().flatten() else { continue };
+            for (c, path) in paths.iter().enumerate() {
+                let Some(e) = path.get(k).copied().flatten() else { continue };
                 let named = if c == 0 { self.a.names(&pos, e) } else { self.b.names(&pos, e) };
                 n += usize::from(named.is_some_and(|m| m != mv));
             }
@@ -568,7 +566,11 @@ fn meanings(s: &mut Searcher<'_>, pos: &Chess, e: usize, read: Option<Move>, mos
     // Moves that cost the same as the last one taken are taken too (up to
     // a break's count): the order among equals is no reason to drop one.
     let last = costed.get(most.saturating_sub(1)).map_or(f32::INFINITY, |c| c.0);
-    let most = costed.iter().take_while(|(c, _)| *c <= last).count().clamp(most.min(costed.len()), most.max(MEANINGS_AT_A_BREAK));
+    let most = costed
+        .iter()
+        .take_while(|(c, _)| *c <= last)
+        .count()
+        .clamp(most.min(costed.len()), most.max(MEANINGS_AT_A_BREAK));
     costed.into_iter().take(most).map(|(_, m)| m).collect()
 }
 

@@ -285,8 +285,11 @@ fn file_left_out(moves: &[Move], sans: &[String], ply: usize) -> Option<(String,
     }
     let pos = position_at(moves, ply);
     let to = m.to();
-    let fitting: Vec<Move> =
-        pos.legal_moves().into_iter().filter(|x| x.role() == role && x.to().rank() == to.rank() && !x.is_capture()).collect();
+    let fitting: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|x| x.role() == role && x.to().rank() == to.rank() && !x.is_capture())
+        .collect();
     if fitting.len() < 2 {
         return None;
     }
@@ -413,7 +416,13 @@ fn tag<'g>(g: &'g CorpusGame, k: &str) -> Option<&'g str> {
 
 /// A copy typed as a text file: its headers, then its entries in numbered
 /// pairs from move `first` (one pair a line, or eight a line).
-fn typed(entries: &[String], first: usize, (names, round, result): ([&str; 2], usize, Option<&str>), code: &str, layout: usize) -> String {
+fn typed(
+    entries: &[String],
+    first: usize,
+    (names, round, result): ([&str; 2], usize, Option<&str>),
+    code: &str,
+    layout: usize,
+) -> String {
     let mut t = format!("White: {}\nBlack: {}\nRound: {round}\nLanguage: {code}\n\n", names[0], names[1]);
     for (i, pair) in entries.chunks(2).enumerate() {
         let sep = if layout == 0 || (i + 1) % 8 == 0 { "\n" } else { " " };
@@ -469,14 +478,35 @@ pub fn count(pair: &SettledPair, opts: &Options, t: &mut SettledTally) -> Option
             one.validated_wrong = usize::from(validated && !exact);
             one.review = usize::from(game.status == Status::Review);
             one.determined_validated = usize::from(pair.determined && validated && exact);
-            let k = game.moves.iter().zip(&pair.truth).position(|(a, b)| a != b).unwrap_or(game.moves.len().min(pair.truth.len()));
+            let k = game
+                .moves
+                .iter()
+                .zip(&pair.truth)
+                .position(|(a, b)| a != b)
+                .unwrap_or(game.moves.len().min(pair.truth.len()));
             let at = |v: &[String]| v.get(k).cloned().unwrap_or_else(|| "-".into());
-            let codes: Vec<&str> = game.findings.iter().filter(|f| f.severity >= scoresheet::finding::Severity::Warning).map(|f| f.code).collect();
+            let codes: Vec<&str> = game
+                .findings
+                .iter()
+                .filter(|f| f.severity >= scoresheet::finding::Severity::Warning)
+                .map(|f| f.code)
+                .collect();
             match (game.copy.is_some(), exact, validated) {
                 (false, ..) => Some("not paired".into()),
-                (true, false, true) => Some(format!("validated wrong, ply {}: read {}, played {}", k + 1, at(&game.moves), at(&pair.truth))),
+                (true, false, true) => Some(format!(
+                    "validated wrong, ply {}: read {}, played {}",
+                    k + 1,
+                    at(&game.moves),
+                    at(&pair.truth)
+                )),
                 (true, true, false) if pair.determined => Some(format!("determined, in review: {}", codes.join(" "))),
-                (true, false, false) if pair.determined => Some(format!("determined, in review and not exact at ply {}: read {}, played {}; {}", k + 1, at(&game.moves), at(&pair.truth), codes.join(" "))),
+                (true, false, false) if pair.determined => Some(format!(
+                    "determined, in review and not exact at ply {}: read {}, played {}; {}",
+                    k + 1,
+                    at(&game.moves),
+                    at(&pair.truth),
+                    codes.join(" ")
+                )),
                 _ => None,
             }
         }
