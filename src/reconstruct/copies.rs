@@ -519,7 +519,9 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
                 let confirmed = scored.first().map(|(_, g)| w.confirmed(g)).unwrap_or_default();
                 let written = scored.first().map(|(_, g)| w.written(g)).unwrap_or_default();
                 let paths = scored.first().map(|(_, g)| w.paths(g)).unwrap_or_default();
-                let contradicted = scored.first().map_or(0.0, |(_, g)| w.contradiction(g, &alone));
+                let contradicted = scored.first().map_or(0.0, |(_, g)| {
+                    if w.overruled_unweighed(g) { f32::INFINITY } else { w.contradiction(g, &alone) }
+                });
                 (scored, doubt, one_names, (confirmed, paths), written, contradicted)
             })
         });
@@ -532,7 +534,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     let best = &scored[0].1;
     // A game one copy contradicts, or that one copy goes on past, is not
     // clearly ahead, however the others fare.
-    let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, start, best, &paths);
+    let contradicted = contradicted > settings.params.limits.tie_margin || goes_on(sheets, &paths);
     // Where the near games only fill one copy's gap with another move than
     // the one the other copy names, the copies agree: no doubt there.
     let margin = if contradicted {
@@ -672,20 +674,15 @@ fn plausible_first(mut scored: Vec<(f32, Vec<Move>)>, settings: &Settings, start
     scored
 }
 
-/// Whether a copy writes, past the last entry its alignment to `g` reads
+/// Whether a copy writes, past the last entry its alignment to the game reads
 /// (`paths`), a legible entry that does not repeat one of the few before
-/// it, and `g` is not over: that copy goes on where the game taken stops
-/// (the other copy stopped early), and its last entries are left unread. A
-/// game never ends one entry short of what a copy wrote without a doubt.
-/// The game begins in `start`.
-fn goes_on(sheets: [&Sheet; 2], start: &Chess, g: &[Move], paths: &[Vec<Option<usize>>; 2]) -> bool {
-    let mut pos = start.clone();
-    for &m in g {
-        pos.play_unchecked(m);
-    }
-    if pos.is_game_over() {
-        return false;
-    }
+/// it: that copy goes on where the game taken stops (the other copy
+/// stopped early), and its last entries are left unread. A game never ends
+/// one entry short of what a copy wrote without a doubt.
+fn goes_on(sheets: [&Sheet; 2], paths: &[Vec<Option<usize>>; 2]) -> bool {
+    // Past a mate the entries are moves the game cannot have: still not
+    // the game as that copy wrote it (`Kd8` in one copy, `Kf8 Bxe7#` in
+    // the other, both ending in mate).
     (0..2).any(|c| {
         let entries = &sheets[c].entries;
         let next = paths[c].iter().flatten().max().map_or(0, |&e| e + 1);

@@ -85,7 +85,19 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         let aligned = self.alignments(g);
         let start = self.start.clone();
         let own = |game: &Game| game.moves.iter().map(|p| p.mv).collect::<Vec<_>>();
-        let owns = [self.a.align(&start, 0, &own(&alone[0])), self.b.align(&start, 0, &own(&alone[1]))];
+        // A copy's reading cut short by its budget is no measure of what
+        // the copy says: anything it says against `g` contradicts it.
+        let spent =
+            |game: &Game| game.findings.iter().any(|f| matches!(f, crate::finding::Finding::SearchBudget { .. }));
+        let owns = [0, 1].map(|c| {
+            if spent(&alone[c]) {
+                f32::NEG_INFINITY
+            } else if c == 0 {
+                self.a.align(&start, 0, &own(&alone[0]))
+            } else {
+                self.b.align(&start, 0, &own(&alone[1]))
+            }
+        });
         let mut worst = 0.0f32;
         for (c, (cost, paths)) in aligned.iter().enumerate() {
             if self.overruled_in(c, g, paths) || self.left_out(c, paths) {
@@ -153,6 +165,29 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
             pos.play_unchecked(mv);
         }
         n
+    }
+
+    /// Whether an entry of either copy that names a legal move exactly is
+    /// read as another move of `g`, and the game with the move it names
+    /// there (the rest replayed as written) was never weighed (the budget
+    /// ran out first): nothing then says the copy is wrong there.
+    pub(crate) fn overruled_unweighed(&mut self, g: &[Move]) -> bool {
+        let paths = self.paths(g);
+        let sans = sans_of(&self.start, g);
+        let mut pos = self.start.clone();
+        for (k, &mv) in g.iter().enumerate() {
+            for (c, path) in paths.iter().enumerate() {
+                let Some(e) = path.get(k).copied().flatten() else { continue };
+                let named = if c == 0 { self.a.names(&pos, e) } else { self.b.names(&pos, e) };
+                if let Some(m) = named.filter(|&m| m != mv)
+                    && !self.costs.contains_key(&with_move_at(&self.start, g, &sans, k, m))
+                {
+                    return true;
+                }
+            }
+            pos.play_unchecked(mv);
+        }
+        false
     }
 
     /// Every game weighed, cheapest first (of equal costs, the first weighed).
