@@ -204,6 +204,7 @@ fn report_of(
         written,
         unread,
         other_written: Vec::new(),
+        other_unread: Vec::new(),
     }
 }
 
@@ -427,16 +428,41 @@ fn pair_reports(
     joint.base = order[joint.base];
     let sheets_tag = files.map(file_name).join(" ");
     let base = with_headers_of(sheets[joint.base], sheets[1 - joint.base]);
-    let other = sheets[1 - joint.base];
-    let other_written = joint.other.iter().map(|e| e.and_then(|e| other.entries.get(e).cloned())).collect();
+    let (other_written, other_unread) = other_as_written(sheets[1 - joint.base], &joint.other);
     let report = GameReport {
         sheets: Some(files.map(str::to_string)),
         copy: Some("a"),
         lines_in: Some(files[joint.base].to_string()),
         other_written,
+        other_unread,
         ..report_of(&base, joint.game, opts, Some(sheets_tag), verdict, Written::Always)
     };
     [report.clone(), GameReport { copy: Some("b"), ..report }]
+}
+
+/// The other copy of a game read from two as the pages show it: for each
+/// move the entry read as it (`read_as`, from `Joint::other`), and each entry
+/// read as no move, after how many moves it comes. Nothing where the copies
+/// were not weighed together (`read_as` empty): the game is then one copy's.
+fn other_as_written(
+    other: &Sheet,
+    read_as: &[Option<usize>],
+) -> (Vec<Option<crate::sheet::Entry>>, Vec<(usize, crate::sheet::Entry)>) {
+    if read_as.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let written = read_as.iter().map(|e| e.and_then(|e| other.entries.get(e).cloned())).collect();
+    // The copy is aligned by its moves, not its order: an entry comes after
+    // the last move read from an entry before it.
+    let mut unread: Vec<(usize, crate::sheet::Entry)> = other
+        .entries
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !read_as.contains(&Some(*i)))
+        .map(|(i, e)| (read_as.iter().rposition(|r| r.is_some_and(|j| j < i)).map_or(0, |k| k + 1), e.clone()))
+        .collect();
+    unread.sort_by_key(|(at, _)| *at);
+    (written, unread)
 }
 
 /// `sheet` with the headers it does not write taken from the game's other
@@ -570,5 +596,6 @@ fn not_read(line: usize, why: NotRead, lang: ReportLanguage) -> GameReport {
         written: Vec::new(),
         unread: Vec::new(),
         other_written: Vec::new(),
+        other_unread: Vec::new(),
     }
 }

@@ -279,7 +279,9 @@ pub(crate) fn decided_among(
         reject: (decision.decision == Action::Reject).then(|| decision.reason.clone().unwrap_or_default()),
     };
     let mut report = games_together(&sheets, &names, opts, Some((t, &verdict))).0.swap_remove(t);
-    restore_written(&mut report, &originals[t]);
+    let copies: Vec<(&str, &Sheet)> =
+        copies_of(&all, t).into_iter().map(|i| (names[sheets[i].0], &originals[i])).collect();
+    restore_written(&mut report, &copies);
     Ok(Decided { report, replaced: before.moves })
 }
 
@@ -399,15 +401,33 @@ fn write_in(sheet: &mut Sheet, ply: u32, text: &str, played: &[Move], lang: &'st
     sheet.entries.insert(next, entry);
 }
 
-/// The moves as written, as the sheet had them before the arbiter's moves
-/// were put in its boxes (a box put in is shown as not written).
-fn restore_written(report: &mut GameReport, original: &Sheet) {
-    for w in report.written.iter_mut() {
-        let Some(e) = w.as_ref() else { continue };
-        match original.entries.iter().find(|o| o.line == e.line && o.col == e.col) {
-            Some(o) if o.text != e.text && e.ply.is_some() && o.ply != e.ply => *w = None,
-            Some(o) => *w = Some(o.clone()),
-            None => *w = None,
+/// The moves as written, as the copies (`copies`: each one's file and sheet
+/// before the arbiter's moves were put in its boxes) had them: a box put in
+/// is shown as not written. Each copy's entries are looked up in its own
+/// file's sheets, since another file has other entries at the same line.
+fn restore_written(report: &mut GameReport, copies: &[(&str, &Sheet)]) {
+    let base = report.lines_in.clone();
+    let of = |own: bool| -> Vec<&Sheet> {
+        let named = |f: &str| base.as_deref().is_none_or(|b| (f == b) == own);
+        let sheets: Vec<&Sheet> = copies.iter().filter(|(f, _)| named(f)).map(|(_, s)| *s).collect();
+        // Both copies in one file: its sheets are told apart by their lines.
+        if sheets.is_empty() { copies.iter().map(|(_, s)| *s).collect() } else { sheets }
+    };
+    let (own, other) = (of(true), of(false));
+    for (written, unread, sheets) in
+        [(&mut report.written, &mut report.unread, &own), (&mut report.other_written, &mut report.other_unread, &other)]
+    {
+        for w in written.iter_mut() {
+            *w = w.as_ref().and_then(|e| original(e, sheets));
         }
+        let kept = std::mem::take(unread).into_iter().filter_map(|(at, e)| Some((at, original(&e, sheets)?)));
+        *unread = kept.collect();
     }
+}
+
+/// The entry `e` of a sheet read with the arbiter's moves as the player wrote
+/// it, from `originals`; `None` for a box the arbiter's move was put in.
+fn original(e: &Entry, originals: &[&Sheet]) -> Option<Entry> {
+    let o = originals.iter().flat_map(|s| &s.entries).find(|o| o.line == e.line && o.col == e.col)?;
+    (o.text == e.text || e.ply.is_none() || o.ply == e.ply).then(|| o.clone())
 }

@@ -207,3 +207,27 @@ fn the_stopped_line_counts_a_game_a_decision_moved_where_it_is_now() {
     let stopped = log.lines().find(|l| l.contains("stopped")).unwrap();
     assert!(stopped.contains("pgn=1 review=0 rejected=0"), "{stopped}");
 }
+
+#[test]
+fn a_move_fixed_on_a_game_of_two_copies_leaves_what_each_player_wrote_on_its_page() {
+    use scoresheet::emit::page::{Controls, EN, desk_game};
+    // White's copy ends 8...O-O, Black's 8...Bb7: the arbiter fixes Bb7.
+    let head = "Event: Open\nRound: 3\nBoard: 7\nWhite: Ana\nBlack: Berta\n\n";
+    let game = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 1-0\n";
+    let black = game.replace("O-O 1-0", "Bb7 1-0");
+    let inputs: Vec<Input> = [("mesa7-w.txt", format!("{head}{game}")), ("mesa7-b.txt", format!("{head}{black}"))]
+        .into_iter()
+        .map(|(n, t)| (n.to_string(), Ok(t.into_bytes())))
+        .collect();
+    let d = decision("decision: amend\nmoves: {\"8...\": Bb7}\narbiter: Ana\n");
+    let got = read_decided(&inputs, &Options::default(), (0, 0), &d).unwrap();
+    assert_eq!(got.report.moves[15], "Bb7");
+    let controls = Controls { id: "0", version: "0", csrf: "0", fixed: "", preview: true };
+    let page = desk_game(&got.report, "mesa7-w.txt, mesa7-b.txt", &EN, &controls);
+    let at = page.find("id=\"moves\"").expect("the moves");
+    let moves = &page[at..at + page[at..].find("</table>").unwrap()];
+    assert!(moves.contains("mesa7-b.txt") && moves.contains("mesa7-w.txt"), "both copies' columns: {moves}");
+    // Each player's 8th move as the player wrote it, not the arbiter's.
+    assert!(moves.contains(">O-O</span>") && moves.contains(">Bb7</span>"), "{moves}");
+    assert!(!moves.contains('♗'), "the arbiter's move is not shown as written on a copy: {moves}");
+}

@@ -344,6 +344,62 @@ async fn markup_in_a_sheet_header_is_shown_as_text_and_never_run() {
     b.close().await;
 }
 
+/// Both players' copies of board 7: White's as played; Black's with 6.Re8
+/// for 6.Re1 (no rook can go there) and 8...Bb7 for 8...O-O (both legal:
+/// nothing after tells which was played, so the game is in review).
+fn two_copies() -> [(&'static str, String); 2] {
+    let head = "Event: Open\nRound: 3\nBoard: 7\nWhite: Ana Pérez\nBlack: Bea Ruiz\n\n";
+    let game = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 1-0\n";
+    let black = game.replace("6.Re1", "6.Re8").replace("O-O 1-0", "Bb7 1-0");
+    [("mesa7-w.txt", format!("{head}{game}")), ("mesa7-b.txt", format!("{head}{black}"))]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_two_copies_shows_what_each_player_wrote_beside_the_move_read() {
+    let Some(b) = Browser::start().await else { return };
+    let desk = Desk::start();
+    let [(wn, w), (bn, bl)] = two_copies();
+    desk.drop_sheets(&[(wn, &w), (bn, &bl)], 1);
+    name_and_queue(&b, &desk).await;
+    let id = id_in_queue(&b, "Pérez").await;
+    open_game(&b, &id).await;
+    // A column for each copy, headed by its file, both in view beside the move read.
+    let headings = b.js("return Array.from(document.querySelectorAll('#moves th.copy')).map(e => e.innerText)").await;
+    let headings: Vec<&str> = headings.as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(headings, ["written in mesa7-b.txt", "written in mesa7-w.txt"]);
+    for c in ["#copy-1", "#copy-2"] {
+        let (x, _, width, _) = b.find(c).await.rectangle().await.unwrap();
+        assert!(x >= 0.0 && x + width <= 1280.0, "{c} within the window: {x} + {width}");
+    }
+    // White's 6th move: each copy's entry, the two marked, then the move read.
+    let row = "return Array.from(document.querySelectorAll('#moves tr')).find(r => r.cells[0] && \
+               r.cells[0].innerText === '6.').innerText.split('\\t')";
+    let six = b.js(row).await;
+    let six: Vec<&str> = six.as_array().unwrap().iter().map(|v| v.as_str().unwrap().trim()).collect();
+    assert_eq!(six, ["6.", "Re8", "Re1", "Re1"], "number, Black's copy, White's copy, as read");
+    assert_eq!(b.all("#moves tr.w td.differ").await.len(), 2, "the two entries of 6. marked as differing");
+    // Every entry of each copy is in its column: read as a move, or shown
+    // where it stands as not read as one.
+    for (column, text) in [(1, &bl), (2, &w)] {
+        let cells = b
+            .js(&format!(
+                "return Array.from(document.querySelectorAll('#moves tr')).filter(r => r.cells.length === 4 && r.cells[0].tagName === 'TD')\
+                 .map(r => r.cells[{column}].innerText.replace(' not read as a move', ''))\
+                 .filter(t => t !== '' && t !== 'not written')"
+            ))
+            .await;
+        let mut shown: Vec<&str> = cells.as_array().unwrap().iter().map(|v| v.as_str().unwrap().trim()).collect();
+        let moves = text.lines().last().unwrap().split_whitespace().filter(|e| *e != "1-0");
+        let mut written: Vec<&str> = moves.map(|e| e.rsplit('.').next().unwrap()).collect();
+        shown.sort_unstable();
+        written.sort_unstable();
+        assert_eq!(shown, written, "column {column}");
+    }
+    b.screenshot("desk-two-copies").await;
+    desk.stop();
+    b.close().await;
+}
+
 /// `scoresheet ARGS` on a fresh root; its exit status and stderr, within
 /// the deadline.
 fn exit_of(args: &[&str], config: &str) -> (Option<i32>, String) {

@@ -129,3 +129,71 @@ fn one_entry_left_unread_is_said_as_one_entry_in_english_and_spanish() {
     assert!(budget(1).message_in(Es).contains("(1 anotación desde aquí sin leer)"));
     assert!(budget(2).message_in(Es).contains("(2 anotaciones desde aquí sin leer)"));
 }
+
+/// Both players' copies of one game, board 7 of round 3, read together as
+/// `convert` reads two files given at once: the page of copy `name`'s game.
+fn page_of_two_copies(white: &str, black: &str, lang: &scoresheet::emit::page::Words) -> String {
+    use scoresheet::convert::{Options, convert_together};
+    let head = "Event: Open\nRound: 3\nBoard: 7\nWhite: Ana Pérez\nBlack: Bea Ruiz\n\n";
+    let input = |name: &str, moves: &str| (name.to_string(), Ok(format!("{head}{moves}\n").into_bytes()));
+    let inputs = [input("sheets/mesa7-w.txt", white), input("sheets/mesa7-b.txt", black)];
+    let (reports, _) = convert_together(&inputs, &Options::default());
+    let game = &reports[0].games[0];
+    assert_eq!(game.sheets.as_ref().map(|s| s.len()), Some(2), "read as one game of two copies");
+    let controls = scoresheet::emit::page::Controls { id: "0", version: "0", csrf: "0", fixed: "", preview: false };
+    scoresheet::emit::page::desk_game(game, "mesa7-w.txt, mesa7-b.txt", lang, &controls)
+}
+
+/// The row of the moves table that begins with the move number `label`.
+fn row<'p>(page: &'p str, label: &str) -> &'p str {
+    let at = page.find(&format!("<td>{label}</td>")).unwrap_or_else(|| panic!("no row {label}: {page}"));
+    let start = page[..at].rfind("<tr").unwrap();
+    &page[start..at + page[at..].find("</tr>").unwrap()]
+}
+
+const RUY: &str = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 1-0";
+
+#[test]
+fn a_rook_move_one_copy_writes_re1_and_the_other_re8_shows_both_entries_beside_the_move_read() {
+    use scoresheet::emit::page::{EN, ES};
+    let page = page_of_two_copies(RUY, &RUY.replace("6.Re1", "6.Re8"), &EN);
+    // Each copy's column is headed by its file's name, in the order of the names.
+    let b = page.find("written in <span class=\"sheet\">mesa7-b.txt</span>").expect("copy b's heading");
+    let w = page.find("written in <span class=\"sheet\">mesa7-w.txt</span>").expect("copy w's heading");
+    assert!(b < w, "{page}");
+    // White's 6th move: Black's copy wrote Re8, White's Re1, read Re1, the two entries marked.
+    let six = row(&page, "6.");
+    let (re8, re1, read) = (six.find(">Re8<").unwrap(), six.find(">Re1<").unwrap(), six.rfind(">Re1</td>"));
+    assert!(re8 < re1 && read.is_some_and(|r| r > re1), "copy b, copy w, then the move read: {six}");
+    assert_eq!(six.matches("class=\"differ\"").count(), 2, "both entries marked as differing: {six}");
+    // Where both copies write the same, nothing is marked.
+    let five = row(&page, "5...");
+    assert_eq!(five.matches(">Be7</span>").count(), 2, "{five}");
+    assert!(!five.contains("differ") && !five.contains("missing"), "{five}");
+    assert!(page.contains("Both players' copies as written, beside the move read."));
+    let es = page_of_two_copies(RUY, &RUY.replace("6.Re1", "6.Re8"), &ES);
+    assert!(es.contains("escrito en <span class=\"sheet\">mesa7-b.txt</span>"), "{es}");
+    assert!(row(&es, "6.").contains("las dos copias difieren"));
+}
+
+#[test]
+fn a_copy_that_stops_early_shows_not_written_for_the_moves_only_the_other_copy_has() {
+    use scoresheet::emit::page::EN;
+    let page = page_of_two_copies(RUY, &RUY.replace("7.Bb3 d6 8.c3 O-O ", ""), &EN);
+    let seven = row(&page, "7.");
+    let (missing, bb3) = (seven.find("not written").unwrap(), seven.find(">Bb3<").unwrap());
+    assert!(missing < bb3, "Black's copy (first column) does not write 7.Bb3: {seven}");
+    assert_eq!(seven.matches("class=\"missing\"").count(), 1, "{seven}");
+    assert!(seven.ends_with("<td>Bb3</td>"), "read from White's copy: {seven}");
+    assert!(row(&page, "8...").contains("not written") && row(&page, "8...").contains(">O-O<"));
+    assert!(!row(&page, "6.").contains("not written"), "the moves both write are written");
+}
+
+#[test]
+fn a_game_of_one_sheet_keeps_its_written_and_read_columns() {
+    let (reports, _) =
+        scoresheet::convert::convert_together(&[("a.txt".into(), Ok(RUY.as_bytes().to_vec()))], &Default::default());
+    let page = scoresheet::emit::page::review_page("a.txt", &reports[0].games);
+    assert!(page.contains("<th>White written</th><th>read</th><th>Black written</th><th>read</th>"), "{page}");
+    assert!(!page.contains("written in") && !page.contains("class=\"moves copies\""));
+}

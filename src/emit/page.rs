@@ -13,6 +13,7 @@ use shakmaty::{Chess, Color, Position, Role, Square};
 
 use crate::emit::report::{FindingReport, GameReport, Status};
 use crate::finding::Severity;
+use crate::sheet::Entry;
 
 /// The page of the games of file `file` (its games in review, or any).
 ///
@@ -217,7 +218,8 @@ table{border-collapse:collapse}td,th{padding:.15em .5em;text-align:left;vertical
 padding:0 .4em;margin:0 .2em}.file{color:#555}svg{margin:.4em 0}.rule{color:#444;font-size:.9em}\
 form{margin:.4em 0}.decide{border-top:1px solid #999;margin-top:1em}button.alt{font-family:monospace;margin:0 .2em}\
 button.chosen{font-weight:bold}#error{color:#b91c1c;font-weight:bold}#message{background:#dcfce7;padding:.4em}\
-.bar{background:#eee;padding:.3em .6em}";
+.bar{background:#eee;padding:.3em .6em}td.differ{background:#fecaca}td.missing{background:#e5e7eb;color:#555}\
+.copies tr.b td{border-bottom:1px solid #ddd}.copies th .sheet{font-family:monospace}.copies-note{font-size:.9em;color:#444}";
 
 /// One game: headers, findings, moves, and a board at each doubt (with the
 /// desk's buttons where `controls` are given).
@@ -469,19 +471,32 @@ fn rule(code: &str, w: &Words) -> Option<&'static str> {
     Some(if w.lang == "es" { es } else { en })
 }
 
+/// The class of the cell of ply `ply` read: a doubt, a repair, or none.
+fn mark(g: &GameReport, ply: usize) -> &'static str {
+    let at = |f: &&FindingReport| f.ply == Some(ply as u32);
+    if g.findings.iter().filter(at).any(|f| f.severity >= Severity::Warning) {
+        " class=\"doubt\""
+    } else if g.findings.iter().any(|f| at(&f)) {
+        " class=\"repaired\""
+    } else {
+        ""
+    }
+}
+
+/// An entry as written, with where it is in its file on hover.
+fn entry_text(e: &Entry, w: &Words) -> String {
+    format!("<span title=\"{} {}, {} {}\">{}</span>", w.line, e.line, w.column, e.col, escape(&e.text))
+}
+
 /// The moves as written beside the moves as read, numbered, the plies of
-/// findings marked (a doubt, or a repair).
+/// findings marked (a doubt, or a repair); a game read from two copies has
+/// both copies' entries (`copies_table`).
 fn moves_table(out: &mut String, g: &GameReport, w: &Words) {
-    let mark = |ply: usize| -> &'static str {
-        let at = |f: &&FindingReport| f.ply == Some(ply as u32);
-        if g.findings.iter().filter(at).any(|f| f.severity >= Severity::Warning) {
-            " class=\"doubt\""
-        } else if g.findings.iter().any(|f| at(&f)) {
-            " class=\"repaired\""
-        } else {
-            ""
-        }
-    };
+    if let Some(copies) = copies(g) {
+        copies_table(out, g, &copies, w);
+        return;
+    }
+    let mark = |ply: usize| mark(g, ply);
     let _ = write!(
         out,
         "<table class=\"moves\" id=\"moves\"><tr><th></th><th>{0}</th><th>{2}</th><th>{1}</th><th>{2}</th></tr>",
@@ -500,12 +515,8 @@ fn moves_table(out: &mut String, g: &GameReport, w: &Words) {
             }
             let _ = write!(
                 out,
-                "<tr class=\"unread\"><td></td><td colspan=\"4\"><span title=\"{} {}, {} {}\">{}</span> <i>{}</i></td></tr>",
-                w.line,
-                e.line,
-                w.column,
-                e.col,
-                escape(&e.text),
+                "<tr class=\"unread\"><td></td><td colspan=\"4\">{} <i>{}</i></td></tr>",
+                entry_text(e, w),
                 w.not_read
             );
         }
@@ -522,15 +533,106 @@ fn moves_table(out: &mut String, g: &GameReport, w: &Words) {
             row_open = true;
         }
         let written = match g.written.get(k).and_then(Option::as_ref) {
-            Some(e) => {
-                format!("<span title=\"{} {}, {} {}\">{}</span>", w.line, e.line, w.column, e.col, escape(&e.text))
-            }
+            Some(e) => entry_text(e, w),
             None => format!("<i>{}</i>", w.not_written),
         };
         let _ = write!(out, "<td{0}>{written}</td><td{0}>{1}</td>", mark(ply), escape(m));
     }
     if row_open {
         out.push_str("</tr>");
+    }
+    let _ = write!(out, "</table><p>{}</p>", escape(&g.result));
+}
+
+/// One copy of a game read from two: its file, and its entries as the
+/// report has them.
+struct Copy<'g> {
+    file: &'g str,
+    written: &'g [Option<Entry>],
+    unread: &'g [(usize, Entry)],
+}
+
+impl Copy<'_> {
+    /// The last part of its file's path, as a heading shows it.
+    fn short(&self) -> &str {
+        self.file.rsplit(['/', '\\']).next().unwrap_or(self.file)
+    }
+
+    /// The first and last lines of its entries.
+    fn lines(&self) -> Option<(usize, usize)> {
+        let lines = self.written.iter().flatten().chain(self.unread.iter().map(|(_, e)| e)).map(|e| e.line);
+        lines.fold(None, |r, l| Some(r.map_or((l, l), |(a, b): (usize, usize)| (a.min(l), b.max(l)))))
+    }
+}
+
+/// The two copies of a game read from two, in the order of their files'
+/// names (of their lines, both in one file), or `None` for a game of one.
+fn copies(g: &GameReport) -> Option<[Copy<'_>; 2]> {
+    if g.other_written.is_empty() {
+        return None;
+    }
+    let (sheets, base) = (g.sheets.as_ref()?, g.lines_in.as_deref()?);
+    let other = if sheets[0] == base { &sheets[1] } else { &sheets[0] };
+    let mut copies = [
+        Copy { file: base, written: &g.written, unread: &g.unread },
+        Copy { file: other, written: &g.other_written, unread: &g.other_unread },
+    ];
+    let key = |c: &Copy<'_>| (c.short().to_string(), c.lines());
+    if key(&copies[1]) < key(&copies[0]) {
+        copies.swap(0, 1);
+    }
+    Some(copies)
+}
+
+/// A game read from two copies: one row a move, each copy's entry as
+/// written beside the move read, where the copies write it differently (or
+/// one does not write it) marked. Each heading names its copy's file.
+fn copies_table(out: &mut String, g: &GameReport, copies: &[Copy<'_>; 2], w: &Words) {
+    let _ = write!(out, "<p class=\"copies-note\">{}</p>", w.copies_note);
+    out.push_str("<table class=\"moves copies\" id=\"moves\"><tr><th></th>");
+    let one_file = copies[0].short() == copies[1].short();
+    for (i, c) in copies.iter().enumerate() {
+        let lines = match c.lines() {
+            Some((a, b)) if one_file => format!(", {} {a}–{b}", w.lines),
+            _ => String::new(),
+        };
+        let _ = write!(
+            out,
+            "<th class=\"copy\" id=\"copy-{}\" title=\"{}\">{} <span class=\"sheet\">{}</span>{lines}</th>",
+            i + 1,
+            escape(c.file),
+            w.written_in,
+            escape(c.short())
+        );
+    }
+    let _ = write!(out, "<th>{}</th></tr>", w.read);
+    let before = g.start().first_ply() as usize - 1;
+    let mut unread = copies.each_ref().map(|c| c.unread.iter().peekable());
+    for k in 0..=g.moves.len() {
+        // An entry no move was read from, in its copy's column, where it was written.
+        for (i, u) in unread.iter_mut().enumerate() {
+            while let Some((_, e)) = u.next_if(|(at, _)| *at <= k) {
+                let cell = format!("<td>{} <i>{}</i></td>", entry_text(e, w), w.not_read);
+                let [a, b] = if i == 0 { [cell, "<td></td>".into()] } else { ["<td></td>".into(), cell] };
+                let _ = write!(out, "<tr class=\"unread\"><td></td>{a}{b}<td></td></tr>");
+            }
+        }
+        let Some(m) = g.moves.get(k) else { break };
+        let numbered = k + 1 + before;
+        let (label, side) = if numbered % 2 == 1 { (".", "w") } else { ("...", "b") };
+        let _ = write!(out, "<tr class=\"{side}\"><td>{}{label}</td>", numbered.div_ceil(2));
+        let entries = copies.each_ref().map(|c| c.written.get(k).and_then(Option::as_ref));
+        let differ = matches!(entries, [Some(a), Some(b)] if a.text.trim() != b.text.trim());
+        for e in entries {
+            let _ = match e {
+                Some(e) if differ => {
+                    write!(out, "<td class=\"differ\" title=\"{}\">{}</td>", w.copies_differ, entry_text(e, w))
+                }
+                Some(e) => write!(out, "<td>{}</td>", entry_text(e, w)),
+                None => write!(out, "<td class=\"missing\"><i>{}</i></td>", w.not_written),
+            };
+        }
+        let _ = write!(out, "<td{}>{}</td></tr>", mark(g, k + 1), escape(m));
     }
     let _ = write!(out, "</table><p>{}</p>", escape(&g.result));
 }
@@ -622,6 +724,13 @@ pub struct Words {
     pub white_written: &'static str,
     pub black_written: &'static str,
     pub not_written: &'static str,
+    /// A column of a copy's entries, before its file's name.
+    pub written_in: &'static str,
+    pub lines: &'static str,
+    /// Above the moves of a game read from two copies.
+    pub copies_note: &'static str,
+    /// A cell where the two copies write a move differently.
+    pub copies_differ: &'static str,
     pub line: &'static str,
     pub column: &'static str,
     pub accept: &'static str,
@@ -679,6 +788,10 @@ pub const EN: Words = Words {
     white_written: "White written",
     black_written: "Black written",
     not_written: "not written",
+    written_in: "written in",
+    lines: "lines",
+    copies_note: "Both players' copies as written, beside the move read. Red: the two copies write the move differently; grey: a copy does not write it.",
+    copies_differ: "the two copies differ",
     line: "line",
     column: "column",
     accept: "Accept the game as read",
@@ -733,6 +846,10 @@ pub const ES: Words = Words {
     white_written: "Blancas escrito",
     black_written: "Negras escrito",
     not_written: "no escrita",
+    written_in: "escrito en",
+    lines: "líneas",
+    copies_note: "Las copias de los dos jugadores tal como están escritas, junto a la jugada leída. En rojo: las dos copias escriben la jugada de otra forma; en gris: una copia no la escribe.",
+    copies_differ: "las dos copias difieren",
     line: "línea",
     column: "columna",
     accept: "Aceptar la partida como se leyó",

@@ -74,6 +74,11 @@ pub struct GameReport {
     /// `written` is.
     #[serde(skip)]
     pub other_written: Vec<Option<crate::sheet::Entry>>,
+    /// Each entry of the other copy no move was read from, with how many
+    /// moves come before it, as `unread` is for this one. Kept where
+    /// `other_written` is.
+    #[serde(skip)]
+    pub other_unread: Vec<(usize, crate::sheet::Entry)>,
 }
 
 /// A finding as reported.
