@@ -526,6 +526,11 @@ pub const MOST_COPY_CANDIDATES: usize = 64;
 /// Two independent readings seldom part in more than two places.
 pub const MOST_SPLICED: usize = 4;
 
+/// The longest block of entries a copy writes twice over (a line copied
+/// again) that its alignment skips as one slip; and how far back an entry
+/// left out may repeat one and still say nothing against the game.
+pub const MOST_REPEATED: usize = 8;
+
 /// How many entries before an entry past the end of the game read from two
 /// copies it may repeat and still be no move (a sheet writes its last move
 /// twice now and then); any other legible entry there is a move the game

@@ -6,7 +6,7 @@ use shakmaty::{Chess, Move, MoveList, Position};
 use super::budget::Meter;
 use super::entries::{is_illegible, lex_sheet, strict_of};
 use super::searcher::Searcher;
-use crate::cost::Params;
+use crate::cost::{MOST_REPEATED, Params};
 use crate::notation::Language;
 use crate::notation::reading::Reading;
 use crate::sheet::Sheet;
@@ -89,7 +89,7 @@ impl<'a> Searcher<'a> {
         if let Some(cell) = self.late_start(pos, start, m).and_then(|j| band.cell(0, j)) {
             dp[cell] = params.costs.insert;
         }
-        let blocks = self.repeated_blocks(start);
+        let blocks = self.repeated_blocks();
         for i in start..n {
             let r = i - start;
             let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
@@ -115,7 +115,7 @@ impl<'a> Searcher<'a> {
                 };
                 relax(r + 1, j, here + skip, Step::Skipped as u8);
                 // Moves written again as a block (a line copied twice): one slip.
-                for &k in &blocks[r] {
+                for &k in blocks[i].iter().filter(|&&k| i >= start + k) {
                     relax(r + k, j, here + params.costs.skip_repeat, Step::Repeated as u8 + k as u8);
                 }
                 let read = |j: usize, this: &mut Self| -> f32 {
@@ -163,38 +163,40 @@ impl<'a> Searcher<'a> {
         (start == 0 && standard && j > 0 && j < m).then_some(j)
     }
 
-    /// For each entry from `start`, the lengths (2 to [`MOST_REPEATED`]) of
-    /// the blocks of entries from it that repeat the entries just before it,
-    /// legibly: moves written twice over.
-    fn repeated_blocks(&self, start: usize) -> Vec<Vec<usize>> {
+    /// For each entry, the lengths (2 to [`MOST_REPEATED`]) of the blocks of
+    /// entries from it that repeat the entries just before it, legibly:
+    /// moves written twice over. Worked out once per searcher: every game
+    /// weighed against the sheet asks for them.
+    fn repeated_blocks(&mut self) -> std::rc::Rc<[Vec<usize>]> {
+        if let Some(b) = &self.repeated {
+            return b.clone();
+        }
         let n = self.lexed.len();
         let core = |i: usize| &self.lexed[i].core;
-        (start..n)
+        let blocks: std::rc::Rc<[Vec<usize>]> = (0..n)
             .map(|i| {
                 (2..=MOST_REPEATED)
                     .filter(|&k| {
-                        i >= start + k
-                            && i + k <= n
-                            && (0..k).all(|t| !self.illegible[i + t] && core(i + t) == core(i - k + t))
+                        i >= k && i + k <= n && (0..k).all(|t| !self.illegible[i + t] && core(i + t) == core(i - k + t))
                     })
                     .collect()
             })
-            .collect()
+            .collect();
+        self.repeated = Some(blocks.clone());
+        blocks
     }
 
     /// Whether entries `i` and `i + 2` name, exactly, moves `j + 2` and `j`
     /// of `moves` (and entry `i + 1` move `j + 1`): two moves of one side
     /// written in each other's place.
     fn swapped(&self, positions: &[Chess], moves: &[Move], i: usize, j: usize) -> bool {
+        // The first check fails at nearly every cell: it goes first.
         moves[j] != moves[j + 2]
-            && self.names(&positions[j + 1], i + 1) == Some(moves[j + 1])
             && self.names(&positions[j], i + 2) == Some(moves[j])
             && self.names(&positions[j + 2], i) == Some(moves[j + 2])
+            && self.names(&positions[j + 1], i + 1) == Some(moves[j + 1])
     }
 }
-
-/// The longest block of entries written twice over that is skipped as one slip.
-const MOST_REPEATED: usize = 8;
 
 /// How a cell of the alignment table was reached from the row before (or
 /// rows before): 1 to 3 are the moves the entry added (read after 0 to 2

@@ -17,11 +17,14 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position};
 
 use super::game::Game;
+use crate::finding::Finding;
 // A position's hash (side to move, castling and en passant included), which
 // the copies are weighed by.
 pub(crate) use super::game::key;
 use super::searcher::Searcher;
-use crate::cost::{ALTERNATIVES_PER_ENTRY, CLIMB_ROUNDS, MEANINGS_AT_A_BREAK, MOST_NEIGHBOURS, MOST_REREADS};
+use crate::cost::{
+    ALTERNATIVES_PER_ENTRY, CLIMB_ROUNDS, MEANINGS_AT_A_BREAK, MOST_NEIGHBOURS, MOST_REPEATED, MOST_REREADS,
+};
 
 /// The games weighed against two copies, each copy's searcher with its
 /// caches, every game's cost kept (the first weighed of equal costs wins).
@@ -87,8 +90,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         let own = |game: &Game| game.moves.iter().map(|p| p.mv).collect::<Vec<_>>();
         // A copy's reading cut short by its budget is no measure of what
         // the copy says: anything it says against `g` contradicts it.
-        let spent =
-            |game: &Game| game.findings.iter().any(|f| matches!(f, crate::finding::Finding::SearchBudget { .. }));
+        let spent = |game: &Game| game.findings.iter().any(|f| matches!(f, Finding::SearchBudget { .. }));
         let owns = [0, 1].map(|c| {
             if spent(&alone[c]) {
                 f32::NEG_INFINITY
@@ -111,8 +113,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     /// legal move exactly, its check mark aside, and another one.
     fn overruled_in(&self, c: usize, g: &[Move], paths: &Paths) -> bool {
         let none: Paths = Vec::new();
-        let both = if c == 0 { [paths, &none] } else { [&none, paths] };
-        self.overruled(g, both) > 0
+        !self.overruled(g, if c == 0 { [paths, &none] } else { [&none, paths] }).is_empty()
     }
 
     /// Whether copy `c`'s alignment (`paths`) leaves out, before the last
@@ -124,8 +125,9 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         let mut read = vec![false; lexed.len()];
         paths.iter().flatten().for_each(|&e| read[e] = true);
         let last = paths.iter().flatten().max().copied().unwrap_or(0);
-        (0..last)
-            .any(|e| !read[e] && !illegible[e] && !(e.saturating_sub(8)..e).any(|p| lexed[p].core == lexed[e].core))
+        (0..last).any(|e| {
+            !read[e] && !illegible[e] && !(e.saturating_sub(MOST_REPEATED)..e).any(|p| lexed[p].core == lexed[e].core)
+        })
     }
 
     /// What both copies say against game `g`: the sum of each copy's
@@ -150,21 +152,21 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         c
     }
 
-    /// How many entries of either copy (`paths`: the entry each copy reads
-    /// as each move of `g`) name a legal move exactly, its check mark aside,
-    /// and are read as another move of `g`.
-    fn overruled(&self, g: &[Move], paths: [&Paths; 2]) -> usize {
+    /// Where an entry of either copy (`paths`: the entry each copy reads as
+    /// each move of `g`) names a legal move exactly, its check mark aside,
+    /// and is read as another move of `g`: the ply and the move it names.
+    fn overruled(&self, g: &[Move], paths: [&Paths; 2]) -> Vec<(usize, Move)> {
         let mut pos = self.start.clone();
-        let mut n = 0;
+        let mut out = Vec::new();
         for (k, &mv) in g.iter().enumerate() {
             for (c, path) in paths.iter().enumerate() {
                 let Some(e) = path.get(k).copied().flatten() else { continue };
                 let named = if c == 0 { self.a.names(&pos, e) } else { self.b.names(&pos, e) };
-                n += usize::from(named.is_some_and(|m| m != mv));
+                out.extend(named.filter(|&m| m != mv).map(|m| (k, m)));
             }
             pos.play_unchecked(mv);
         }
-        n
+        out
     }
 
     /// Whether an entry of either copy that names a legal move exactly is
@@ -172,22 +174,11 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     /// there (the rest replayed as written) was never weighed (the budget
     /// ran out first): nothing then says the copy is wrong there.
     pub(crate) fn overruled_unweighed(&mut self, g: &[Move]) -> bool {
-        let paths = self.paths(g);
+        let [a, b] = self.paths(g);
         let sans = sans_of(&self.start, g);
-        let mut pos = self.start.clone();
-        for (k, &mv) in g.iter().enumerate() {
-            for (c, path) in paths.iter().enumerate() {
-                let Some(e) = path.get(k).copied().flatten() else { continue };
-                let named = if c == 0 { self.a.names(&pos, e) } else { self.b.names(&pos, e) };
-                if let Some(m) = named.filter(|&m| m != mv)
-                    && !self.costs.contains_key(&with_move_at(&self.start, g, &sans, k, m))
-                {
-                    return true;
-                }
-            }
-            pos.play_unchecked(mv);
-        }
-        false
+        self.overruled(g, [&a, &b])
+            .into_iter()
+            .any(|(k, m)| !self.costs.contains_key(&with_move_at(&self.start, g, &sans, k, m)))
     }
 
     /// Every game weighed, cheapest first (of equal costs, the first weighed).
@@ -509,7 +500,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         self.meanings_up_to(c, pos, e, read, ALTERNATIVES_PER_ENTRY)
     }
 
-    /// The same, at most `most` of them.
+    /// The same, `most` of them (and those that cost as much as the last).
     fn meanings_up_to(&mut self, c: usize, pos: &Chess, e: usize, read: Option<Move>, most: usize) -> Vec<Move> {
         if c == 0 { meanings(self.a, pos, e, read, most) } else { meanings(self.b, pos, e, read, most) }
     }
@@ -588,8 +579,9 @@ impl Place {
 }
 
 /// The moves entry `e` may mean in `pos` (none where it reads `read`
-/// exactly), cheapest first: at most `most` of those the
-/// searcher reads it as within `max_fit`. An illegible box means any move
+/// exactly), cheapest first: `most` of those the searcher reads it as
+/// within `max_fit`, and those that cost as much as the last of them (at
+/// most [`MEANINGS_AT_A_BREAK`] in all). An illegible box means any move
 /// alike: none is put in for it (the other copy's entry says which).
 fn meanings(s: &mut Searcher<'_>, pos: &Chess, e: usize, read: Option<Move>, most: usize) -> Vec<Move> {
     if s.illegible[e] || (read.is_some() && s.exact(pos, e) == read) {
@@ -601,11 +593,7 @@ fn meanings(s: &mut Searcher<'_>, pos: &Chess, e: usize, read: Option<Move>, mos
     // Moves that cost the same as the last one taken are taken too (up to
     // a break's count): the order among equals is no reason to drop one.
     let last = costed.get(most.saturating_sub(1)).map_or(f32::INFINITY, |c| c.0);
-    let most = costed
-        .iter()
-        .take_while(|(c, _)| *c <= last)
-        .count()
-        .clamp(most.min(costed.len()), most.max(MEANINGS_AT_A_BREAK));
+    let most = costed.iter().take_while(|(c, _)| *c <= last).count().min(most.max(MEANINGS_AT_A_BREAK));
     costed.into_iter().take(most).map(|(_, m)| m).collect()
 }
 

@@ -51,6 +51,9 @@ pub(crate) struct Searcher<'a> {
     /// The ply the sheet's numbering gives its first entry (a copy that
     /// starts late numbers its first line as played), where it numbers it.
     pub(super) first_ply: Option<u32>,
+    /// The blocks of entries written twice over, once asked for (see
+    /// `Searcher::repeated_blocks`).
+    pub(super) repeated: Option<std::rc::Rc<[Vec<usize>]>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -79,6 +82,7 @@ impl<'a> Searcher<'a> {
             prior_chose: false,
             meter: None,
             first_ply: None,
+            repeated: None,
         }
     }
 

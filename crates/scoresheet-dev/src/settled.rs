@@ -348,7 +348,6 @@ fn swap_is_legal(moves: &[Move], ply: usize) -> bool {
 fn other_notation(sans: &[String], moves: &[Move], code: &str, rng: &mut Rng) -> Option<String> {
     let n = sans.len();
     let last = moves[n - 1];
-    let pos = position_at(moves, n - 1);
     let descriptive = match code {
         "en" => Some("en-compact"),
         "es" => Some("es-rank-first"),
@@ -370,7 +369,6 @@ fn other_notation(sans: &[String], moves: &[Move], code: &str, rng: &mut Rng) ->
         _ if !last.is_castle() && last.promotion().is_none() => {
             let sep = if last.is_capture() { "x" } else { "-" };
             let from = last.from()?;
-            let _ = pos;
             Some(format!("{}{}{sep}{}{suffix}", letter(last.role()), square(from), square(last.to())))
         }
         _ => None,
