@@ -431,6 +431,9 @@ pub const OTHER_LANGUAGE: f32 = 2.0;
 pub const SHORTHAND: f32 = 1.0;
 /// A needless disambiguation (`Cgf3` where only one knight goes to f3).
 pub const OVERSPECIFIED: f32 = 0.5;
+/// A disambiguation left out (`Rc8` where both rooks go to c8): which piece
+/// moved is then told by the game, the other copy or a later move.
+pub const UNDERSPECIFIED: f32 = 1.0;
 
 // The plausibility of a line of moves as chess (see `reconstruct::prior`), in
 // natural logs: it orders readings the sheet cannot tell apart.

@@ -5,7 +5,7 @@ use shakmaty::{CastlingSide, Move, Role, san::San};
 
 use super::distance::Written;
 use super::language::Language;
-use crate::cost::{Edits, OTHER_LANGUAGE, OVERSPECIFIED, SHORTHAND};
+use crate::cost::{Edits, OTHER_LANGUAGE, OVERSPECIFIED, SHORTHAND, UNDERSPECIFIED};
 
 /// The forms of one move, one after the other in one buffer (a move has up
 /// to a dozen forms, and they are made for many moves: no allocation each).
@@ -94,6 +94,13 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms)
                     out.put_square(*to);
                     out.end(extra + OVERSPECIFIED);
                 }
+            } else {
+                out.put_str(p);
+                if *capture {
+                    out.put('x');
+                }
+                out.put_square(*to);
+                out.end(extra + UNDERSPECIFIED);
             }
         }
         _ => {}
