@@ -5,7 +5,7 @@ use shakmaty::{CastlingSide, Move, Role, san::San};
 
 use super::distance::Written;
 use super::language::Language;
-use crate::cost::{Edits, OTHER_LANGUAGE, OVERSPECIFIED, SHORTHAND, UNDERSPECIFIED};
+use crate::cost::{DROPPED_FILE, Edits, OTHER_LANGUAGE, OVERSPECIFIED, SHORTHAND, UNDERSPECIFIED};
 
 /// The forms of one move, one after the other in one buffer (a move has up
 /// to a dozen forms, and they are made for many moves: no allocation each).
@@ -102,6 +102,12 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms)
                 out.put_square(*to);
                 out.end(extra + UNDERSPECIFIED);
             }
+            out.put_str(p);
+            if *capture {
+                out.put('x');
+            }
+            out.put(to.rank().char());
+            out.end(extra + DROPPED_FILE);
         }
         _ => {}
     }

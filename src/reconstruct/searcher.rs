@@ -346,7 +346,9 @@ impl Prepared {
         let mut file_bound = [f32::INFINITY; 8];
         if let Some(w) = &written {
             for sq in Square::ALL {
-                to_bound[usize::from(sq)] = w.lower_bound(&[sq.file().char(), sq.rank().char()]);
+                // A piece move may drop the file (`B5`): see `forms`.
+                let dropped = w.lower_bound(&[sq.rank().char()]) + crate::cost::DROPPED_FILE;
+                to_bound[usize::from(sq)] = w.lower_bound(&[sq.file().char(), sq.rank().char()]).min(dropped);
             }
             for f in File::ALL {
                 file_bound[usize::from(f)] = w.lower_bound(&[f.char()]) + crate::cost::SHORTHAND;
