@@ -513,6 +513,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
                 }
                 w.weigh_read_on(&alone);
                 w.climb(&alone);
+                w.weigh_overruling();
                 let scored = plausible_first(w.ranked(), settings, start);
                 let doubt = w.doubt(&scored, params.limits.review_margin);
                 let one_names = w.one_copy_names(&scored, params.limits.review_margin);

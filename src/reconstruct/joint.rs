@@ -169,16 +169,38 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         out
     }
 
-    /// Whether an entry of either copy that names a legal move exactly is
-    /// read as another move of `g`, and the game with the move it names
-    /// there (the rest replayed as written) was never weighed (the budget
-    /// ran out first): nothing then says the copy is wrong there.
-    pub(crate) fn overruled_unweighed(&mut self, g: &[Move]) -> bool {
-        let [a, b] = self.paths(g);
+    /// The games where an entry of either copy that names a legal move
+    /// exactly, and is read as another move of `g`, is read as written: the
+    /// moves after it read again (see [`Weigher::with_move_read`]).
+    fn overruling(&mut self, g: &[Move]) -> Vec<Vec<Move>> {
+        let paths = self.paths(g);
         let sans = sans_of(&self.start, g);
-        self.overruled(g, [&a, &b])
-            .into_iter()
-            .any(|(k, m)| !self.costs.contains_key(&with_move_at(&self.start, g, &sans, k, m)))
+        let mut out = Vec::new();
+        for (k, m) in self.overruled(g, [&paths[0], &paths[1]]) {
+            let n = self.with_move_read(g, (&sans, &paths), k, m);
+            if !out.contains(&n) {
+                out.push(n);
+            }
+        }
+        out
+    }
+
+    /// Weighs the games that read as written each exact entry the cheapest
+    /// game overrules: an arbiter takes a legal entry as written unless the
+    /// rest of the game refutes it, so that game must have been weighed.
+    pub(crate) fn weigh_overruling(&mut self) {
+        let Some((_, best)) = self.best() else { return };
+        for n in self.overruling(&best) {
+            self.weigh(n);
+        }
+    }
+
+    /// Whether an entry of either copy that names a legal move exactly is
+    /// read as another move of `g`, and the game that reads it as written
+    /// was never weighed (the budget ran out first): nothing then says the
+    /// copy is wrong there.
+    pub(crate) fn overruled_unweighed(&mut self, g: &[Move]) -> bool {
+        self.overruling(g).iter().any(|n| !self.costs.contains_key(n))
     }
 
     /// Every game weighed, cheapest first (of equal costs, the first weighed).
