@@ -279,8 +279,9 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
 
     /// Whether every game within `reach` of the cheapest parts from it at a
     /// move one copy names (its check mark aside) where the other copy has
-    /// no legible entry: the copies are consistent with one reading, and
-    /// the nearer games only fill the other copy's gap with another move.
+    /// no legible entry, or one that names no legal move: the copies are
+    /// consistent with one reading, and the nearer games only fill the
+    /// other copy's gap with another move.
     pub(crate) fn one_copy_names(&mut self, ranked: &[(f32, Vec<Move>)], reach: f32) -> bool {
         let Some((least, best)) = ranked.first() else { return false };
         let paths = self.paths(best);
@@ -300,8 +301,17 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
             let entry = |c: usize| paths[c].get(k).copied().flatten();
             let named =
                 |c: usize| entry(c).and_then(|e| if c == 0 { self.a.names(&pos, e) } else { self.b.names(&pos, e) });
-            let blank =
-                |c: usize| entry(c).is_none_or(|e| if c == 0 { self.a.illegible[e] } else { self.b.illegible[e] });
+            // A box left blank or illegible, or an entry naming no legal
+            // move: nothing against the move the other copy names.
+            let blank = |c: usize| {
+                entry(c).is_none_or(|e| {
+                    if c == 0 {
+                        self.a.illegible[e] || self.a.names_none(&pos, e)
+                    } else {
+                        self.b.illegible[e] || self.b.names_none(&pos, e)
+                    }
+                })
+            };
             (0..2).any(|c| named(c) == Some(best[k]) && blank(1 - c))
         })
     }

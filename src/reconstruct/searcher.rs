@@ -17,7 +17,7 @@ use crate::cost::{MAX_FUZZY_LEN, Params};
 use crate::notation::distance::{Rows, Written};
 use crate::notation::forms::{Forms, fit, forms};
 use crate::notation::lex::{CheckMark, Lexed};
-use crate::notation::reading::{Reading, Target, exact_move, figurine};
+use crate::notation::reading::{Reading, Resolution, Target, exact_move, figurine, resolve};
 use crate::notation::targets::Targets;
 use crate::notation::{LANGUAGES, Language};
 
@@ -160,6 +160,13 @@ impl<'a> Searcher<'a> {
             return None;
         }
         exact_move(pos, &self.strict[i])
+    }
+
+    /// Whether legible entry `i` names no legal move of `pos` (a slip such
+    /// as `Rd8` where no rook goes there): it says nothing against a move
+    /// another copy names.
+    pub(crate) fn names_none(&self, pos: &Chess, i: usize) -> bool {
+        !self.illegible[i] && resolve(pos, &self.strict[i]) == Resolution::None
     }
 
     /// What reading entry `entry` as `mv` in `pos` costs (infinite past `max_fit`).
