@@ -16,7 +16,7 @@ use super::budget::PairBudget;
 use super::detect::{budget_spent, written_result};
 use super::fit::with_searcher;
 use super::game::{Game, Played, play};
-use super::joint::{Doubt, Weigher, key, sans_of, with_move_at};
+use super::joint::{Doubt, Weigher, key, parting, sans_of, with_move_at};
 use super::prior;
 use super::settings::Settings;
 use super::stages::reconstruct_within;
@@ -504,7 +504,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     let params = &settings.params;
     // The weighing is work of the first copy's file, within what it has left.
     let meter = ba.game();
-    let (scored, doubt, one_names, (confirmed, paths), written, contradicted) =
+    let (scored, (doubt, wide_doubt), one_names, (confirmed, paths), written, contradicted) =
         with_searcher(sheets[0], alone[0].language, params, Some(&meter), |a| {
             with_searcher(sheets[1], alone[1].language, params, Some(&meter), |b| {
                 let mut w = Weigher::new(a, b, start);
@@ -516,6 +516,10 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
                 w.weigh_overruling();
                 let scored = plausible_first(w.ranked(), settings, start);
                 let doubt = w.doubt(&scored, params.limits.review_margin);
+                // Where the copies write one slip letter for letter, the
+                // sum counts one piece of evidence twice: the doubt is
+                // looked for twice as far (see `echo_counted_once`).
+                let wide_doubt = w.doubt(&scored, 2.0 * params.limits.review_margin);
                 let one_names = w.one_copy_names(&scored, params.limits.review_margin);
                 let confirmed = scored.first().map(|(_, g)| w.confirmed(g)).unwrap_or_default();
                 let written = scored.first().map(|(_, g)| w.written(g)).unwrap_or_default();
@@ -523,7 +527,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
                 let contradicted = scored.first().map_or(0.0, |(_, g)| {
                     if w.overruled_unweighed(g) { f32::INFINITY } else { w.contradiction(g, &alone) }
                 });
-                (scored, doubt, one_names, (confirmed, paths), written, contradicted)
+                (scored, (doubt, wide_doubt), one_names, (confirmed, paths), written, contradicted)
             })
         });
     if scored.is_empty() {
@@ -546,6 +550,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
         margin
     };
     let echoed = echoed(sheets, &paths);
+    let (margin, doubt) = echo_counted_once(&scored, &echoed, &confirmed, margin, (doubt, wide_doubt));
     let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &written, &echoed), margin, settings);
     ba.charge(&meter);
     if meter.out() {
@@ -924,6 +929,26 @@ fn echoed(sheets: [&Sheet; 2], paths: &[Vec<Option<usize>>; 2]) -> Vec<bool> {
     (0..paths[0].len().max(paths[1].len())).map(|k| text(0, k).is_some() && text(0, k) == text(1, k)).collect()
 }
 
+/// The margin and doubt of the cheapest game where the runner-up parts
+/// from it at an entry both copies write letter for letter and that the
+/// first copy does not write exactly: a copy copied from the other, or two
+/// players who made one slip, add the cost of one misreading twice, and the
+/// sum's margin then says twice what the evidence does. It is halved, and
+/// the doubt is the one looked for twice as far.
+fn echo_counted_once(
+    scored: &[(f32, Vec<Move>)],
+    echoed: &[bool],
+    confirmed: &[Vec<bool>; 2],
+    margin: f32,
+    (doubt, wide_doubt): (Option<Doubt>, Option<Doubt>),
+) -> (f32, Option<Doubt>) {
+    let (Some((_, best)), Some((_, runner_up))) = (scored.first(), scored.get(1)) else { return (margin, doubt) };
+    match parting(best, runner_up) {
+        Some(k) if echoed.get(k) == Some(&true) && confirmed[0].get(k) != Some(&true) => (margin / 2.0, wide_doubt),
+        _ => (margin, doubt),
+    }
+}
+
 /// Whether the joint game stands validated: clearly ahead in the sum, clean
 /// where it is its own copy's reading, and not `unwritten` (a game neither
 /// copy read alone with a move no copy writes).
@@ -941,8 +966,7 @@ fn doubts_moves(f: &Finding) -> bool {
 /// The first ply (0-based) where two readings play different moves, or where
 /// one stops and the other goes on.
 fn first_difference(a: &Game, b: &Game) -> Option<usize> {
-    let common = a.moves.len().min(b.moves.len());
-    a.moves.iter().zip(&b.moves).position(|(x, y)| x.mv != y.mv).or((a.moves.len() != b.moves.len()).then_some(common))
+    parting(&moves_of(a), &moves_of(b))
 }
 
 /// A game neither copy read alone, built on the first copy's reading: its

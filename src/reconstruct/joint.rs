@@ -245,7 +245,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
     pub(crate) fn doubt(&mut self, ranked: &[(f32, Vec<Move>)], reach: f32) -> Option<Doubt> {
         let (least, best) = ranked.first()?;
         let near = ranked[1..].iter().take_while(|(c, _)| *c < least + reach);
-        let parts = |g: &Vec<Move>| g.iter().zip(best).position(|(x, y)| x != y).unwrap_or(g.len().min(best.len()));
+        let parts = |g: &Vec<Move>| parting(g, best).unwrap_or(g.len());
         let ply = near.clone().map(|(_, g)| parts(g)).min()?;
         let mut pos = self.start.clone();
         best.iter().take(ply).for_each(|&m| pos.play_unchecked(m));
@@ -291,7 +291,8 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
             match g.iter().zip(best).position(|(x, y)| x != y) {
                 Some(k) if !plies.contains(&k) => plies.push(k),
                 Some(_) => {}
-                // One game stops where the other goes on: no entry names that.
+                // One game stops where the other goes on (or is the same):
+                // no entry names that.
                 None => return false,
             }
         }
@@ -627,6 +628,13 @@ fn meanings(s: &mut Searcher<'_>, pos: &Chess, e: usize, read: Option<Move>, mos
     let last = costed.get(most.saturating_sub(1)).map_or(f32::INFINITY, |c| c.0);
     let most = costed.iter().take_while(|(c, _)| *c <= last).count().min(most.max(MEANINGS_AT_A_BREAK));
     costed.into_iter().take(most).map(|(_, m)| m).collect()
+}
+
+/// The first ply (0-based) where two games play different moves, or where
+/// one stops and the other goes on; `None` for the same game.
+pub(crate) fn parting(a: &[Move], b: &[Move]) -> Option<usize> {
+    let common = a.len().min(b.len());
+    a.iter().zip(b).position(|(x, y)| x != y).or((a.len() != b.len()).then_some(common))
 }
 
 /// The SAN of each move of a game from `start`.
