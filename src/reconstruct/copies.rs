@@ -20,7 +20,8 @@ use super::joint::{Doubt, Weigher, key, parting, sans_of, with_move_at};
 use super::prior;
 use super::settings::Settings;
 use super::stages::reconstruct_within;
-use crate::cost::{MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, SAME_NAME};
+use crate::cost::{MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, Params, SAME_NAME};
+use crate::notation::Language;
 use crate::finding::{At, Finding, Severity};
 use crate::ingest::movetext::is_illegible_text;
 use crate::pairing::names::sound;
@@ -504,9 +505,10 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     let params = &settings.params;
     // The weighing is work of the first copy's file, within what it has left.
     let meter = ba.game();
+    let langs = languages(sheets, &alone, start, params);
     let (scored, (doubt, wide_doubt), one_names, (confirmed, paths), written, contradicted) =
-        with_searcher(sheets[0], alone[0].language, params, Some(&meter), |a| {
-            with_searcher(sheets[1], alone[1].language, params, Some(&meter), |b| {
+        with_searcher(sheets[0], langs[0], params, Some(&meter), |a| {
+            with_searcher(sheets[1], langs[1], params, Some(&meter), |b| {
                 let mut w = Weigher::new(a, b, start);
                 for g in games {
                     w.weigh(g);
@@ -564,6 +566,24 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     joint.other = (0..joint.game.moves.len()).map(|k| paths[1 - joint.base].get(k).copied().flatten()).collect();
     pair_result(&mut joint.game, sheets, files);
     joint
+}
+
+/// The piece letters each copy is weighed under. Where the two copies'
+/// readings alone inferred different languages, each copy takes the one
+/// that reads the other copy's game cheaper: a copy misread alone (it starts
+/// late, its lines are out of order) can make a language that is not the
+/// sheet's look cheapest, and would pay for every piece letter against the
+/// true game.
+fn languages(sheets: [&Sheet; 2], alone: &[Game; 2], start: &Chess, params: &Params) -> [&'static Language; 2] {
+    let langs = [alone[0].language, alone[1].language];
+    if std::ptr::eq(langs[0], langs[1]) {
+        return langs;
+    }
+    [0, 1].map(|c| {
+        let other = moves_of(&alone[1 - c]);
+        let fit = |lang| with_searcher(sheets[c], lang, params, None, |s| s.align(start, 0, &other));
+        if fit(langs[1 - c]) < fit(langs[c]) { langs[1 - c] } else { langs[c] }
+    })
 }
 
 /// The game's result from both copies: where one copy writes none, the
