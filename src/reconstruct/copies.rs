@@ -990,8 +990,11 @@ fn first_difference(a: &Game, b: &Game) -> Option<usize> {
 }
 
 /// A game neither copy read alone, built on the first copy's reading: its
-/// entries where the moves agree with it, none elsewhere; only the findings
-/// about the whole game are kept (those about moves were about its own).
+/// entries where the moves agree with it, none elsewhere. The findings about
+/// the whole game are kept, and the notices (a repaired slip, a move not
+/// written) about moves before the two part: the arbiter is still told how
+/// those entries were read. Its doubts and what it says past that were
+/// about its own reading.
 fn spliced(a: &Game, moves: &[Move]) -> Game {
     let mut pos = a.start.position.clone();
     let mut played = Vec::with_capacity(moves.len());
@@ -1003,7 +1006,12 @@ fn spliced(a: &Game, moves: &[Move]) -> Game {
             None => Played { mv, san, entry: None, nags: Vec::new(), draw_offer: false },
         });
     }
-    let findings = a.findings.iter().filter(|f| f.at().is_none()).cloned().collect();
+    let agree = parting(&moves_of(a), moves).unwrap_or(moves.len()) as u32;
+    let kept = |f: &&Finding| match f.at() {
+        None => true,
+        Some(at) => f.severity() < Severity::Warning && at.ply >= 1 && at.ply <= agree,
+    };
+    let findings = a.findings.iter().filter(kept).cloned().collect();
     let start = a.start.clone();
     Game { language: a.language, moves: played, findings, start, position: pos, result: a.result, cost: a.cost }
 }
