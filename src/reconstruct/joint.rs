@@ -279,7 +279,7 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
 
     /// Whether every game within `reach` of the cheapest parts from it at a
     /// move one copy names (its check mark aside) where the other copy has
-    /// no legible entry, or one that names no legal move: the copies are
+    /// no legible entry, or a slip closest to that move: the copies are
     /// consistent with one reading, and the nearer games only fill the
     /// other copy's gap with another move.
     pub(crate) fn one_copy_names(&mut self, ranked: &[(f32, Vec<Move>)], reach: f32) -> bool {
@@ -300,21 +300,25 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
             let mut pos = self.start.clone();
             best[..k].iter().for_each(|&m| pos.play_unchecked(m));
             let entry = |c: usize| paths[c].get(k).copied().flatten();
-            let named =
-                |c: usize| entry(c).and_then(|e| if c == 0 { self.a.names(&pos, e) } else { self.b.names(&pos, e) });
-            // A box left blank or illegible, or an entry naming no legal
-            // move: nothing against the move the other copy names.
-            let blank = |c: usize| {
-                entry(c).is_none_or(|e| {
-                    if c == 0 {
-                        self.a.illegible[e] || self.a.names_none(&pos, e)
-                    } else {
-                        self.b.illegible[e] || self.b.names_none(&pos, e)
-                    }
-                })
-            };
-            (0..2).any(|c| named(c) == Some(best[k]) && blank(1 - c))
+            (0..2).any(|c| {
+                let named = entry(c).and_then(|e| if c == 0 { self.a.names(&pos, e) } else { self.b.names(&pos, e) });
+                named == Some(best[k]) && self.says_nothing_against(1 - c, &pos, entry(1 - c), &best[k])
+            })
         })
+    }
+
+    /// Whether copy `c`'s entry `e` (at `pos`) says nothing against `mv`: a
+    /// box left blank or illegible, or a slip that names no legal move and
+    /// is closest to `mv` (`Rd8` where no rook goes, for the other copy's
+    /// `Rd1`). A slip closer to another legal move says that move: the other
+    /// copy's entry may be the slip (`Ta6` for Td6 beside a king's `Rd6`).
+    fn says_nothing_against(&mut self, c: usize, pos: &Chess, e: Option<usize>, mv: &Move) -> bool {
+        let Some(e) = e else { return true };
+        if c == 0 {
+            self.a.illegible[e] || (self.a.names_none(pos, e) && self.a.closest(pos, e, mv))
+        } else {
+            self.b.illegible[e] || (self.b.names_none(pos, e) && self.b.closest(pos, e, mv))
+        }
     }
 
     /// The cheapest game weighed so far.

@@ -169,6 +169,13 @@ impl<'a> Searcher<'a> {
         !self.illegible[i] && resolve(pos, &self.strict[i]) == Resolution::None
     }
 
+    /// Whether `mv` is among the legal moves of `pos` entry `i` reads as
+    /// most cheaply: the move a slip is closest to.
+    pub(crate) fn closest(&mut self, pos: &Chess, i: usize, mv: &Move) -> bool {
+        let c = self.reading_cost(pos, i, mv);
+        c.is_finite() && pos.legal_moves().iter().all(|o| o == mv || self.reading_cost(pos, i, o) >= c)
+    }
+
     /// What reading entry `entry` as `mv` in `pos` costs (infinite past `max_fit`).
     pub(crate) fn reading_cost(&mut self, pos: &Chess, entry: usize, mv: &Move) -> f32 {
         self.spend(1);
