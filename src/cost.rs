@@ -433,7 +433,7 @@ pub const SHORTHAND: f32 = 1.0;
 pub const OVERSPECIFIED: f32 = 0.5;
 /// A disambiguation left out (`Rc8` where both rooks go to c8): which piece
 /// moved is then told by the game, the other copy or a later move.
-pub const UNDERSPECIFIED: f32 = 1.0;
+pub const UNDERSPECIFIED: f32 = 3.0;
 /// A piece move written without its destination's file (`B5` for `Bg5`): a
 /// box cut short, read only where the game or the other copy tells which.
 pub const DROPPED_FILE: f32 = 3.0;
