@@ -20,10 +20,12 @@ use super::joint::{Doubt, Weigher, key, parting, sans_of, with_move_at};
 use super::prior;
 use super::settings::Settings;
 use super::stages::reconstruct_within;
-use crate::cost::{MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, Params, SAME_NAME};
-use crate::notation::Language;
+use crate::cost::{
+    MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, Params, SAME_NAME,
+};
 use crate::finding::{At, Finding, Severity};
 use crate::ingest::movetext::is_illegible_text;
+use crate::notation::Language;
 use crate::pairing::names::sound;
 use crate::sheet::{GameResult, Sheet};
 use crate::start::{SetUpError, Start};
