@@ -129,7 +129,8 @@ impl Builder<'_> {
                 let repeat = [entry.checked_sub(1), Some(entry + 1)]
                     .into_iter()
                     .flatten()
-                    .any(|j| self.lexed.get(j).is_some_and(|o| o.core == self.lexed[entry].core));
+                    .any(|j| self.lexed.get(j).is_some_and(|o| o.core == self.lexed[entry].core))
+                    || super::entries::in_repeated_block(self.lexed, entry);
                 if !repeat && ends() {
                     return true;
                 }

@@ -4,7 +4,7 @@
 use shakmaty::{Chess, Move, MoveList, Position};
 
 use super::budget::Meter;
-use super::entries::{is_illegible, lex_sheet, strict_of};
+use super::entries::{is_illegible, lex_sheet, repeats_block, strict_of};
 use super::searcher::Searcher;
 use crate::cost::{MOST_REPEATED, Params};
 use crate::notation::Language;
@@ -172,16 +172,8 @@ impl<'a> Searcher<'a> {
             return b.clone();
         }
         let n = self.lexed.len();
-        let core = |i: usize| &self.lexed[i].core;
-        let blocks: std::rc::Rc<[Vec<usize>]> = (0..n)
-            .map(|i| {
-                (2..=MOST_REPEATED)
-                    .filter(|&k| {
-                        i >= k && i + k <= n && (0..k).all(|t| !self.illegible[i + t] && core(i + t) == core(i - k + t))
-                    })
-                    .collect()
-            })
-            .collect();
+        let blocks: std::rc::Rc<[Vec<usize>]> =
+            (0..n).map(|i| (2..=MOST_REPEATED).filter(|&k| repeats_block(self.lexed, i, k)).collect()).collect();
         self.repeated = Some(blocks.clone());
         blocks
     }
