@@ -22,6 +22,14 @@ fn exact(sans: &[String]) -> Vec<Option<String>> {
     sans.iter().cloned().map(Some).collect()
 }
 
+/// The boxes of a copy that writes every move exactly but ply `k`'s, where
+/// it writes `written`.
+fn but(sans: &[String], k: usize, written: &str) -> Vec<Option<String>> {
+    let mut boxes = exact(sans);
+    boxes[k] = Some(written.into());
+    boxes
+}
+
 /// A copy as typed: its headers, then its boxes in numbered pairs from
 /// move `first` (a blank box for `None`), then the result.
 fn typed(first: usize, boxes: &[Option<String>], result: &str) -> String {
@@ -97,8 +105,7 @@ fn a_slip_naming_no_legal_move_is_the_move_the_other_copy_writes() {
     // one letter from; the other writes `28. Rd1`.
     let sans = corpus_game(68);
     assert_eq!(sans[54], "Rd1");
-    let mut b = exact(&sans);
-    b[54] = Some("Rd8".into());
+    let b = but(&sans, 54, "Rd8");
     let g = read(&typed(1, &exact(&sans), "1-0"), &typed(1, &b, "1-0"));
     assert_published_as_played(&g, &sans);
     assert!(g.findings.iter().all(|f| f.code != "copies-disagree"), "{}", shown(&g, &sans));
@@ -114,8 +121,7 @@ fn an_impossible_check_beside_a_legal_one_is_the_check_the_other_copy_writes() {
     assert_eq!(sans[86], "Qe5+");
     let mut failed = Vec::new();
     for slip in ["Qc5+", "Qh5+", "Qb5+"] {
-        let mut b = exact(&sans);
-        b[86] = Some(slip.into());
+        let b = but(&sans, 86, slip);
         let g = read(&typed(1, &exact(&sans), "1-0"), &typed(1, &b, "1-0"));
         failed.extend(not_published_as_played(&g, &sans).map(|w| format!("{slip}: {w}")));
     }
@@ -129,8 +135,7 @@ fn an_impossible_check_nearer_another_legal_check_is_never_published_as_either()
     // Qe5+ (either copy may hold the slip). The game may go to review, but
     // is never published with a move that was not played.
     let sans = corpus_game(407);
-    let mut b = exact(&sans);
-    b[86] = Some("Qg5+".into());
+    let b = but(&sans, 86, "Qg5+");
     let g = read(&typed(1, &exact(&sans), "1-0"), &typed(1, &b, "1-0"));
     assert_none(validated_wrong(&g, &sans).into_iter().collect());
 }
@@ -142,8 +147,7 @@ fn a_bishop_move_both_copies_write_without_its_file_is_the_one_a_later_capture_a
     // copies write; no other move to the fifth rank leaves the game legal.
     let sans = corpus_game(221);
     assert_eq!((sans[26].as_str(), sans[32].as_str()), ("Bg5", "Bxe7"));
-    let mut both = exact(&sans);
-    both[26] = Some("B5".into());
+    let both = but(&sans, 26, "B5");
     let g = read(&typed(1, &both, "1/2-1/2"), &typed(1, &both, "1/2-1/2"));
     assert_published_as_played(&g, &sans);
 }
@@ -199,8 +203,7 @@ fn a_mate_in_descriptive_notation_on_the_only_copy_that_writes_it() {
     assert_eq!(sans[last], "Rh1#");
     let mut failed = Vec::new();
     for written in ["RKR1#", "R-KR1#"] {
-        let mut a = exact(&sans);
-        a[last] = Some(written.into());
+        let a = but(&sans, last, written);
         let g = read(&typed(1, &a, "1-0"), &typed(1, &exact(&sans[..last]), "1-0"));
         failed.extend(not_published_as_played(&g, &sans).map(|w| format!("{written}: {w}")));
     }
@@ -216,8 +219,7 @@ fn a_mate_written_with_a_colon_or_in_long_form_on_the_only_copy_that_writes_it()
     assert_eq!(sans[last], "Qxh5#");
     let mut failed = Vec::new();
     for written in ["Q:h5#", "Qh1xh5#", "Qh1:h5#"] {
-        let mut a = exact(&sans);
-        a[last] = Some(written.into());
+        let a = but(&sans, last, written);
         let g = read(&typed(1, &exact(&sans[..last]), "1-0"), &typed(1, &a, "1-0"));
         failed.extend(not_published_as_played(&g, &sans).map(|w| format!("{written}: {w}")));
     }
@@ -248,8 +250,7 @@ fn the_same_impossible_check_on_a_copy_copied_from_the_other() {
     let sans = corpus_game(407);
     let mut failed = Vec::new();
     for slip in ["Qc5+", "Qg5+", "Qh5+", "Qb5+"] {
-        let mut both = exact(&sans);
-        both[86] = Some(slip.into());
+        let both = but(&sans, 86, slip);
         let g = read(&typed(1, &both, "1-0"), &typed(1, &both, "1-0"));
         failed.extend(validated_wrong(&g, &sans).map(|w| format!("{slip}: {w}")));
     }
@@ -261,8 +262,7 @@ fn the_same_slip_on_a_copy_copied_from_the_other_where_one_move_fits() {
     // 28. Rd1 written `Rd8` on both copies: no other legal move is one
     // letter from it, and the game goes on from Rd1.
     let sans = corpus_game(68);
-    let mut both = exact(&sans);
-    both[54] = Some("Rd8".into());
+    let both = but(&sans, 54, "Rd8");
     let g = read(&typed(1, &both, "1-0"), &typed(1, &both, "1-0"));
     assert_none(validated_wrong(&g, &sans).into_iter().collect());
 }

@@ -508,7 +508,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     // The weighing is work of the first copy's file, within what it has left.
     let meter = ba.game();
     let langs = languages(sheets, &alone, start, params);
-    let (scored, (doubt, wide_doubt), one_names, (confirmed, paths), written, contradicted) =
+    let (scored, (doubt, echo, echoed), one_names, (confirmed, paths), written, contradicted) =
         with_searcher(sheets[0], langs[0], params, Some(&meter), |a| {
             with_searcher(sheets[1], langs[1], params, Some(&meter), |b| {
                 let mut w = Weigher::new(a, b, start);
@@ -519,19 +519,21 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
                 w.climb(&alone);
                 w.weigh_overruling();
                 let scored = plausible_first(w.ranked(), settings, start);
-                let doubt = w.doubt(&scored, params.limits.review_margin);
-                // Where the copies write one slip letter for letter, the
-                // sum counts one piece of evidence twice: the doubt is
-                // looked for twice as far (see `echo_counted_once`).
-                let wide_doubt = w.doubt(&scored, 2.0 * params.limits.review_margin);
                 let one_names = w.one_copy_names(&scored, params.limits.review_margin);
                 let confirmed = scored.first().map(|(_, g)| w.confirmed(g)).unwrap_or_default();
                 let written = scored.first().map(|(_, g)| w.written(g)).unwrap_or_default();
                 let paths = scored.first().map(|(_, g)| w.paths(g)).unwrap_or_default();
+                // Where the copies write one slip letter for letter, the
+                // sum counts one piece of evidence twice: the doubt is
+                // looked for twice as far (see `echo_counted_twice`).
+                let echoed = echoed(sheets, &paths);
+                let echo = echo_counted_twice(&scored, &echoed, &confirmed);
+                let reach = if echo { 2.0 } else { 1.0 } * params.limits.review_margin;
+                let doubt = w.doubt(&scored, reach);
                 let contradicted = scored.first().map_or(0.0, |(_, g)| {
                     if w.overruled_unweighed(g) { f32::INFINITY } else { w.contradiction(g, &alone) }
                 });
-                (scored, (doubt, wide_doubt), one_names, (confirmed, paths), written, contradicted)
+                (scored, (doubt, echo, echoed), one_names, (confirmed, paths), written, contradicted)
             })
         });
     if scored.is_empty() {
@@ -553,8 +555,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     } else {
         margin
     };
-    let echoed = echoed(sheets, &paths);
-    let (margin, doubt) = echo_counted_once(&scored, &echoed, &confirmed, margin, (doubt, wide_doubt));
+    let margin = if echo { margin / 2.0 } else { margin };
     let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &written, &echoed), margin, settings);
     ba.charge(&meter);
     if meter.out() {
@@ -951,24 +952,15 @@ fn echoed(sheets: [&Sheet; 2], paths: &[Vec<Option<usize>>; 2]) -> Vec<bool> {
     (0..paths[0].len().max(paths[1].len())).map(|k| text(0, k).is_some() && text(0, k) == text(1, k)).collect()
 }
 
-/// The margin and doubt of the cheapest game where the runner-up parts
-/// from it at an entry both copies write letter for letter and that the
-/// first copy does not write exactly: a copy copied from the other, or two
-/// players who made one slip, add the cost of one misreading twice, and the
-/// sum's margin then says twice what the evidence does. It is halved, and
-/// the doubt is the one looked for twice as far.
-fn echo_counted_once(
-    scored: &[(f32, Vec<Move>)],
-    echoed: &[bool],
-    confirmed: &[Vec<bool>; 2],
-    margin: f32,
-    (doubt, wide_doubt): (Option<Doubt>, Option<Doubt>),
-) -> (f32, Option<Doubt>) {
-    let (Some((_, best)), Some((_, runner_up))) = (scored.first(), scored.get(1)) else { return (margin, doubt) };
-    match parting(best, runner_up) {
-        Some(k) if echoed.get(k) == Some(&true) && confirmed[0].get(k) != Some(&true) => (margin / 2.0, wide_doubt),
-        _ => (margin, doubt),
-    }
+/// Whether the runner-up parts from the cheapest game at an entry both
+/// copies write letter for letter and that the first copy does not write
+/// exactly: a copy copied from the other, or two players who made one slip,
+/// add the cost of one misreading twice, and the sum's margin then says
+/// twice what the evidence does. It is halved, and the doubt looked for
+/// twice as far.
+fn echo_counted_twice(scored: &[(f32, Vec<Move>)], echoed: &[bool], confirmed: &[Vec<bool>; 2]) -> bool {
+    let (Some((_, best)), Some((_, runner_up))) = (scored.first(), scored.get(1)) else { return false };
+    parting(best, runner_up).is_some_and(|k| echoed.get(k) == Some(&true) && confirmed[0].get(k) != Some(&true))
 }
 
 /// Whether the joint game stands validated: clearly ahead in the sum, clean
