@@ -429,8 +429,14 @@ pub const WING_ELSEWHERE: u8 = 1;
 pub const OTHER_LANGUAGE: f32 = 2.0;
 /// A pawn capture cut short (`ed`, `exd`): a shorthand, not a slip.
 pub const SHORTHAND: f32 = 1.0;
-/// A needless disambiguation (`Cgf3` where only one knight goes to f3).
+/// A move written in full, from its square (`Cg1-f3`, `e2-e4`): a way some
+/// players write every move.
 pub const OVERSPECIFIED: f32 = 0.5;
+/// A needless disambiguation (`Cgf3` where only one knight goes to f3): rarer
+/// than a long form, since the writer who adds the letter has seen another
+/// piece that could go there. So `Thh1` beside a king on h1 reads Rhh3, where
+/// the other rook reaches h3, at no less than `Rh7` with 1 taken for 7.
+pub const NEEDLESS_DISAMBIGUATION: f32 = 1.0;
 /// A disambiguation left out (`Rc8` where both rooks go to c8): which piece
 /// moved is then told by the game, the other copy or a later move.
 pub const UNDERSPECIFIED: f32 = 3.0;

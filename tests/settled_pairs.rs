@@ -280,3 +280,67 @@ fn slips_and_illegible_boxes_on_both_copies_each_answered_by_the_other() {
     let g = read(&typed(1, &a, "1-0"), &typed(1, &b, "1-0"));
     assert_published_as_played(&g, &sans);
 }
+
+#[test]
+fn the_same_rook_move_with_a_file_both_rooks_need_on_a_copy_copied_from_the_other() {
+    // 32... Rff6 written `Rff8` on both copies, and 27. Ree2 written
+    // `Ree8`: no rook goes to the square written, and the one rook that
+    // can reach the file's look-alike square (Rf3 for a 3 read as an 8)
+    // needs no file. The file written says both rooks could go to the
+    // square meant: the look-alike alone does not settle it.
+    let mut failed = Vec::new();
+    for (game, k, slip) in [(111, 63, "Rff8"), (87, 52, "Ree8")] {
+        let sans = corpus_game(game);
+        let both = but(&sans, k, slip);
+        let g = read(&typed(1, &both, "1-0"), &typed(1, &both, "1-0"));
+        failed.extend(validated_wrong(&g, &sans).map(|w| format!("game {game}, {slip}: {w}")));
+    }
+    assert_none(failed);
+}
+
+#[test]
+fn a_copy_starting_at_move_four_settles_the_box_the_other_left_illegible() {
+    // One copy starts `4. ...`, numbered as played, and writes every move
+    // after; the other writes every move but one, left `X`, where a piece
+    // went on from the square it had just reached (`19. Qxb7 ... 20. Qd5+`):
+    // alone, the box reads as another move, the piece going straight to its
+    // second square.
+    let mut failed = Vec::new();
+    for (game, k) in [(24, 49), (40, 36), (48, 64), (52, 51), (71, 70), (86, 39)] {
+        let sans = corpus_game(game);
+        let late = exact(&sans[6..]);
+        let g = read(&typed(4, &late, "1-0"), &typed(1, &but(&sans, k, "X"), "1-0"));
+        failed.extend(not_published_as_played(&g, &sans).map(|w| format!("game {game}, ply {}: {w}", k + 1)));
+    }
+    assert_none(failed);
+}
+
+#[test]
+fn a_box_one_copy_left_illegible_stays_settled_by_the_other_while_another_move_is_in_doubt() {
+    // Both copies leave one box `X` that several moves fill (36... Qxa3
+    // among them); the first copy also leaves an earlier or later box `X`,
+    // which the second writes, and which alone several moves would fill.
+    // The arbiter is asked about the box both left, not the one the second
+    // copy answers.
+    let sans = corpus_game(407);
+    let mut failed = Vec::new();
+    for (both, one) in [(71, 29), (71, 44), (80, 47), (83, 65)] {
+        let (mut a, mut b) = (exact(&sans), exact(&sans));
+        for boxes in [&mut a, &mut b] {
+            boxes[both] = Some("X".into());
+        }
+        a[one] = Some("X".into());
+        let g = read(&typed(1, &a, "1-0"), &typed(1, &b, "1-0"));
+        let number = |ply: usize| format!("{}.", ply / 2 + 1);
+        let asked = |f: &&scoresheet::emit::report::FindingReport| f.weight == Weight::Doubt;
+        let at_one = g
+            .findings
+            .iter()
+            .filter(asked)
+            .any(|f| f.move_label.as_deref().is_some_and(|l| l.starts_with(&number(one))));
+        if g.status != Status::Review || at_one {
+            failed.push(format!("X at ply {} on both, {} on one: {}", both + 1, one + 1, shown(&g, &sans)));
+        }
+    }
+    assert_none(failed);
+}

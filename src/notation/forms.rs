@@ -5,7 +5,9 @@ use shakmaty::{CastlingSide, Move, Role, san::San};
 
 use super::distance::Written;
 use super::language::Language;
-use crate::cost::{DROPPED_FILE, Edits, OTHER_LANGUAGE, OVERSPECIFIED, SHORTHAND, UNDERSPECIFIED};
+use crate::cost::{
+    DROPPED_FILE, Edits, NEEDLESS_DISAMBIGUATION, OTHER_LANGUAGE, OVERSPECIFIED, SHORTHAND, UNDERSPECIFIED,
+};
 
 /// The forms of one move, one after the other in one buffer (a move has up
 /// to a dozen forms, and they are made for many moves: no allocation each).
@@ -92,7 +94,7 @@ fn push_forms(m: &Move, san: &San, lang: &Language, extra: f32, out: &mut Forms)
                         out.put('x');
                     }
                     out.put_square(*to);
-                    out.end(extra + OVERSPECIFIED);
+                    out.end(extra + NEEDLESS_DISAMBIGUATION);
                 }
             } else {
                 out.put_str(p);

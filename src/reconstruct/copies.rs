@@ -556,7 +556,22 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
         margin
     };
     let margin = if echo { margin / 2.0 } else { margin };
-    let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &written, &echoed), margin, settings);
+    // The moves some game near the cheapest plays otherwise: where the game
+    // is not clearly ahead, a copy's doubt elsewhere is still settled by the
+    // other copy (none where one copy contradicts the game).
+    let reach = if echo { 2.0 } else { 1.0 } * settings.params.limits.review_margin;
+    let contested: Vec<bool> = if contradicted {
+        vec![true; best.len()]
+    } else {
+        let near = scored[1..].iter().take_while(|(c, _)| *c < scored[0].0 + reach);
+        let mut at = vec![false; best.len()];
+        for (_, g) in near {
+            at.iter_mut().enumerate().filter(|(k, _)| g.get(*k) != best.get(*k)).for_each(|(_, c)| *c = true);
+        }
+        at
+    };
+    let mut joint =
+        decide(sheets, files, alone, (best, doubt.as_ref(), &written, &echoed, &contested), margin, settings);
     ba.charge(&meter);
     if meter.out() {
         // Games the weighing did not reach may be nearer than those it did.
@@ -889,7 +904,7 @@ fn decide(
     sheets: [&Sheet; 2],
     files: [&str; 2],
     alone: [Game; 2],
-    (best, doubt, written, echoed): Evidence<'_>,
+    (best, doubt, written, echoed, contested): Evidence<'_>,
     margin: f32,
     settings: &Settings,
 ) -> Joint {
@@ -906,13 +921,14 @@ fn decide(
     };
     // A doubt of the copy the game is from, at a move the other copy also
     // writes legibly (exactly or with a slip of its own), is settled when
-    // the game is clearly ahead: its alternatives were weighed against both
-    // copies. A move one copy alone has stays in doubt: the other cannot
-    // tell what was played there; nor can an entry that says what this
-    // copy's does, letter for letter (`T1` in both: the same doubt twice).
+    // no game near the cheapest plays another move there: its alternatives
+    // were weighed against both copies. A move one copy alone has stays in
+    // doubt: the other cannot tell what was played there; nor can an entry
+    // that says what this copy's does, letter for letter (`T1` in both: the
+    // same doubt twice).
     let settled = |f: &Finding| {
         let ply = f.at().map_or(0, |at| at.ply as usize);
-        clear
+        (clear || contested.get(ply.wrapping_sub(1)) == Some(&false))
             && matches!(f, Finding::AmbiguousRepair { .. })
             && ply > 0
             && written[1 - base].get(ply - 1) == Some(&true)
@@ -941,8 +957,9 @@ fn decide(
 }
 
 /// What `decide` weighs: the cheapest game, its doubt, which moves each
-/// copy writes legibly, and which both write alike.
-type Evidence<'e> = (&'e [Move], Option<&'e Doubt>, &'e [Vec<bool>; 2], &'e [bool]);
+/// copy writes legibly, which both write alike, and which a game near the
+/// cheapest plays otherwise.
+type Evidence<'e> = (&'e [Move], Option<&'e Doubt>, &'e [Vec<bool>; 2], &'e [bool], &'e [bool]);
 
 /// For each move of the game, whether both copies' entries read as it
 /// (`paths`) are written alike, letter for letter: one copy then tells

@@ -365,11 +365,18 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
         let mut pos = self.start.clone();
         let mut out = Vec::new();
         let mut rereads = Vec::new();
+        let unread = paths.each_ref().map(|p| Self::unread_beside(p));
         for (k, &mv) in g.iter().enumerate() {
             let mut alts: Vec<Move> = Vec::new();
             for c in 0..2 {
                 if let Some(own) = places[c].at(key(&pos)).filter(|&m| m != mv && pos.is_legal(m)) {
                     alts.push(own);
+                }
+                // A move the copy has no entry for, beside entries its
+                // alignment leaves out: they may say that move (the game
+                // plays another there, which the entry cannot be read as).
+                for &e in unread[c].get(&k).into_iter().flatten() {
+                    alts.extend(self.meanings(c, &pos, e, Some(mv)));
                 }
                 let Some(e) = paths[c].get(k).copied().flatten() else { continue };
                 let meant = self.meanings(c, &pos, e, Some(mv));
@@ -407,6 +414,27 @@ impl<'s, 'a, 'b> Weigher<'s, 'a, 'b> {
             let n = self.read_on(c, &g[..k], e, &places[1 - c]);
             if n.len() > k && !out.contains(&n) {
                 out.push(n);
+            }
+        }
+        out
+    }
+
+    /// For each move of the game a copy's alignment (`path`) gives no entry,
+    /// the entries it leaves out between the entries read before and after
+    /// that move (at most two): what the copy wrote there, unread.
+    fn unread_beside(path: &[Option<usize>]) -> HashMap<usize, Vec<usize>> {
+        let mut out = HashMap::default();
+        let (mut next, mut unwritten) = (0, Vec::new());
+        for (k, e) in path.iter().enumerate() {
+            match *e {
+                None => unwritten.push(k),
+                Some(e) => {
+                    for &p in &unwritten {
+                        out.insert(p, (next..e).take(2).collect::<Vec<usize>>());
+                    }
+                    unwritten.clear();
+                    next = e + 1;
+                }
             }
         }
         out
