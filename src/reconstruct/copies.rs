@@ -556,22 +556,23 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
         margin
     };
     let margin = if echo { margin / 2.0 } else { margin };
-    // The moves some game near the cheapest plays otherwise: where the game
-    // is not clearly ahead, a copy's doubt elsewhere is still settled by the
-    // other copy (none where one copy contradicts the game).
+    // How much more the cheapest game that plays another move there costs,
+    // at each move: where the game is not clearly ahead, a copy's doubt
+    // elsewhere is still settled by the other copy (nowhere where one copy
+    // contradicts the game).
     let reach = if echo { 2.0 } else { 1.0 } * settings.params.limits.review_margin;
-    let contested: Vec<bool> = if contradicted {
-        vec![true; best.len()]
+    let rival: Vec<f32> = if contradicted {
+        vec![0.0; best.len()]
     } else {
-        let near = scored[1..].iter().take_while(|(c, _)| *c < scored[0].0 + reach);
-        let mut at = vec![false; best.len()];
-        for (_, g) in near {
-            at.iter_mut().enumerate().filter(|(k, _)| g.get(*k) != best.get(*k)).for_each(|(_, c)| *c = true);
+        let mut at = vec![f32::INFINITY; best.len()];
+        for (c, g) in scored[1..].iter().take_while(|(c, _)| *c < scored[0].0 + 2.0 * reach) {
+            for (_, r) in at.iter_mut().enumerate().filter(|(k, _)| g.get(*k) != best.get(*k)) {
+                *r = r.min(c - scored[0].0);
+            }
         }
         at
     };
-    let mut joint =
-        decide(sheets, files, alone, (best, doubt.as_ref(), &written, &echoed, &contested), margin, settings);
+    let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &written, &echoed, &rival), margin, settings);
     ba.charge(&meter);
     if meter.out() {
         // Games the weighing did not reach may be nearer than those it did.
@@ -904,7 +905,7 @@ fn decide(
     sheets: [&Sheet; 2],
     files: [&str; 2],
     alone: [Game; 2],
-    (best, doubt, written, echoed, contested): Evidence<'_>,
+    (best, doubt, written, echoed, rival): Evidence<'_>,
     margin: f32,
     settings: &Settings,
 ) -> Joint {
@@ -923,16 +924,18 @@ fn decide(
     // writes legibly (exactly or with a slip of its own), is settled when
     // no game near the cheapest plays another move there: its alternatives
     // were weighed against both copies. A move one copy alone has stays in
-    // doubt: the other cannot tell what was played there; nor can an entry
-    // that says what this copy's does, letter for letter (`T1` in both: the
-    // same doubt twice).
+    // doubt: the other cannot tell what was played there. An entry that
+    // says what this copy's does, letter for letter (`T1` in both: the same
+    // doubt twice), counts once: it is settled only twice as far ahead.
+    let review_margin = settings.params.limits.review_margin;
     let settled = |f: &Finding| {
         let ply = f.at().map_or(0, |at| at.ply as usize);
-        (clear || contested.get(ply.wrapping_sub(1)) == Some(&false))
+        let Some(k) = ply.checked_sub(1) else { return false };
+        let echo = echoed.get(k) == Some(&true);
+        let ahead = rival.get(k).is_some_and(|&r| r >= if echo { 2.0 * review_margin } else { review_margin });
+        ((clear && !echo) || ahead)
             && matches!(f, Finding::AmbiguousRepair { .. })
-            && ply > 0
-            && written[1 - base].get(ply - 1) == Some(&true)
-            && echoed.get(ply - 1) != Some(&true)
+            && written[1 - base].get(k) == Some(&true)
     };
     game.findings.retain(|f| !settled(f));
     // A game neither copy read alone takes each stretch from the copy that
@@ -940,9 +943,12 @@ fn decide(
     let each_written = (0..best.len()).all(|k| written.iter().any(|w| w.get(k) == Some(&true)));
     let validated = base_validates(&game, owners.is_empty() && !each_written, clear);
     if !validated {
+        // Where the copies' own readings part at a box one copy left
+        // illegible, they do not disagree: the other copy's entry is read.
+        let both_write = |k: &usize| written.iter().all(|w| w.get(*k) == Some(&true));
         let found = doubt
             .and_then(|d| doubt_finding(sheets, files, &game, d))
-            .or_else(|| parted.map(|ply| disagreement(sheets, files, [&a, &b], ply)));
+            .or_else(|| parted.filter(both_write).map(|ply| disagreement(sheets, files, [&a, &b], ply)));
         let ply = |f: &Finding| f.at().map(|at| at.ply);
         if let Some(f) = found.filter(|f| !game.findings.iter().any(|g| ply(g).is_some() && ply(g) == ply(f))) {
             game.findings.push(f);
@@ -957,9 +963,9 @@ fn decide(
 }
 
 /// What `decide` weighs: the cheapest game, its doubt, which moves each
-/// copy writes legibly, which both write alike, and which a game near the
-/// cheapest plays otherwise.
-type Evidence<'e> = (&'e [Move], Option<&'e Doubt>, &'e [Vec<bool>; 2], &'e [bool], &'e [bool]);
+/// copy writes legibly, which both write alike, and at each move how much
+/// more the cheapest game that plays otherwise there costs.
+type Evidence<'e> = (&'e [Move], Option<&'e Doubt>, &'e [Vec<bool>; 2], &'e [bool], &'e [f32]);
 
 /// For each move of the game, whether both copies' entries read as it
 /// (`paths`) are written alike, letter for letter: one copy then tells

@@ -132,19 +132,21 @@ pub fn settled_pair(g: &CorpusGame, class: Class, seed: u64) -> Option<SettledPa
             busy.push(ply);
         }
         Class::LaterMoveDecides => {
-            let (ply, partial, one) = (0..60).find_map(|_| {
+            let (ply, left_out) = (0..60).find_map(|_| {
                 let ply = 2 + rng.below(n - 6);
-                let (partial, one) = file_left_out(&moves, &g.sans, ply)?;
-                Some((ply, partial, one))
+                Some((ply, file_left_out(&moves, &g.sans, ply)?))
             })?;
-            let partial = localize(&partial, language, zeros);
+            let partial = localize(&left_out.written, language, zeros);
             boxes.entries = [0, 1].map(|k| {
                 let mut e = boxes.entries[k].clone();
                 e[ply] = partial.clone();
                 e
             });
-            boxes.determined = one;
+            boxes.determined = left_out.one;
+            // The later moves that decide are written by both copies: no
+            // other fault there, or one copy alone would decide.
             busy.push(ply);
+            busy.extend(left_out.deciding);
         }
         Class::RepeatedMoves => {
             let ply = 2 * (2 + rng.below((n - 8) / 2));
@@ -182,7 +184,10 @@ pub fn settled_pair(g: &CorpusGame, class: Class, seed: u64) -> Option<SettledPa
             let blank = 2 + rng.below(stop - 3);
             boxes.entries[1 - c].truncate(stop);
             boxes.entries[1 - c][blank] = rng.pick(&["?", "??", "---"]).to_string();
-            busy.extend([blank, stop - 1]);
+            // The moves past the short copy's end are the long copy's alone:
+            // no other fault there, where nothing would answer it.
+            busy.push(blank);
+            busy.extend(stop - 1..n);
         }
         Class::CopiedCopy => {
             for _ in 0..1 + rng.below(2) {
@@ -277,7 +282,7 @@ fn one_letter_apart(a: &str, b: &str) -> bool {
 /// A piece move at `ply` written without its destination's file (`B5`),
 /// where two moves or more fit that; and whether the later moves, replayed
 /// as written, allow only the one played.
-fn file_left_out(moves: &[Move], sans: &[String], ply: usize) -> Option<(String, bool)> {
+fn file_left_out(moves: &[Move], sans: &[String], ply: usize) -> Option<LeftOut> {
     let m = moves[ply];
     let role = m.role();
     if role == Role::Pawn || m.is_capture() || m.is_castle() || m.is_promotion() {
@@ -293,21 +298,33 @@ fn file_left_out(moves: &[Move], sans: &[String], ply: usize) -> Option<(String,
     if fitting.len() < 2 {
         return None;
     }
-    let replays = |first: Move| {
+    // The first later move, as written, that no longer fits after `first`.
+    let stops = |first: Move| {
         let mut p = pos.clone();
         p.play_unchecked(first);
-        sans[ply + 1..].iter().all(|s| match legal(&p, s) {
+        sans[ply + 1..].iter().position(|s| match legal(&p, s) {
             Some(x) => {
                 p.play_unchecked(x);
-                true
+                false
             }
-            None => false,
+            None => true,
         })
     };
-    let one = fitting.iter().filter(|&&x| replays(x)).count() == 1;
+    let stops: Vec<Option<usize>> = fitting.iter().map(|&x| stops(x)).collect();
+    let one = stops.iter().filter(|s| s.is_none()).count() == 1;
+    let deciding = stops.into_iter().flatten().map(|k| ply + 1 + k).collect();
     let letter = role.upper_char();
     let rank = char::from(b'1' + u32::from(to.rank()) as u8);
-    Some((format!("{letter}{rank}"), one))
+    Some(LeftOut { written: format!("{letter}{rank}"), one, deciding })
+}
+
+/// A piece move written without its destination's file: what is written,
+/// whether the later moves allow only the move played, and the later moves
+/// that rule out each other move that fits.
+struct LeftOut {
+    written: String,
+    one: bool,
+    deciding: Vec<usize>,
 }
 
 /// Whether the game's moves as written (`sans`) with the four from `ply`
