@@ -260,7 +260,7 @@ fn impossible_slip(moves: &[Move], ply: usize, san: &str, near: bool, rng: &mut 
             c[square_at + 1] = (b'1' + rng.below(8) as u8) as char;
         }
         let slip: String = c.iter().collect::<String>() + suffix;
-        if slip == san || legal(&pos, &slip).is_some() {
+        if slip == san || names_a_move(&pos, &slip, square_at) {
             continue;
         }
         let others = pos.legal_moves().into_iter().filter(|&m| m != moves[ply]).any(|m| {
@@ -272,6 +272,16 @@ fn impossible_slip(moves: &[Move], ply: usize, san: &str, near: bool, rng: &mut 
         }
     }
     None
+}
+
+/// Whether `slip` (English SAN, its destination's file at `square_at`)
+/// names a legal move as written or with its capture sign put in or left
+/// out (`Nd5` for a knight that takes on d5 is that capture, not a slip).
+fn names_a_move(pos: &Chess, slip: &str, square_at: usize) -> bool {
+    let mut with_x = slip.to_string();
+    with_x.insert(square_at, 'x');
+    let without_x = slip.replacen('x', "", 1);
+    [slip, with_x.as_str(), without_x.as_str()].iter().any(|s| legal(pos, s).is_some())
 }
 
 /// Whether two strings of the same length differ in one character.
