@@ -118,6 +118,23 @@ fn copies_giving_no_round_are_one_game_where_their_players_have_no_other() {
 }
 
 #[test]
+fn a_federation_code_or_a_title_in_one_copys_names_is_not_part_of_them() {
+    // One copy gives no round: only the names tell its game, written
+    // `A UKR Petrov` and `GM S RUS Ivanova` on it, `A.Petrov` and
+    // `Ivanova S` on the other.
+    let moves = "1.d4 Nf6 2.c4 e6 3.Nc3 Bb4 4.Qc2 O-O\n";
+    let a = format!("Event: Open\nWhite: A UKR Petrov\nBlack: GM S RUS Ivanova\n\n{moves}");
+    let b = format!("Event: Open\nRound: 5\nWhite: A.Petrov\nBlack: Ivanova S\n\n{moves}");
+    let (reports, _) = together(&[input("a.txt", &a), input("b.txt", &b)]);
+    assert_eq!(first(&reports[0]).sheets, Some(["a.txt".to_string(), "b.txt".to_string()]));
+    // Two players whose names differ only by the codes beside them are not
+    // one player: `A UKR Petrov` is not `B UKR Sokolov`.
+    let c = format!("Event: Open\nRound: 5\nWhite: B UKR Sokolov\nBlack: S RUS Ivanova\n\n{moves}");
+    let (reports, _) = together(&[input("a.txt", &a), input("c.txt", &c)]);
+    assert!(reports.iter().all(|r| first(r).sheets.is_none()), "paired by the codes");
+}
+
+#[test]
 fn sheets_of_different_games_are_never_paired() {
     let moves = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n";
     let sheet = |event: &str, round: &str, white: &str, black: &str| {

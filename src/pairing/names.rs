@@ -1,6 +1,73 @@
 //! Names as scoresheets write them ("Navara,D", "D. Navara", "NAVRA",
 //! "Навара Давид") compared with a TRF's `Surname, First names`.
 
+/// FIDE's titles, as written beside a name (`GM Carlsen`, `Hou Yifan WGM`).
+const TITLES: [&str; 8] = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"];
+
+/// FIDE's federation codes, as written beside a name (`A UKR Petrov`).
+const FEDERATIONS: &[&str] = &[
+    "AFG", "AHO", "ALB", "ALG", "AND", "ANG", "ANT", "ARG", "ARM", "ARU", "AUS", "AUT", "AZE", "BAH", "BAN", "BAR",
+    "BDI", "BEL", "BER", "BHU", "BIH", "BIZ", "BLR", "BOL", "BOT", "BRA", "BRN", "BRU", "BUL", "BUR", "CAF", "CAM",
+    "CAN", "CAY", "CHA", "CHI", "CHN", "CIV", "CMR", "COD", "COL", "COM", "CPV", "CRC", "CRO", "CUB", "CYP", "CZE",
+    "DEN", "DJI", "DMA", "DOM", "ECU", "EGY", "ENG", "ERI", "ESA", "ESP", "EST", "ETH", "FAI", "FID", "FIJ", "FIN",
+    "FRA", "GAB", "GAM", "GCI", "GEO", "GEQ", "GER", "GHA", "GRE", "GRN", "GUA", "GUM", "GUY", "HAI", "HKG", "HON",
+    "HUN", "INA", "IND", "IOM", "IRI", "IRL", "IRQ", "ISL", "ISR", "ISV", "ITA", "IVB", "JAM", "JCI", "JOR", "JPN",
+    "KAZ", "KEN", "KGZ", "KOR", "KOS", "KSA", "KUW", "LAO", "LAT", "LBA", "LBN", "LBR", "LCA", "LES", "LIE", "LTU",
+    "LUX", "MAC", "MAD", "MAR", "MAS", "MAW", "MDA", "MDV", "MEX", "MGL", "MKD", "MLI", "MLT", "MNC", "MNE", "MOZ",
+    "MRI", "MTN", "MYA", "NAM", "NCA", "NED", "NEP", "NGR", "NIG", "NOR", "NRU", "NZL", "OMA", "PAK", "PAN", "PAR",
+    "PER", "PHI", "PLE", "PLW", "PNG", "POL", "POR", "PUR", "QAT", "ROU", "RSA", "RUS", "RWA", "SCO", "SEN", "SEY",
+    "SGP", "SKN", "SLE", "SLO", "SMR", "SOL", "SOM", "SRB", "SRI", "SSD", "STP", "SUD", "SUI", "SUR", "SVK", "SWE",
+    "SWZ", "SYR", "TAN", "THA", "TJK", "TKM", "TLS", "TOG", "TPE", "TTO", "TUN", "TUR", "UAE", "UGA", "UKR", "URU",
+    "USA", "UZB", "VAN", "VEN", "VIE", "VIN", "WLS", "YEM", "ZAM", "ZIM", "BHR", "CGO", "GBR", "MAL", "NMI",
+];
+
+/// The name without the titles and federation codes written beside it
+/// (`GM A UKR Petrov` is `A Petrov`): they are not part of the name. Each
+/// counts only in capitals; a federation code, only where the name is not
+/// all in capitals or it stands at one end of it, and two words or more are
+/// left (`NIELSEN PER` is Per Nielsen, not a Peruvian).
+pub fn without_titles(name: &str) -> String {
+    // Each word with the byte it starts at.
+    let mut tokens: Vec<(usize, &str)> = Vec::new();
+    let mut start = None;
+    for (i, c) in name.char_indices().chain([(name.len(), ' ')]) {
+        match (c.is_alphanumeric() && i < name.len(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                tokens.push((s, &name[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let capitals = |t: &str| t.chars().all(|c| c.is_ascii_uppercase());
+    let all_capitals = tokens.iter().all(|(_, t)| !t.chars().any(char::is_lowercase));
+    let ends = |i: usize| i == 0 || i + 1 == tokens.len();
+    let dropped: Vec<bool> = tokens
+        .iter()
+        .enumerate()
+        .map(|(i, (_, t))| {
+            let title = capitals(t) && TITLES.contains(t) && (!all_capitals || ends(i));
+            let code = capitals(t) && FEDERATIONS.contains(t) && (!all_capitals || ends(i));
+            title || code
+        })
+        .collect();
+    if tokens.len() - dropped.iter().filter(|&&d| d).count() < 2 {
+        return name.to_string();
+    }
+    let mut out = name.to_string();
+    for ((start, t), _) in tokens.iter().zip(&dropped).filter(|(_, d)| **d) {
+        out.replace_range(*start..start + t.len(), &" ".repeat(t.len()));
+    }
+    out
+}
+
+/// The words of a player's name, folded as [`words`] does, without the
+/// titles and federation codes written beside it ([`without_titles`]).
+pub fn name_words(name: &str) -> Vec<String> {
+    words(&without_titles(name))
+}
+
 /// A name folded for comparison: lower case, accents and Cyrillic spelled in
 /// Latin letters, words split at anything that is not a letter or digit.
 pub fn words(name: &str) -> Vec<String> {
@@ -77,6 +144,7 @@ fn fold(c: char) -> Option<&'static str> {
 /// Liem"), but a name copied from elsewhere may be "First Surname" ("Bent
 /// Larsen"): both readings.
 fn readings(trf_name: &str) -> Vec<(Vec<String>, Vec<String>)> {
+    let trf_name = &without_titles(trf_name);
     match trf_name.split_once(',') {
         Some((s, g)) => vec![(words(s), words(g))],
         None => {
@@ -143,7 +211,7 @@ const OTHER_INITIAL: f64 = 0.1;
 /// taken whole and without its initials; less `OTHER_INITIAL` when it
 /// gives initials and none is a given name's).
 pub fn similarity(written: &str, trf_name: &str) -> f64 {
-    let w = words(written);
+    let w = name_words(written);
     if w.is_empty() {
         return 0.0;
     }
@@ -219,6 +287,27 @@ mod tests {
         let (right, other) = (similarity("Ivanov,A", "Ivanov, Alexander"), similarity("Ivanov,A", "Ivanov, Igor"));
         assert!(right - other > 0.09, "{right} {other}");
         assert!(similarity("Ivanov", "Ivanov, Igor") > 0.99, "no initial, no conflict");
+    }
+
+    #[test]
+    fn titles_and_federation_codes_are_not_part_of_a_name() {
+        for (w, t) in [
+            ("A UKR Petrov", "Petrov, Alexei"),
+            ("S RUS Ivanova", "Ivanova, Svetlana"),
+            ("GM Carlsen, Magnus", "Carlsen, Magnus"),
+            ("Hou Yifan WGM", "Hou, Yifan"),
+            ("Petrov, A (UKR)", "Petrov, Alexei"),
+            ("PETROV A UKR", "Petrov, Alexei"),
+        ] {
+            let s = similarity(w, t);
+            assert!(s > 0.95, "{w} ~ {t}: {s}");
+        }
+        assert_eq!(name_words("GM A UKR Petrov"), ["a", "petrov"]);
+        // Capitals of a name's own words stay: a Per, a Can, a Kim.
+        assert_eq!(name_words("NIELSEN PER"), ["nielsen", "per"]);
+        assert_eq!(name_words("Can, Emre"), ["can", "emre"]);
+        assert_eq!(name_words("Gm Ivanov"), ["gm", "ivanov"]);
+        assert_eq!(name_words("O’Kelly ‘IRL’ A"), ["o", "kelly", "a"]);
     }
 
     #[test]

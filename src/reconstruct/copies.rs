@@ -386,6 +386,9 @@ impl Name {
 /// assert!(same_player("Curt Von Bardeleben", "v. Bardeleben"));
 /// assert!(same_player("van Wely, Loek", "Loek Van Wely"));
 /// assert!(same_player("Pdersen,E", "E. Pedersen"));
+/// assert!(same_player("A UKR Petrov", "A.Petrov"));
+/// assert!(same_player("S RUS Ivanova", "Ivanova S"));
+/// assert!(same_player("GM Carlsen, M", "Carlsen Magnus"));
 /// assert!(!same_player("Shirov,A", "Short,N"));
 /// ```
 pub fn same_player(a: &str, b: &str) -> bool {
@@ -409,6 +412,7 @@ fn name_readings(name: &str) -> Vec<(String, Option<char>)> {
 
 /// [`name_readings`] of the name's words, its particles left out or not.
 fn readings_of(name: &str, without_particles: bool) -> Vec<(String, Option<char>)> {
+    let name = &crate::pairing::names::without_titles(name);
     let words = |s: &str| -> Vec<String> {
         let particle = |w: &String| without_particles && PARTICLES.contains(&w.as_str());
         let kept = |w: &String| !w.is_empty() && !particle(w);

@@ -46,11 +46,15 @@ pub struct Spec {
     pub rate: f64,
     /// The share of copies with no result written.
     pub no_result: f64,
+    /// Names typed as at a large open: federation codes, titles, a slip on
+    /// each copy, initial and surname swapped
+    /// ([`crate::pairs::typed_loosely`]).
+    pub loose_names: bool,
 }
 
 impl Default for Spec {
     fn default() -> Spec {
-        Spec { seed: 7, rate: 0.05, no_result: 0.15 }
+        Spec { seed: 7, rate: 0.05, no_result: 0.15, loose_names: false }
     }
 }
 
@@ -119,7 +123,7 @@ pub fn event(name: &str, games: &[CorpusGame], spec: &Spec) -> (BuiltTrf, Vec<Co
         // The organizer's program numbered the boards its own way.
         let n = boards_in(x.round).max(1);
         let board = (x.board + x.round - 1) % n + 1;
-        let written = Written { event: Some(name), board, results };
+        let written = Written { event: Some(name), board, results, loose_names: spec.loose_names };
         let id = format!("g{k:04}");
         for (c, noisy) in ["a", "b"].iter().zip(pair_as_written(g, &trf, x, seed, spec.rate, &written)) {
             let ext = noisy.file_name.rsplit('.').next().unwrap_or("txt").to_string();

@@ -43,7 +43,7 @@ pub fn pair_of(g: &CorpusGame, round: usize, seed: u64, rate: f64) -> [Noisy; 2]
 /// [`written_name`]). These draws come from a stream of their own, so the
 /// faults do not depend on them.
 pub fn pair_in_event(g: &CorpusGame, trf: &BuiltTrf, x: &TrfGame, seed: u64, rate: f64) -> [Noisy; 2] {
-    let written = Written { event: tag(g, "Event"), board: x.board, results: [true, true] };
+    let written = Written { event: tag(g, "Event"), board: x.board, results: [true, true], loose_names: false };
     pair_as_written(g, trf, x, seed, rate, &written)
 }
 
@@ -56,6 +56,9 @@ pub struct Written<'a> {
     pub event: Option<&'a str>,
     pub board: u32,
     pub results: [bool; 2],
+    /// Names written as a volunteer types them at a large open (see
+    /// [`typed_loosely`]).
+    pub loose_names: bool,
 }
 
 /// [`pair_in_event`], the event, board and results written as `written` says.
@@ -79,7 +82,12 @@ pub fn pair_as_written(
             };
             let names = [x.white, x.black].map(|s| {
                 let name = &trf.player(s).name;
-                (name != "?").then(|| written_name(name, &mut rng))
+                let loose =
+                    |n: String, rng: &mut Rng| if written.loose_names { typed_loosely(&n, name, rng) } else { n };
+                (name != "?").then(|| {
+                    let n = written_name(name, &mut rng);
+                    loose(n, &mut rng)
+                })
             });
             Header { place, names, event: written.event, result: written.results[copy as usize] }
         })
@@ -154,6 +162,39 @@ pub fn written_name(trf_name: &str, rng: &mut Rng) -> String {
     }
     if rng.chance(1.0 / 8.0) {
         name = typo(&name, rng);
+    }
+    name
+}
+
+/// A written name as a volunteer types it at a large open, on top of
+/// [`written_name`]: the player's federation code beside it (1 in 5: `A
+/// UKR Petrov`, `Petrov,A UKR`), a title before or after it (1 in 8), a
+/// slip of its own in a letter (1 in 5: each copy's slip its own, so two
+/// copies of one name may differ by two), or the initial and the surname
+/// swapped about the comma (1 in 12: `A,Petrov`). A player's code is one
+/// for the event: drawn from the TRF name.
+pub fn typed_loosely(written: &str, trf_name: &str, rng: &mut Rng) -> String {
+    const CODES: [&str; 10] = ["UKR", "RUS", "GER", "ESP", "IND", "USA", "NOR", "FRA", "ARM", "CHN"];
+    let code = CODES[trf_name.bytes().fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(usize::from(b))) % 10];
+    let mut name = written.to_string();
+    if rng.chance(1.0 / 5.0) {
+        name = typo(&name, rng);
+    }
+    if rng.chance(1.0 / 12.0)
+        && let Some((surname, first)) = name.split_once(',')
+    {
+        name = format!("{},{}", first.trim(), surname.trim());
+    }
+    if rng.chance(1.0 / 5.0) {
+        name = match (rng.below(3), name.split_once(' ')) {
+            (0, Some((a, b))) => format!("{a} {code} {b}"),
+            (1, _) => format!("{name} {code}"),
+            _ => format!("{code} {name}"),
+        };
+    }
+    if rng.chance(1.0 / 8.0) {
+        let title = ["GM", "IM", "FM", "WGM"][rng.below(4)];
+        name = if rng.chance(0.5) { format!("{title} {name}") } else { format!("{name} {title}") };
     }
     name
 }

@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! # write an open of 200 corpus games, both copies of each, with its TRF
-//! event --write DIR [--games 200] [--first 10000] [--seed 7] [--rate 0.05] [--no-result 0.15]
+//! event --write DIR [--games 200] [--first 10000] [--seed 7] [--rate 0.05] [--no-result 0.15] [--loose-names]
 //! # drop its copies into a daemon in a random order, in two waves with a
 //! # kill -9 and a restart between them; the TRF first, after half the
 //! # sheets, or never
@@ -37,6 +37,7 @@ fn main() -> Result<()> {
             seed: number("--seed", 7.0)? as u64,
             rate: number("--rate", 0.05)?,
             no_result: number("--no-result", 0.15)?,
+            loose_names: args.iter().any(|a| a == "--loose-names"),
         };
         let corpus = try_load_range(first, games + games / 5 + 10)?;
         let corpus: Vec<_> = corpus.into_iter().filter(|g| g.sans.len() >= 4).take(games).collect();
