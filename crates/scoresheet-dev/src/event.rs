@@ -34,7 +34,8 @@ pub struct Copy {
     /// The game it is a copy of (`g0007`).
     pub game: String,
     pub text: String,
-    /// The moves it was typed from (the whole game).
+    /// The moves it was typed from: the game as far as this copy writes it
+    /// (the longer copy's is the game the sheets can give).
     pub sans: Vec<String>,
 }
 
@@ -46,15 +47,17 @@ pub struct Spec {
     pub rate: f64,
     /// The share of copies with no result written.
     pub no_result: f64,
-    /// Names typed as at a large open: federation codes, titles, a slip on
-    /// each copy, initial and surname swapped
-    /// ([`crate::pairs::typed_loosely`]).
-    pub loose_names: bool,
+    /// Copies as a large open's volunteers type them: names with federation
+    /// codes, titles, a slip on each copy, initial and surname swapped
+    /// ([`crate::pairs::typed_loosely`]); one copy in 8 games stopping 5 to
+    /// 30 moves before the end; and (in [`open_of`] with `replay`) a last
+    /// round that pairs the first round's players again.
+    pub loose: bool,
 }
 
 impl Default for Spec {
     fn default() -> Spec {
-        Spec { seed: 7, rate: 0.05, no_result: 0.15, loose_names: false }
+        Spec { seed: 7, rate: 0.05, no_result: 0.15, loose: false }
     }
 }
 
@@ -69,6 +72,13 @@ pub const ROUNDS: usize = 8;
 /// round has boards (each plays once a round, no two meet twice), the
 /// players' names and ratings those of the games' own players.
 pub fn open_of(games: &[CorpusGame]) -> Vec<CorpusGame> {
+    open_replaying(games, false)
+}
+
+/// [`open_of`], where with `replay` the last round pairs the first round's
+/// players again, colours reversed (a double round robin's second cycle):
+/// two games between the same players in one event.
+pub fn open_replaying(games: &[CorpusGame], replay: bool) -> Vec<CorpusGame> {
     let boards = games.len().div_ceil(ROUNDS).max(ROUNDS / 2 + 1);
     let mut names: Vec<(String, String)> = Vec::new();
     for g in games {
@@ -88,12 +98,14 @@ pub fn open_of(games: &[CorpusGame]) -> Vec<CorpusGame> {
         .enumerate()
         .map(|(k, g)| {
             let (round, board) = (k / boards, k % boards);
+            let again = replay && round + 1 == ROUNDS;
+            let paired = if again { 0 } else { round };
             // The circle method: player `players - 1` stays, the others turn.
-            let turn = |i: usize| if i == players - 1 { i } else { (i + round) % (players - 1) };
+            let turn = |i: usize| if i == players - 1 { i } else { (i + paired) % (players - 1) };
             let (a, b) =
                 if board == 0 { (turn(players - 1), turn(0)) } else { (turn(board), turn(players - 1 - board)) };
             let ((white, welo), (black, belo)) =
-                if round % 2 == 0 { (player(a), player(b)) } else { (player(b), player(a)) };
+                if (paired % 2 == 0) != again { (player(a), player(b)) } else { (player(b), player(a)) };
             let mut g = g.clone();
             let keep = |t: &str| !["White", "Black", "WhiteElo", "BlackElo", "Round", "Board"].contains(&t);
             g.tags.retain(|(t, _)| keep(t));
@@ -123,7 +135,15 @@ pub fn event(name: &str, games: &[CorpusGame], spec: &Spec) -> (BuiltTrf, Vec<Co
         // The organizer's program numbered the boards its own way.
         let n = boards_in(x.round).max(1);
         let board = (x.board + x.round - 1) % n + 1;
-        let written = Written { event: Some(name), board, results, loose_names: spec.loose_names };
+        let mut stops = [None, None];
+        let n = g.sans.len();
+        if spec.loose && rng.chance(1.0 / 8.0) {
+            let short = n.saturating_sub(2 * (5 + rng.below(26)));
+            if short >= 24 {
+                stops[rng.below(2)] = Some(short);
+            }
+        }
+        let written = Written { event: Some(name), board, results, loose_names: spec.loose, stops };
         let id = format!("g{k:04}");
         for (c, noisy) in ["a", "b"].iter().zip(pair_as_written(g, &trf, x, seed, spec.rate, &written)) {
             let ext = noisy.file_name.rsplit('.').next().unwrap_or("txt").to_string();
@@ -131,7 +151,7 @@ pub fn event(name: &str, games: &[CorpusGame], spec: &Spec) -> (BuiltTrf, Vec<Co
                 file: format!("{id}-{c}.{ext}"),
                 game: id.clone(),
                 text: noisy.text,
-                sans: g.sans.clone(),
+                sans: noisy.sans.clone(),
             });
         }
     }

@@ -43,7 +43,13 @@ pub fn pair_of(g: &CorpusGame, round: usize, seed: u64, rate: f64) -> [Noisy; 2]
 /// [`written_name`]). These draws come from a stream of their own, so the
 /// faults do not depend on them.
 pub fn pair_in_event(g: &CorpusGame, trf: &BuiltTrf, x: &TrfGame, seed: u64, rate: f64) -> [Noisy; 2] {
-    let written = Written { event: tag(g, "Event"), board: x.board, results: [true, true], loose_names: false };
+    let written = Written {
+        event: tag(g, "Event"),
+        board: x.board,
+        results: [true, true],
+        loose_names: false,
+        stops: [None, None],
+    };
     pair_as_written(g, trf, x, seed, rate, &written)
 }
 
@@ -59,6 +65,9 @@ pub struct Written<'a> {
     /// Names written as a volunteer types them at a large open (see
     /// [`typed_loosely`]).
     pub loose_names: bool,
+    /// The plies each copy writes, where it stops before the game's end (a
+    /// player short of time stops recording).
+    pub stops: [Option<usize>; 2],
 }
 
 /// [`pair_in_event`], the event, board and results written as `written` says.
@@ -71,7 +80,12 @@ pub fn pair_as_written(
     written: &Written,
 ) -> [Noisy; 2] {
     [0, 1].map(|copy| {
-        copy_of(g, derive_seed(seed, copy), rate, |copy_seed, _| {
+        let stopped = written.stops[copy as usize].filter(|&k| k < g.sans.len()).map(|k| {
+            let mut short = g.clone();
+            short.sans.truncate(k);
+            short
+        });
+        copy_of(stopped.as_ref().unwrap_or(g), derive_seed(seed, copy), rate, |copy_seed, _| {
             let mut rng = Rng::new(derive_seed(copy_seed ^ HEADER_STREAM, 0));
             // Names tell a game among a round's games, or the event's, only
             // where its players meet once in it.

@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! # write an open of 200 corpus games, both copies of each, with its TRF
-//! event --write DIR [--games 200] [--first 10000] [--seed 7] [--rate 0.05] [--no-result 0.15] [--loose-names]
+//! event --write DIR [--games 200] [--first 10000] [--seed 7] [--rate 0.05] [--no-result 0.15] [--loose]
 //! # drop its copies into a daemon in a random order, in two waves with a
 //! # kill -9 and a restart between them; the TRF first, after half the
 //! # sheets, or never
@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use scoresheet_dev::corpus::try_load_range;
-use scoresheet_dev::event::{Spec, event, open_of, read_back, score, write};
+use scoresheet_dev::event::{Spec, event, open_replaying, read_back, score, write};
 use scoresheet_dev::generate::Rng;
 
 fn main() -> Result<()> {
@@ -37,11 +37,11 @@ fn main() -> Result<()> {
             seed: number("--seed", 7.0)? as u64,
             rate: number("--rate", 0.05)?,
             no_result: number("--no-result", 0.15)?,
-            loose_names: args.iter().any(|a| a == "--loose-names"),
+            loose: args.iter().any(|a| a == "--loose"),
         };
         let corpus = try_load_range(first, games + games / 5 + 10)?;
         let corpus: Vec<_> = corpus.into_iter().filter(|g| g.sans.len() >= 4).take(games).collect();
-        let (trf, copies) = event(&format!("Open {}", spec.seed), &open_of(&corpus), &spec);
+        let (trf, copies) = event(&format!("Open {}", spec.seed), &open_replaying(&corpus, spec.loose), &spec);
         write(Path::new(&dir), &trf, &copies)?;
         println!("{} games, {} copies, event.trf and truth.json written to {dir}", trf.games.len(), copies.len());
         return Ok(());
