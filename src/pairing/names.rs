@@ -23,9 +23,11 @@ const FEDERATIONS: &[&str] = &[
 
 /// The name without the titles and federation codes written beside it
 /// (`GM A UKR Petrov` is `A Petrov`): they are not part of the name. Each
-/// counts only in capitals; a federation code, only where the name is not
-/// all in capitals or it stands at one end of it, and two words or more are
-/// left (`NIELSEN PER` is Per Nielsen, not a Peruvian).
+/// counts only in capitals, and only where two words or more are left. A
+/// surname may be written in capitals too (`VAN DER WIEL John`, `NIELSEN
+/// PER`): a code next to another word in capitals is part of that surname,
+/// and in a name all in capitals only a code at its end and a title at
+/// either end count.
 pub fn without_titles(name: &str) -> String {
     // Each word with the byte it starts at.
     let mut tokens: Vec<(usize, &str)> = Vec::new();
@@ -41,15 +43,27 @@ pub fn without_titles(name: &str) -> String {
         }
     }
     let capitals = |t: &str| t.chars().all(|c| c.is_ascii_uppercase());
+    let title = |t: &str| capitals(t) && TITLES.contains(&t);
+    let code = |t: &str| capitals(t) && FEDERATIONS.contains(&t);
+    // A word of a surname written in capitals.
+    let surname_in_capitals =
+        |t: &str| t.chars().count() >= 2 && !t.chars().any(char::is_lowercase) && !title(t) && !code(t);
     let all_capitals = tokens.iter().all(|(_, t)| !t.chars().any(char::is_lowercase));
-    let ends = |i: usize| i == 0 || i + 1 == tokens.len();
+    let last = tokens.len().saturating_sub(1);
     let dropped: Vec<bool> = tokens
         .iter()
         .enumerate()
         .map(|(i, (_, t))| {
-            let title = capitals(t) && TITLES.contains(t) && (!all_capitals || ends(i));
-            let code = capitals(t) && FEDERATIONS.contains(t) && (!all_capitals || ends(i));
-            title || code
+            let beside_capitals = [i.checked_sub(1), Some(i + 1)]
+                .into_iter()
+                .flatten()
+                .filter_map(|j| tokens.get(j))
+                .any(|(_, n)| surname_in_capitals(n));
+            if all_capitals {
+                (title(t) && (i == 0 || i == last)) || (code(t) && i == last && i > 0)
+            } else {
+                title(t) || (code(t) && !beside_capitals)
+            }
         })
         .collect();
     if tokens.len() - dropped.iter().filter(|&&d| d).count() < 2 {
@@ -308,6 +322,10 @@ mod tests {
         assert_eq!(name_words("Can, Emre"), ["can", "emre"]);
         assert_eq!(name_words("Gm Ivanov"), ["gm", "ivanov"]);
         assert_eq!(name_words("O’Kelly ‘IRL’ A"), ["o", "kelly", "a"]);
+        // A surname in capitals keeps a word that is also a code (Vanuatu).
+        assert_eq!(name_words("VAN DER WIEL John TH"), ["van", "der", "wiel", "john", "th"]);
+        assert_eq!(name_words("VAN DER WIEL JOHN"), ["van", "der", "wiel", "john"]);
+        assert_eq!(name_words("CARLSEN Magnus NOR"), ["carlsen", "magnus"]);
     }
 
     #[test]
