@@ -135,6 +135,21 @@ fn a_federation_code_or_a_title_in_one_copys_names_is_not_part_of_them() {
 }
 
 #[test]
+fn one_name_typed_past_knowing_on_the_same_event_round_and_board_is_one_game() {
+    // `Jdin` on one copy, `Yudn S` on the other, for Yudin: the names do not
+    // match, but the event, round and board are one, and so is Black.
+    let moves = "1.e4 c5 2.Nf3 d6 3.d4 cxd4 4.Nxd4 Nf6\n";
+    let a = format!("Event: Open\nRound: 4\nBoard: 7\nWhite: Jdin\nBlack: Petrov, A\n\n{moves}");
+    let b = format!("Event: Open\nRound: 4\nBoard: 7\nWhite: Yudn S\nBlack: A. Petrov\n\n{moves}");
+    let (reports, _) = together(&[input("a.txt", &a), input("b.txt", &b)]);
+    assert_eq!(first(&reports[0]).sheets, Some(["a.txt".to_string(), "b.txt".to_string()]));
+    // Neither name alike on one board: two games, never one by a guess.
+    let c = format!("Event: Open\nRound: 4\nBoard: 7\nWhite: Yudn S\nBlack: Kasimdzhanov\n\n{moves}");
+    let (reports, _) = together(&[input("a.txt", &a), input("c.txt", &c)]);
+    assert!(reports.iter().all(|r| first(r).sheets.is_none()), "paired on the board alone");
+}
+
+#[test]
 fn sheets_of_different_games_are_never_paired() {
     let moves = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n";
     let sheet = |event: &str, round: &str, white: &str, black: &str| {

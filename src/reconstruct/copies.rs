@@ -138,7 +138,8 @@ fn group_by_headers(keys: &[CopyKey]) -> Grouping {
 
 /// Whether two sheets are copies of one game: the same round (both must give
 /// it), the same event where both give one, and the same board where both
-/// give one; then the same event and board, or the same two players; and
+/// give one; then the same event and board with one player alike, or the
+/// same two players; and
 /// the same start (two copies of one game from different positions are not
 /// one game's).
 pub fn same_game(a: &Sheet, b: &Sheet) -> bool {
@@ -218,10 +219,18 @@ impl CopyKey {
         if matches!((ea, eb), (Some(x), Some(y)) if x != y) {
             return false;
         }
+        let same_event = ea.is_some() && eb.is_some();
+        // One player of the same event, round and board: the other's name
+        // is typed past knowing (`Jdin`, `Yudn`), yet no player has two
+        // games in one round.
+        let one_player = match (&self.players, &other.players) {
+            (Some([wa, xa]), Some([wb, xb])) => wa.same(wb) || xa.same(xb) || wa.same(xb) || xa.same(wb),
+            _ => true,
+        };
         match (&self.board, &other.board) {
             (Some(x), Some(y)) if x != y => false,
-            // Players written on both sheets must agree even on one board.
-            (Some(_), Some(_)) => players.unwrap_or(ea.is_some() && eb.is_some()),
+            (Some(_), Some(_)) if same_event => one_player,
+            // Elsewhere, players written on both sheets must agree.
             _ => players.unwrap_or(false),
         }
     }
