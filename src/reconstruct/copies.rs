@@ -486,6 +486,9 @@ pub struct Joint {
 
 /// Reads two copies of one game together (`files` name them in messages),
 /// each copy's reading within its own file's budget.
+// Long because one weighing under both copies' searchers yields everything
+// the decision needs at once; the decision itself is `decide`, with `rivals`
+// and `languages` beside it.
 pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut budgets: PairBudget<'_>) -> Joint {
     let alone = [
         reconstruct_within(sheets[0], settings, budgets.of(0)),
@@ -569,22 +572,8 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
         margin
     };
     let margin = if echo { margin / 2.0 } else { margin };
-    // How much more the cheapest game that plays another move there costs,
-    // at each move: where the game is not clearly ahead, a copy's doubt
-    // elsewhere is still settled by the other copy (nowhere where one copy
-    // contradicts the game).
     let reach = if echo { 2.0 } else { 1.0 } * settings.params.limits.review_margin;
-    let rival: Vec<f32> = if contradicted {
-        vec![0.0; best.len()]
-    } else {
-        let mut at = vec![f32::INFINITY; best.len()];
-        for (c, g) in scored[1..].iter().take_while(|(c, _)| *c < scored[0].0 + 2.0 * reach) {
-            for (_, r) in at.iter_mut().enumerate().filter(|(k, _)| g.get(*k) != best.get(*k)) {
-                *r = r.min(c - scored[0].0);
-            }
-        }
-        at
-    };
+    let rival = if contradicted { vec![0.0; best.len()] } else { rivals(&scored, reach) };
     let mut joint = decide(sheets, files, alone, (best, doubt.as_ref(), &written, &echoed, &rival), margin, settings);
     ba.charge(&meter);
     if meter.out() {
@@ -598,6 +587,21 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     joint.other = (0..joint.game.moves.len()).map(|k| paths[1 - joint.base].get(k).copied().flatten()).collect();
     pair_result(&mut joint.game, sheets, files);
     joint
+}
+
+/// How much more the cheapest game that plays another move there costs than
+/// the cheapest of all (`scored[0]`), at each of its moves, looking no
+/// further than twice `reach`: where the game is not clearly ahead, a
+/// copy's doubt elsewhere is still settled by the other copy.
+fn rivals(scored: &[(f32, Vec<Move>)], reach: f32) -> Vec<f32> {
+    let (least, best) = (scored[0].0, &scored[0].1);
+    let mut at = vec![f32::INFINITY; best.len()];
+    for (c, g) in scored[1..].iter().take_while(|(c, _)| *c < least + 2.0 * reach) {
+        for (_, r) in at.iter_mut().enumerate().filter(|(k, _)| g.get(*k) != best.get(*k)) {
+            *r = r.min(c - least);
+        }
+    }
+    at
 }
 
 /// The piece letters each copy is weighed under. Where the two copies'
