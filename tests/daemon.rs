@@ -679,18 +679,20 @@ fn another_game_dropped_for_a_board_that_has_one_goes_to_review_as_a_duplicate_b
     let inbox = root.join("inbox");
     drop_file(&inbox, "mesa7.txt", board_sheet("Open", 7, "Ana", "1.e4 e5 2.Cf3 Cc6 1-0").as_bytes());
     wait_for("the first", || names(&root.join("archive")).len() == 1);
-    // Board 7 typed on a sheet of another game (other players).
-    drop_file(&inbox, "mesa8.txt", board_sheet("Open", 7, "Cris", "1.d4 d5 1/2-1/2").as_bytes());
+    // Board 7 typed on a sheet of another game (other players: one player
+    // alike on one board of one round is that player's one game).
+    let other = board_sheet("Open", 7, "Cris", "1.d4 d5 1/2-1/2").replace("Black: Negro", "Black: Dora");
+    drop_file(&inbox, "mesa8.txt", other.as_bytes());
     wait_for("the second", || names(&root.join("archive")).len() == 2);
     daemon.stop();
     assert_eq!(round_games(&root.join("pgn/Open/round-4.pgn")), [("7".into(), "Ana".into(), "1-0".into())]);
-    assert_eq!(names(&root.join("review")), ["4-7-Cris-Negro.json", "4-7-Cris-Negro.pgn"]);
-    let pgn = fs::read_to_string(root.join("review/4-7-Cris-Negro.pgn")).unwrap();
+    assert_eq!(names(&root.join("review")), ["4-7-Cris-Dora.json", "4-7-Cris-Dora.pgn"]);
+    let pgn = fs::read_to_string(root.join("review/4-7-Cris-Dora.pgn")).unwrap();
     let words = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains("{duplicate-board: board 7 of round 4") && words.contains("(Ana - Negro)"), "{pgn}");
-    let json = fs::read_to_string(root.join("review/4-7-Cris-Negro.json")).unwrap();
+    let json = fs::read_to_string(root.join("review/4-7-Cris-Dora.json")).unwrap();
     assert!(json.contains("\"code\": \"duplicate-board\"") && json.contains("\"status\": \"review\""), "{json}");
-    assert!(!names(&root.join("pgn")).contains(&"4-7-Cris-Negro.pgn".to_string()));
+    assert!(!names(&root.join("pgn")).contains(&"4-7-Cris-Dora.pgn".to_string()));
 }
 
 #[test]
