@@ -1,7 +1,9 @@
 //! The pipeline for one file, from bytes to report: ingest, reconstruct, judge,
 //! emit. No IO: the caller reads the file and writes the outputs.
 
-use crate::cost::Params;
+use std::borrow::Cow;
+
+use crate::cost::{Params, SAME_GAME_PLIES};
 use crate::emit::pgn;
 use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
 use crate::finding::{Finding, NotRead, ReportLanguage};
@@ -9,7 +11,8 @@ use crate::ingest;
 use crate::notation::Language;
 use crate::pairing::Paired;
 use crate::pairing::matching::keyed;
-use crate::reconstruct::copies::{group, read_pair};
+use crate::reconstruct::by_moves::pair_by_moves;
+use crate::reconstruct::copies::{CopyKey, Grouping, group, read_pair};
 use crate::reconstruct::{FileBudget, Game, PairBudget, Settings, reconstruct_within};
 use crate::sheet::{GameResult, Sheet};
 
@@ -371,6 +374,14 @@ pub(crate) fn games_together(
             _ => unreachable!("a game has one or two copies"),
         }
     }
+    // Sheets read alone that are two copies of one game by their moves,
+    // whatever their names: read again together.
+    for [i, j] in pairs_by_moves(&grouping, &keyed, &games) {
+        let v = verdict_of(i).or(verdict_of(j));
+        let [a, b] = pair_reports([&sheets[i], &sheets[j]], names, opts, &mut budgets, v);
+        games[i] = Some(a);
+        games[j] = Some(b);
+    }
     let games = games.into_iter().map(|g| g.expect("every sheet is in a game")).collect();
     let name = |i: usize| -> &str { names[sheets[i].0] };
     let thirds = grouping.extra.iter().map(|&(third, first)| {
@@ -386,6 +397,18 @@ pub(crate) fn games_together(
     });
     let notes = thirds.chain(apart).collect();
     (games, notes)
+}
+
+/// The games of `grouping` read from one sheet (their reports in `games`)
+/// that are two copies of one game by their moves
+/// ([`crate::reconstruct::by_moves`]), as sheet indices, the earlier first.
+fn pairs_by_moves(grouping: &Grouping, keyed: &[Cow<'_, Sheet>], games: &[Option<GameReport>]) -> Vec<[usize; 2]> {
+    let long = |i: usize| games[i].as_ref().is_some_and(|g| g.moves.len() >= SAME_GAME_PLIES);
+    let lone: Vec<usize> = grouping.games.iter().filter(|g| g.len() == 1 && long(g[0])).map(|g| g[0]).collect();
+    let keys: Vec<CopyKey> = lone.iter().map(|&i| CopyKey::of(&keyed[i])).collect();
+    let read: Vec<(&CopyKey, &[String])> =
+        lone.iter().zip(&keys).map(|(&i, k)| (k, games[i].as_ref().map_or(&[][..], |g| &g.moves[..]))).collect();
+    pair_by_moves(&read).into_iter().map(|(x, y)| [lone[x], lone[y]]).collect()
 }
 
 /// File `f`'s budget, started now if it was not.

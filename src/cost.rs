@@ -523,6 +523,29 @@ pub const DESCRIPTIVE_NEAR: usize = 3;
 /// surname sharing a start ("Shirov", "Short": 0.84) falls below.
 pub const SAME_NAME: f64 = 0.9;
 
+/// Two names at least this alike (Jaro–Winkler on the surnames as they
+/// sound) may be one player's typed with slips past [`SAME_NAME`] (`Jdin`
+/// and `Yudn` for Yudin): two sheets whose moves make them one game's
+/// copies must name at least one player so alike.
+pub const NEAR_NAME: f64 = 0.7;
+
+/// Two sheets whose headers do not make them copies of one game are its two
+/// copies when each, read alone, plays the same move at this many plies at
+/// least (and at [`SAME_GAME_SHARE`] of the shorter reading's). Different
+/// games of one event never share more than 34 plies (the corpus's events,
+/// every two games of each: `cargo run --release -p scoresheet-dev --bin
+/// agreement`); two copies of one game read alone agree at 40 plies or more
+/// wherever both reach ply 40 (but for a few with many slips).
+pub const SAME_GAME_PLIES: usize = 40;
+/// See [`SAME_GAME_PLIES`]: a copy stopped early agrees with the whole game
+/// on all it writes but its slips.
+pub const SAME_GAME_SHARE: f64 = 0.8;
+/// The index of readings ([`crate::reconstruct::by_moves`]) files each run of
+/// this many plies...
+pub const MOVE_WINDOW: usize = 4;
+/// ...from this ply on: before it, the openings many games of an event share.
+pub const MOVE_WINDOWS_FROM: usize = 20;
+
 /// The most earlier sheets that share a key of the copies' index (a round
 /// and board, or two players' names alike) one sheet is compared with when
 /// sheets are grouped into games. Two copies of one game share their keys

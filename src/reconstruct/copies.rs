@@ -21,7 +21,7 @@ use super::prior;
 use super::settings::Settings;
 use super::stages::reconstruct_within;
 use crate::cost::{
-    MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, PLAUSIBLE_PLIES, Params, SAME_NAME,
+    MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, NEAR_NAME, PLAUSIBLE_PLIES, Params, SAME_NAME,
 };
 use crate::finding::{At, Finding, Severity};
 use crate::ingest::movetext::is_illegible_text;
@@ -180,9 +180,26 @@ impl CopyKey {
     /// (two players with the colours the other way round met in another
     /// game), no two events, the same start. Whether they are is for the one
     /// such pair among the sheets (see [`group`]).
+    /// Or, both of one event's same round (no player plays two games in
+    /// one), one player alike and the other at least loosely
+    /// ([`Name::near`]): the other name is typed past knowing.
     pub(crate) fn same_game_by_players(&self, other: &CopyKey) -> bool {
         let one_unknown = self.round.is_none() || other.round.is_none();
-        one_unknown && self.same_players_and_event(other) && self.same_start(other)
+        let by_players = one_unknown && self.same_players_and_event(other);
+        (by_players || self.one_player_of_one_round(other)) && self.same_start(other)
+    }
+
+    /// Whether two sheets of one event's same round, on no two boards,
+    /// name one player alike and the other at least loosely.
+    fn one_player_of_one_round(&self, other: &CopyKey) -> bool {
+        let given = |a: &Option<String>, b: &Option<String>| matches!((a, b), (Some(x), Some(y)) if x == y);
+        let boards = !matches!((&self.board, &other.board), (Some(x), Some(y)) if x != y);
+        if !(given(&self.round, &other.round) && given(&self.event, &other.event) && boards) {
+            return false;
+        }
+        let (Some([wa, xa]), Some([wb, xb])) = (&self.players, &other.players) else { return false };
+        let one = |a: &Name, b: &Name, c: &Name, d: &Name| a.same(b) && c.near(d);
+        one(wa, wb, xa, xb) || one(xa, xb, wa, wb) || one(wa, xb, xa, wb) || one(xa, wb, wa, xb)
     }
 
     /// Whether two sheets give the same start, or the same reason why
@@ -200,6 +217,23 @@ impl CopyKey {
             (Some([wa, xa]), Some([wb, xb])) => wa.same(wb) && xa.same(xb),
             _ => false,
         }
+    }
+
+    /// Whether nothing two sheets write says they are two games: no two
+    /// rounds, events or boards; the same start; and, where both name both
+    /// players, a player of one at least loosely like one of the other
+    /// ([`NEAR_NAME`]): a name typed past knowing on one copy is no other
+    /// player, two other names are.
+    pub(crate) fn may_be_one_game(&self, other: &CopyKey) -> bool {
+        let differ = |a: &Option<String>, b: &Option<String>| matches!((a, b), (Some(x), Some(y)) if x != y);
+        if differ(&self.round, &other.round) || differ(&self.event, &other.event) || differ(&self.board, &other.board) {
+            return false;
+        }
+        let players = match (&self.players, &other.players) {
+            (Some([wa, xa]), Some([wb, xb])) => wa.near(wb) || wa.near(xb) || xa.near(wb) || xa.near(xb),
+            _ => true,
+        };
+        players && self.same_start(other)
     }
 
     /// Whether the headers of two sheets make them copies of one game (see
@@ -247,6 +281,10 @@ impl CopyKey {
         }
         if let Some([w, b]) = &self.players {
             let (wb, bb) = (w.blocks(), b.blocks());
+            // One player's, in a round: the other name may be typed past knowing.
+            if let Some(r) = &self.round {
+                out.extend(wb.iter().chain(&bb).map(|x| Block::Player(r.clone(), *x)));
+            }
             for x in &wb {
                 for y in &bb {
                     out.push(Block::Players(*x.min(y), *x.max(y)));
@@ -266,6 +304,8 @@ enum Block {
     Board(String, String),
     /// Two players' name blocks (see [`Name::blocks`]), the lesser first.
     Players(u64, u64),
+    /// A round and one player's name block.
+    Player(String, u64),
 }
 
 /// Sheets (by any id) filed under their [`CopyKey::blocks`], so that the
@@ -366,6 +406,17 @@ impl Name {
         })
     }
 
+    /// Whether two names are at least loosely alike ([`NEAR_NAME`]): the
+    /// same player's, typed with slips past [`Name::same`]. Initials are not
+    /// compared, nor are names in Cyrillic against others.
+    fn near(&self, other: &Name) -> bool {
+        self.cyrillic != other.cyrillic
+            || self
+                .readings
+                .iter()
+                .any(|(sa, _)| other.readings.iter().any(|(sb, _)| strsim::jaro_winkler(sa, sb) >= NEAR_NAME))
+    }
+
     /// The blocks two names alike share one of: each reading's first two
     /// letters, and its last two. A slip that keeps a surname alike changes
     /// one end of it, seldom both.
@@ -398,6 +449,8 @@ impl Name {
 /// assert!(same_player("A UKR Petrov", "A.Petrov"));
 /// assert!(same_player("S RUS Ivanova", "Ivanova S"));
 /// assert!(same_player("GM Carlsen, M", "Carlsen Magnus"));
+/// assert!(same_player("D,Laylo", "Laylo, D"));
+/// assert!(same_player("Bent,Larsen", "B. Larsen"));
 /// assert!(!same_player("Shirov,A", "Short,N"));
 /// ```
 pub fn same_player(a: &str, b: &str) -> bool {
@@ -432,7 +485,10 @@ fn readings_of(name: &str, without_particles: bool) -> Vec<(String, Option<char>
         let sur = words(sur);
         let first = words(first);
         if !sur.is_empty() {
-            return vec![(sur.concat(), initial(first.first()))];
+            // "D,Laylo", "Bent,Larsen": a name typed the other way round
+            // about its comma is read that way too.
+            let swapped = (!first.is_empty()).then(|| (first.concat(), initial(sur.first())));
+            return std::iter::once((sur.concat(), initial(first.first()))).chain(swapped).collect();
         }
     }
     let w = words(name);

@@ -24,6 +24,7 @@
 //! - `infer`: the language, where none is given;
 //! - `stages`: [`reconstruct`]: one sheet's start, language, second look and findings on the whole game;
 //! - [`copies`]: sheets grouped into games, and a game's two copies read together;
+//! - [`by_moves`]: two copies of one game told by their moves, whatever their names;
 //! - this file: declares the files and re-exports what the rest of the crate uses.
 //!
 //! What everything costs is in [`crate::cost`].
@@ -33,6 +34,7 @@ mod beam;
 pub mod book;
 mod budget;
 mod build;
+pub mod by_moves;
 pub mod copies;
 mod detect;
 mod draft;
