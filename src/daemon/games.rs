@@ -33,9 +33,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde::{Deserialize, Serialize};
 
+use crate::cost::SAME_GAME_PLIES;
 use crate::emit::file::{Staging, replace_staged};
 use crate::pairing::Tournament;
 use crate::pairing::matching::keyed;
+use crate::reconstruct::by_moves::{MoveIndex, same_game_by_moves};
 use crate::reconstruct::copies::{CopyIndex, CopyKey};
 use crate::sheet::Sheet;
 
@@ -101,6 +103,11 @@ pub struct GameRecord {
     /// lists for the arbiter ([`crate::finding::Finding::is_told`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<String>,
+    /// The moves of its game (SAN) as read from its one sheet alone, for a
+    /// game of one sheet: the other copy, whose names may be typed past
+    /// knowing, finds it by them ([`crate::reconstruct::by_moves`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sans: Vec<String>,
 }
 
 /// A hash of a file's bytes (FNV-1a, 64 bits, in hex): stable across builds.
@@ -140,6 +147,8 @@ struct Cache {
     keyed_with: Option<Arc<Tournament>>,
     keys: HashMap<String, Vec<CopyKey>>,
     index: CopyIndex<String>,
+    /// The records of one sheet by their moves read alone ([`GameRecord::sans`]).
+    moves: MoveIndex<String>,
     /// How many times a record was put in or taken out, ever (kept when the
     /// records are read again whole): the desk's lists are brought up to
     /// date from it, never by reading every record.
@@ -171,6 +180,9 @@ impl Cache {
             self.index.insert(k, name.to_string());
         }
         self.keys.insert(name.to_string(), keys);
+        if by_moves(record) {
+            self.moves.insert(&record.sans, name.to_string());
+        }
     }
 
     fn take(&mut self, name: &str) {
@@ -181,6 +193,9 @@ impl Cache {
             }
         }
         let Some(old) = self.records.remove(name) else { return };
+        if by_moves(&old) {
+            self.moves.remove(&old.sans, &name.to_string());
+        }
         self.changes += 1;
         self.stamps.remove(name);
         for s in &old.sheets {
@@ -203,6 +218,7 @@ impl Cache {
         }
         self.keyed_with = pairings.cloned();
         self.index = CopyIndex::default();
+        self.moves = MoveIndex::default();
         self.keys.clear();
         let records = std::mem::take(&mut self.records);
         for (name, r) in &records {
@@ -219,6 +235,11 @@ impl Cache {
         }
         Ok(())
     }
+}
+
+/// Whether a record is filed by its moves: a game of one sheet, published.
+fn by_moves(r: &GameRecord) -> bool {
+    !r.pending && r.sheets.len() == 1 && r.sans.len() >= SAME_GAME_PLIES
 }
 
 /// The records, read under the lock, which is held as long as this is.
@@ -498,6 +519,36 @@ impl Locked<'_> {
         }
     }
 
+    /// The game of one sheet that a sheet (keyed as `sheet` by `pairings`)
+    /// whose moves read alone are `sans` is the other copy of by their
+    /// moves ([`crate::reconstruct::by_moves`]), as `convert` pairs them:
+    /// the one such record, which has no other such game. Found through the
+    /// records' index of moves.
+    pub fn partner_by_moves(
+        &mut self,
+        sheet: &Sheet,
+        sans: &[String],
+        pairings: Option<&Arc<Tournament>>,
+    ) -> Option<String> {
+        if sans.len() < SAME_GAME_PLIES {
+            return None;
+        }
+        self.cache.key_with(pairings);
+        let key = CopyKey::of(&keyed(sheet, pairings.map(|t| &**t)));
+        let cache = &self.cache;
+        let alike = |key: &CopyKey, sans: &[String], me: Option<&str>| -> Vec<String> {
+            let found = cache.moves.candidates(sans).into_iter().filter(|n| Some(n.as_str()) != me);
+            let agree = |n: &String| {
+                let (Some(r), Some(k)) = (cache.records.get(n), cache.keys.get(n)) else { return false };
+                by_moves(r) && k.first().is_some_and(|k| same_game_by_moves((k, &r.sans), (key, sans)))
+            };
+            found.filter(agree).take(2).collect()
+        };
+        let [n] = &alike(&key, sans, None)[..] else { return None };
+        let (r, k) = (cache.records.get(n)?, cache.keys.get(n)?.first()?);
+        alike(k, &r.sans, Some(n)).is_empty().then(|| n.clone())
+    }
+
     /// Writes (or replaces) the record of file `name`.
     pub fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
         self.journal(name)?;
@@ -558,6 +609,7 @@ mod tests {
             pending,
             board: None,
             notices: Vec::new(),
+            sans: Vec::new(),
         }
     }
 

@@ -225,6 +225,7 @@ mod tests {
             pending,
             board: None,
             notices: Vec::new(),
+            sans: Vec::new(),
         }
     }
 

@@ -72,17 +72,29 @@ pub fn publish(
         // makes it read again.
         let opts = cfg.options_now();
         let pairings = opts.pairings.as_ref();
-        let plan = plan_of(&mut games.lock().map_err(io_at(state))?, sheets, (name, &h), pairings);
-        if plan.iter().any(|(k, _)| *k == Known::Wait) {
+        let by_headers = plan_of(&mut games.lock().map_err(io_at(state))?, sheets, (name, &h), pairings);
+        if by_headers.iter().any(|(k, _)| *k == Known::Wait) {
             let why = "a copy of the same game was being published by a daemon that stopped: \
                        waiting for that file to be done again";
             return Err(FileError { path: claimed.to_path_buf(), source: io::Error::other(why) });
         }
         // The reading, the costly part, is done without the lock; if the
         // records changed meanwhile (the other copy came), it is done again.
-        let reports = read(cfg, &opts, (name, bytes), sheets, &plan)?;
+        let mut alone = None;
+        let mut reports = read(cfg, &opts, (name, bytes), sheets, &by_headers, &mut alone)?;
+        // A sheet its headers find no game for is looked for by its moves.
+        let sans: Vec<Option<Vec<String>>> = reports
+            .iter()
+            .map(|(k, g)| g.as_ref().filter(|g| *k == Known::New && g.sheets.is_none()))
+            .map(|g| g.map(|g| g.moves.clone()))
+            .collect();
+        let plan = by_moves(&mut games.lock().map_err(io_at(state))?, by_headers.clone(), sheets, &sans, pairings);
+        for k in (0..plan.len()).filter(|&k| plan[k] != by_headers[k]) {
+            reports[k] = read_one(cfg, &opts, (name, bytes), (k, &sheets[k]), &plan[k], &mut alone)?;
+        }
         let mut locked = games.lock().map_err(io_at(state))?;
-        if plan_of(&mut locked, sheets, (name, &h), pairings) != plan || !same_pairings(&opts, &cfg.options_now()) {
+        let now = plan_of(&mut locked, sheets, (name, &h), pairings);
+        if by_moves(&mut locked, now, sheets, &sans, pairings) != plan || !same_pairings(&opts, &cfg.options_now()) {
             continue;
         }
         publish_locked(cfg, claimed, (name, &h), sheets, &reports, &mut locked, out)?;
@@ -121,6 +133,30 @@ fn plan_of(
     plan
 }
 
+/// The plan with each new sheet whose moves read alone (`sans`) make it the
+/// other copy of a game read alone so far
+/// ([`Locked::partner_by_moves`]) made that game's partner, as `convert`
+/// pairs them. Two sheets of the file do not take one game: the second is
+/// left new.
+fn by_moves(
+    locked: &mut Locked<'_>,
+    mut plan: Plan,
+    sheets: &[Sheet],
+    sans: &[Option<Vec<String>>],
+    pairings: Option<&std::sync::Arc<Tournament>>,
+) -> Plan {
+    for (k, sans) in sans.iter().enumerate() {
+        let Some(sans) = sans.as_deref().filter(|_| plan[k].0 == Known::New) else { continue };
+        let Some(n) = locked.partner_by_moves(&sheets[k], sans, pairings) else { continue };
+        let known = Known::Partner(n.clone());
+        if plan.iter().all(|(p, _)| *p != known) {
+            let record = locked.get(&n);
+            plan[k] = (known, record);
+        }
+    }
+    plan
+}
+
 /// Each sheet's game report as the plan says (none for one already done),
 /// and the plan as it can be carried out: a sheet whose other copy cannot be
 /// read again (gone from archive/), or is not grouped with it, is new.
@@ -130,8 +166,22 @@ fn read(
     (name, bytes): (&str, &[u8]),
     sheets: &[Sheet],
     plan: &Plan,
+    alone: &mut Option<Vec<GameReport>>,
 ) -> Result<Vec<(Known, Option<GameReport>)>, FileError> {
-    let mut alone: Option<Vec<GameReport>> = None;
+    let file = (name, bytes);
+    (0..plan.len()).map(|k| read_one(cfg, opts, file, (k, &sheets[k]), &plan[k], alone)).collect()
+}
+
+/// Sheet `k`'s game report as its entry in the plan says: see [`read`].
+/// The file's games read alone are kept in `alone`, read once.
+fn read_one(
+    cfg: &ProcessConfig,
+    opts: &Options,
+    (name, bytes): (&str, &[u8]),
+    (k, sheet): (usize, &Sheet),
+    (known, record): &(Known, Option<GameRecord>),
+    alone: &mut Option<Vec<GameReport>>,
+) -> Result<(Known, Option<GameReport>), FileError> {
     let mut alone_of = |k: usize| -> GameReport {
         let games = alone.get_or_insert_with(|| {
             let input: Input = (name.to_string(), Ok(bytes.to_vec()));
@@ -139,19 +189,14 @@ fn read(
         });
         games[k].clone()
     };
-    let mut reports = Vec::with_capacity(plan.len());
-    for (k, (known, record)) in plan.iter().enumerate() {
-        let report = match (known, record) {
-            (Known::Done(_), _) => (known.clone(), None),
-            (Known::Partner(n), Some(r)) => match together(cfg, opts, (name, bytes), (k, &sheets[k]), (n, r))? {
-                Some(g) => (known.clone(), Some(g)),
-                None => (Known::New, Some(alone_of(k))),
-            },
-            _ => (known.clone(), Some(alone_of(k))),
-        };
-        reports.push(report);
-    }
-    Ok(reports)
+    Ok(match (known, record) {
+        (Known::Done(_), _) => (known.clone(), None),
+        (Known::Partner(n), Some(r)) => match together(cfg, opts, (name, bytes), (k, sheet), (n, r))? {
+            Some(g) => (known.clone(), Some(g)),
+            None => (Known::New, Some(alone_of(k))),
+        },
+        _ => (known.clone(), Some(alone_of(k))),
+    })
 }
 
 /// Sheet `k` of the file read with its other copy, the first sheet of
@@ -218,6 +263,7 @@ fn publish_locked(
                 pending: true,
                 board: None,
                 notices: Vec::new(),
+                sans: Vec::new(),
             };
             locked.put(&record_name(name, h, k), &pending, &cfg.staging).map_err(io_at(state))?;
         }
@@ -227,7 +273,7 @@ fn publish_locked(
     let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
     let archived_name = archived.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     out.outputs.push(archived);
-    for (k, ((known, _), slot)) in reports.iter().zip(placed).enumerate() {
+    for (k, ((known, report), slot)) in reports.iter().zip(placed).enumerate() {
         let mine = record_name(name, h, k);
         out.records.push(match (&slot, known) {
             (Slot::With(first), _) => record_name(name, h, *first),
@@ -249,6 +295,7 @@ fn publish_locked(
                 let at = record_name(name, h, first);
                 if let Some(mut r) = locked.get(&at) {
                     r.sheets.push(me(k, &archived_name));
+                    r.sans.clear();
                     locked.put(&at, &r, &cfg.staging).map_err(io_at(state))?;
                 }
                 locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
@@ -264,6 +311,11 @@ fn publish_locked(
             pending: false,
             board: p.board,
             notices: p.notices,
+            // A game read alone is found by its moves by its other copy.
+            sans: match (known, report) {
+                (Known::New, Some(g)) if g.sheets.is_none() => g.moves.clone(),
+                _ => Vec::new(),
+            },
         };
         if let Known::Partner(n) = known {
             // The game's record now names both copies; this sheet's pending one goes.

@@ -175,6 +175,7 @@ fn join_lone_copies(cfg: &ProcessConfig, t: &Arc<Tournament>, owed: &mut Owed) -
         let (Some(mut a), Some(b)) = (locked.get(first), locked.get(n)) else { continue };
         unpublish(cfg, &b)?;
         a.sheets.extend(b.sheets);
+        a.sans.clear();
         locked.put(first, &a, &cfg.staging).map_err(io_at(state))?;
         locked.remove(n, &cfg.staging).map_err(io_at(state))?;
         let name = a.sheets.last().map_or("", |s| s.dropped.as_str());
@@ -227,6 +228,8 @@ fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
             round: placed.round,
             board: placed.board,
             notices: placed.notices,
+            // A game of one sheet is found by its moves as read now.
+            sans: if record.sheets.len() == 1 { game.moves.clone() } else { Vec::new() },
             ..record.clone()
         };
         locked.put(n, &updated, &cfg.staging).map_err(io_at(state))?;

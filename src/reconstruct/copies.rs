@@ -410,11 +410,9 @@ impl Name {
     /// same player's, typed with slips past [`Name::same`]. Initials are not
     /// compared, nor are names in Cyrillic against others.
     fn near(&self, other: &Name) -> bool {
-        self.cyrillic != other.cyrillic
-            || self
-                .readings
-                .iter()
-                .any(|(sa, _)| other.readings.iter().any(|(sb, _)| strsim::jaro_winkler(sa, sb) >= NEAR_NAME))
+        self.readings
+            .iter()
+            .any(|(sa, _)| other.readings.iter().any(|(sb, _)| strsim::jaro_winkler(sa, sb) >= NEAR_NAME))
     }
 
     /// The blocks two names alike share one of: each reading's first two
@@ -452,6 +450,8 @@ impl Name {
 /// assert!(same_player("D,Laylo", "Laylo, D"));
 /// assert!(same_player("Bent,Larsen", "B. Larsen"));
 /// assert!(!same_player("Shirov,A", "Short,N"));
+/// // Two surnames with one initial are two players, whichever way round.
+/// assert!(!same_player("Grchev,B", "Gundavaa,B"));
 /// ```
 pub fn same_player(a: &str, b: &str) -> bool {
     Name::of(a).same(&Name::of(b))
@@ -486,8 +486,9 @@ fn readings_of(name: &str, without_particles: bool) -> Vec<(String, Option<char>
         let first = words(first);
         if !sur.is_empty() {
             // "D,Laylo", "Bent,Larsen": a name typed the other way round
-            // about its comma is read that way too.
-            let swapped = (!first.is_empty()).then(|| (first.concat(), initial(sur.first())));
+            // about its comma is read that way too; an initial alone after
+            // the comma ("Grchev,B") is no surname.
+            let swapped = (first.concat().chars().count() > 1).then(|| (first.concat(), initial(sur.first())));
             return std::iter::once((sur.concat(), initial(first.first()))).chain(swapped).collect();
         }
     }

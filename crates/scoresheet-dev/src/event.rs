@@ -255,6 +255,9 @@ pub struct Score {
     pub both_copies: usize,
     /// Games found nowhere.
     pub lost: usize,
+    /// Each game that an organizer would find wrong: its id and what
+    /// (`twice`, `lost`, `wrong`, `one copy`), for looking into.
+    pub missed: Vec<(String, &'static str)>,
 }
 
 /// The true game (`game id → moves`) a game read is: the one sharing the
@@ -294,7 +297,12 @@ pub fn score(truth: &BTreeMap<String, Vec<String>>, outputs: &Outputs) -> Score 
             s.in_review += 1;
             s.review_exact += usize::from(rv.iter().all(|f| &f.sans == full));
         }
-        s.both_copies += usize::from(pg.iter().chain(rv).any(|f| f.sheets >= 2));
+        let both = pg.iter().chain(rv).any(|f| f.sheets >= 2);
+        s.both_copies += usize::from(both);
+        let wrong = pg.iter().chain(rd).any(|f| &f.sans != full);
+        let lost = pg.is_empty() && rv.is_empty();
+        let what = [(pg.len() + rv.len() > 1, "twice"), (lost, "lost"), (wrong, "wrong"), (!both && !lost, "one copy")];
+        s.missed.extend(what.iter().filter(|(bad, _)| *bad).map(|(_, w)| (id.clone(), *w)));
     }
     s
 }

@@ -111,6 +111,9 @@ fn run(dir: &Path, bin: &Path, trf_at: &str, order: u64, keep: bool) -> Result<(
         root.path().display()
     );
     println!("{s}");
+    for (id, what) in &s.missed {
+        eprintln!("missed {id}: {what}");
+    }
     if keep {
         let kept = root.keep();
         eprintln!("kept {}", kept.display());
