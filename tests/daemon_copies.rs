@@ -339,3 +339,42 @@ fn a_copy_corrected_under_a_new_name_replaces_the_copy_it_corrects() {
     assert_eq!(round_file_games(&root.join("pgn")).len(), 1);
     assert!(log.contains("a copy corrected under a new name replaces it"), "{log}");
 }
+
+#[test]
+fn an_early_stopping_copy_is_never_published_alone_once_its_partner_has_come() {
+    // A real game; one copy stops 15 moves before the end and gives no round
+    // and the names typed otherwise: only the moves tell the two are one game.
+    let g = load_range(6000, 40).into_iter().find(|g| g.sans.len() >= 80).unwrap();
+    let text = |headers: &str, plies: usize| {
+        let mut s = format!("Event: Open\n{headers}\n");
+        for (i, san) in g.sans.iter().take(plies).enumerate() {
+            if i % 2 == 0 {
+                s.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            s.push_str(san);
+            s.push(' ');
+        }
+        s + "\n"
+    };
+    let short = text("White: Jdin\nBlack: A UKR Petrov\n", g.sans.len() - 30);
+    let whole = text("Round: 5\nWhite: Yudn S\nBlack: Petrov, A\n", g.sans.len()) + &g.result + "\n";
+    for order in [[("short.txt", &short), ("whole.txt", &whole)], [("whole.txt", &whole), ("short.txt", &short)]] {
+        let (_t, root) = setup();
+        let daemon = start(&root);
+        let inbox = root.join("inbox");
+        drop_file(&inbox, order[0].0, order[0].1.as_bytes());
+        wait_for("the first copy", || names(&root.join("archive")).len() == 1);
+        drop_file(&inbox, order[1].0, order[1].1.as_bytes());
+        wait_for("the second copy", || names(&root.join("archive")).len() == 2);
+        daemon.stop();
+        let mut all = games_in(&root.join("pgn"));
+        all.extend(games_in(&root.join("review")));
+        assert_eq!(all.len(), 1, "{} first: {:?}", order[0].0, all.iter().map(|g| &g.0).collect::<Vec<_>>());
+        let mut sheets: Vec<String> =
+            tag(&all[0].1, "Sheets").unwrap_or_default().split(' ').map(String::from).collect();
+        sheets.sort();
+        assert_eq!(sheets, ["short.txt", "whole.txt"], "{}", all[0].1);
+        let round = round_file_games(&root.join("pgn"));
+        assert!(round.len() <= 1, "{round:?}");
+    }
+}

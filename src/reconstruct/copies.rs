@@ -390,6 +390,24 @@ impl Name {
 
     /// See [`same_player`].
     fn same(&self, other: &Name) -> bool {
+        self.alike(other, |sa, sb| {
+            // A letter left out or doubled (`Pdersen`, `Panno`/`Pannno`)
+            // costs Jaro–Winkler much in a short name; one edit is a slip.
+            let one_slip = sa.chars().count().min(sb.chars().count()) >= 5 && strsim::damerau_levenshtein(sa, sb) <= 1;
+            one_slip || strsim::jaro_winkler(sa, sb) >= SAME_NAME
+        })
+    }
+
+    /// Whether two names are at least loosely alike ([`NEAR_NAME`]): the
+    /// same player's, typed with slips past [`Name::same`]. Two initials
+    /// still make two players (`Navara, David` is not `Navara, P`).
+    fn near(&self, other: &Name) -> bool {
+        self.alike(other, |sa, sb| strsim::jaro_winkler(sa, sb) >= NEAR_NAME)
+    }
+
+    /// Whether a reading of each name has surnames `alike` and no two first
+    /// initials (those of a name in Cyrillic say little about Latin ones).
+    fn alike(&self, other: &Name, alike: impl Fn(&str, &str) -> bool) -> bool {
         let either_cyrillic = self.cyrillic || other.cyrillic;
         self.readings.iter().any(|(sa, ia)| {
             other.readings.iter().any(|(sb, ib)| {
@@ -397,22 +415,9 @@ impl Name {
                     (Some(x), Some(y)) => x == y || either_cyrillic,
                     _ => true,
                 };
-                // A letter left out or doubled (`Pdersen`, `Panno`/`Pannno`)
-                // costs Jaro–Winkler much in a short name; one edit is a slip.
-                let one_slip =
-                    sa.chars().count().min(sb.chars().count()) >= 5 && strsim::damerau_levenshtein(sa, sb) <= 1;
-                initials && (one_slip || strsim::jaro_winkler(sa, sb) >= SAME_NAME)
+                initials && alike(sa, sb)
             })
         })
-    }
-
-    /// Whether two names are at least loosely alike ([`NEAR_NAME`]): the
-    /// same player's, typed with slips past [`Name::same`]. Initials are not
-    /// compared, nor are names in Cyrillic against others.
-    fn near(&self, other: &Name) -> bool {
-        self.readings
-            .iter()
-            .any(|(sa, _)| other.readings.iter().any(|(sb, _)| strsim::jaro_winkler(sa, sb) >= NEAR_NAME))
     }
 
     /// The blocks two names alike share one of: each reading's first two

@@ -1,0 +1,117 @@
+//! Two copies of one game told by their moves where their names, typed by
+//! volunteers as they read them, do not tell them (`convert`); and games
+//! alike only as far as an event's games are, or between the same players,
+//! never paired by a guess. The games are real ones from the committed
+//! corpus, long enough to be told by their moves.
+
+use scoresheet::convert::{Input, Options, convert_together};
+use scoresheet::emit::report::FileReport;
+use scoresheet::reconstruct::copies::same_player;
+use scoresheet_dev::corpus::{CorpusGame, load_range};
+
+fn input(name: &str, text: &str) -> Input {
+    (name.to_string(), Ok(text.as_bytes().to_vec()))
+}
+
+/// The sheets each file's game was read from (`None`: read alone).
+fn sheets_of(inputs: &[Input]) -> Vec<Option<[String; 2]>> {
+    let (reports, _): (Vec<FileReport>, _) = convert_together(inputs, &Options::default());
+    reports.iter().map(|r| r.games[0].sheets.clone()).collect()
+}
+
+fn both(a: &str, b: &str) -> Option<[String; 2]> {
+    Some([a.to_string(), b.to_string()])
+}
+
+/// Committed corpus games of at least 70 plies.
+fn long_games() -> Vec<CorpusGame> {
+    load_range(6000, 40).into_iter().filter(|g| g.sans.len() >= 70).collect()
+}
+
+/// A text sheet: the headers given, then the moves (the first `plies` of them).
+fn sheet(headers: &str, sans: &[String], plies: usize) -> String {
+    let mut s = format!("Event: Open\n{headers}\n");
+    for (i, san) in sans.iter().take(plies).enumerate() {
+        if i % 2 == 0 {
+            s.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        s.push_str(san);
+        s.push(' ');
+    }
+    s.push('\n');
+    s
+}
+
+#[test]
+fn two_different_typos_of_one_name_on_copies_without_a_common_round_are_one_game() {
+    let g = &long_games()[0];
+    // `Jdin` on one copy, `Yudn` on the other, for Yudin; one copy gives no
+    // round, so the names alone would have to tell the game, and they do not.
+    assert!(!same_player("Jdin, S", "Yudn S"));
+    let a = sheet("Round: 4\nWhite: Jdin, S\nBlack: Gelfand, B\n", &g.sans, usize::MAX);
+    let b = sheet("White: Yudn S\nBlack: Gelfand, Boris\n", &g.sans, usize::MAX);
+    assert_eq!(sheets_of(&[input("a.txt", &a), input("b.txt", &b)])[0], both("a.txt", "b.txt"));
+}
+
+#[test]
+fn no_round_on_one_copy_and_names_that_do_not_match_are_one_game_by_their_moves() {
+    let g = &long_games()[1];
+    // Black's name typed past knowing on the copy that gives no round.
+    assert!(!same_player("Kosintseva, N", "Kasyntsva"));
+    let a = sheet("Round: 1\nWhite: Mamedyarov, S\nBlack: Kosintseva, N\n", &g.sans, usize::MAX);
+    let b = sheet("White: Mamediarov Sh\nBlack: Kasyntsva\n", &g.sans, usize::MAX);
+    assert_eq!(sheets_of(&[input("a.txt", &a), input("b.txt", &b)])[0], both("a.txt", "b.txt"));
+    // Other players named, and the same moves: two sheets of other games
+    // (or of one game, which the arbiter tells), never one by a guess.
+    let c = sheet("White: Carlsen, M\nBlack: Nakamura, H\n", &g.sans, usize::MAX);
+    assert_eq!(sheets_of(&[input("a.txt", &a), input("c.txt", &c)]), [None, None]);
+    // Another round written: another game.
+    let d = sheet("Round: 2\nWhite: Mamediarov Sh\nBlack: Kasyntsva\n", &g.sans, usize::MAX);
+    assert_eq!(sheets_of(&[input("a.txt", &a), input("d.txt", &d)]), [None, None]);
+}
+
+#[test]
+fn an_early_stopping_copy_with_names_typed_otherwise_is_read_with_the_whole_game() {
+    let g = &long_games()[2];
+    let a = sheet("Round: 6\nWhite: Jdin\nBlack: Petrov A\n", &g.sans, g.sans.len() - 20);
+    let b = sheet("White: Yudn S\nBlack: A UKR Ptrov\n", &g.sans, usize::MAX);
+    let (reports, _) = convert_together(&[input("a.txt", &a), input("b.txt", &b)], &Options::default());
+    let game = &reports[0].games[0];
+    assert_eq!(game.sheets, both("a.txt", "b.txt"));
+    assert_eq!(game.moves, g.sans, "the whole game, from the copy that goes on");
+}
+
+#[test]
+fn a_double_round_robins_two_games_between_the_same_players_stay_two_games() {
+    let games = long_games();
+    let (g1, g2) = (&games[3], &games[4]);
+    // No round on any sheet: the same two players, both games' two copies.
+    let text = |white: &str, black: &str, g: &CorpusGame| {
+        sheet(&format!("White: {white}\nBlack: {black}\n"), &g.sans, usize::MAX)
+    };
+    // The second cycle with colours reversed, and a play-off with the same colours.
+    for (w2, b2) in [("Carlsen, M", "Navara, D"), ("Navara, D", "Carlsen, M")] {
+        let inputs = [
+            input("1a.txt", &text("Navara, David", "Carlsen, Magnus", g1)),
+            input("2a.txt", &text(w2, b2, g2)),
+            input("1b.txt", &text("D. Navara", "M. Carlsen", g1)),
+            input("2b.txt", &text(w2, b2, g2)),
+        ];
+        let got = sheets_of(&inputs);
+        assert_eq!(got[0], both("1a.txt", "1b.txt"), "{w2} v {b2}");
+        assert_eq!(got[1], both("2a.txt", "2b.txt"), "{w2} v {b2}");
+    }
+}
+
+#[test]
+fn a_sheet_alike_only_as_far_as_two_games_of_an_event_are_is_never_paired() {
+    let g = &long_games()[5];
+    // 34 plies: as far as two different games of the corpus's events ever
+    // agree (`agreement`), so no more than another game of the event.
+    let a = sheet("Round: 3\nWhite: Jdin\nBlack: Petrov A\n", &g.sans, usize::MAX);
+    let b = sheet("White: Yudn S\nBlack: A. Ptrov\n", &g.sans, 34);
+    assert_eq!(sheets_of(&[input("a.txt", &a), input("b.txt", &b)]), [None, None]);
+    // Past that, and most of its moves alike, it is the game's other copy.
+    let c = sheet("White: Yudn S\nBlack: A. Ptrov\n", &g.sans, 44);
+    assert_eq!(sheets_of(&[input("a.txt", &a), input("c.txt", &c)])[0], both("a.txt", "c.txt"));
+}
