@@ -5,13 +5,13 @@
 //! sheets whose headers do not make them one game are its two copies when
 //! each, read alone, plays the same moves at as many plies as no two
 //! different games of one event do ([`SAME_GAME_PLIES`], [`SAME_GAME_SHARE`]),
-//! nothing they write says otherwise ([`CopyKey::may_be_one_game`]), and
+//! nothing they write says otherwise (`CopyKey::may_be_one_game`), and
 //! each is the only such sheet of the other: three sheets alike are left
 //! alone, never paired by a guess.
 //!
 //! Sheets are found through an index of short runs of their moves past the
-//! opening ([`MoveIndex`]), never each compared with every other. `convert`
-//! ([`pair_by_moves`]) and `watch` (its records' index) use this one rule.
+//! opening (`MoveIndex`), never each compared with every other. `convert`
+//! (`pair_by_moves`) and `watch` (its records' index) use this one rule.
 
 use rustc_hash::FxHashMap;
 
