@@ -65,6 +65,11 @@ enum Command {
         /// its game, and the PGN takes the TRF's names, ratings, round and board.
         #[arg(long, value_name = "FILE")]
         pairings: Option<PathBuf>,
+        /// With --pairings: write the TRF again to FILE with the results of the
+        /// games validated (each in both players' columns of its round, the
+        /// points moved), for the pairing program; every other byte as given.
+        #[arg(long, value_name = "FILE", requires = "pairings")]
+        results_out: Option<PathBuf>,
         /// The sheets: .txt, .yaml/.yml, .csv/.tsv, .pgn (a PGN of any size: one
         /// over the inbox's limit is read as a collection, a game at a time)
         #[arg(required = true)]
@@ -151,10 +156,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let config = load_config(cli.config.as_deref())?;
     let options = config.options().context("config")?;
     match cli.command {
-        Command::Convert { language, output, json, json_lines, verbose, force, pairings, files } => {
+        Command::Convert { language, output, json, json_lines, verbose, force, pairings, results_out, files } => {
             init_logs("warn", LogFormat::Human);
             let (options, refused) = with_pairings(options, pairings.as_deref());
-            let flags = cli::convert::Flags { language, output, json, json_lines, force, verbose };
+            let results = results_out.zip(pairings).filter(|_| !refused);
+            let flags = cli::convert::Flags { language, output, json, json_lines, force, verbose, results };
             let mut code = cli::convert::convert_files(options, flags, &files)?;
             if refused {
                 // A file refused, as the exit statuses say (1 wins over 3 and 0).

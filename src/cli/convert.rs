@@ -26,6 +26,9 @@ pub(crate) struct Flags {
     pub json_lines: bool,
     pub force: bool,
     pub verbose: bool,
+    /// `--results-out` and `--pairings`: where the TRF with the results goes,
+    /// and the TRF given.
+    pub results: Option<(PathBuf, PathBuf)>,
 }
 
 /// Converts `files`; the exit status as `EXIT_STATUS` gives it.
@@ -42,6 +45,7 @@ pub(crate) fn convert_files(mut options: Options, flags: Flags, files: &[PathBuf
     let started = Instant::now();
     let collections: Vec<bool> = files.iter().map(|f| is_collection(f, options.max_file_bytes)).collect();
     let mut run = Run::new(&flags, files);
+    run.pairings = options.pairings.clone();
     run.progress.set_message(format!("reading {} files", files.len()));
     // A file named on the command line has no size limit: the inbox's
     // limit guards the daemon, not a person converting a collection.
@@ -140,6 +144,9 @@ struct Run<'f> {
     counts: Counts,
     /// Each file with a game in review: its page's name, the file, those games.
     review_pages: Vec<(String, String, Vec<GameReport>)>,
+    /// The validated games' results, for `--results-out`.
+    scored: Vec<scoresheet::pairing::results::Scored>,
+    pairings: Option<std::sync::Arc<scoresheet::pairing::Tournament>>,
     progress: indicatif::ProgressBar,
 }
 
@@ -166,6 +173,8 @@ impl<'f> Run<'f> {
             json,
             counts: Counts::default(),
             review_pages: Vec::new(),
+            scored: Vec::new(),
+            pairings: None,
             progress: progress_bar(flags, files),
         }
     }
@@ -203,12 +212,48 @@ impl<'f> Run<'f> {
         out.finish(self);
     }
 
+    /// A validated game's result kept for `--results-out`, where it is of
+    /// a pairing of the TRF (read together, a game's two copies give one).
+    fn score(&mut self, g: &GameReport) {
+        let Some(t) = self.flags.results.as_ref().and(self.pairings.as_deref()) else { return };
+        if g.status != Status::Validated || g.copy == Some("b") {
+            return;
+        }
+        if let Some(s) = scoresheet::pairing::results::Scored::of(t, |k| g.headers.get(k).and_then(|v| v.as_str())) {
+            self.scored.push(s);
+        }
+    }
+
+    /// `--results-out`: the TRF given with the validated games' results,
+    /// written to a temporary name and renamed.
+    fn write_results(&mut self) {
+        let Some((out, given)) = &self.flags.results else { return };
+        let written = read_regular(given).map_err(|e| format!("{}: {e}", given.display())).and_then(|bytes| {
+            let w = scoresheet::pairing::results::with_results(&bytes, &self.scored);
+            scoresheet::emit::file::replace(out, &w.bytes, false).map_err(|e| format!("{}: {e}", out.display()))?;
+            Ok(w)
+        });
+        match written {
+            Ok(w) => {
+                let other = w.contradicted.len();
+                let contradicted =
+                    if other > 0 { format!("; {other} left as the TRF gives them (another result)") } else { String::new() };
+                eprintln!("{}: {} results written{contradicted}", out.display(), w.filled);
+            }
+            Err(e) => {
+                eprintln!("cannot write the results: {e}");
+                self.counts.failed = true;
+            }
+        }
+    }
+
     /// Writes the index of the review pages, ends the report, says the
     /// summary; the exit status.
     fn finish(mut self, started: Instant) -> Result<ExitCode> {
         if let Some(dir) = self.flags.output.as_deref().filter(|_| !self.review_pages.is_empty()) {
             self.write_index(dir);
         }
+        self.write_results();
         self.progress.finish_and_clear();
         if let Err(e) = self.json.finish() {
             eprintln!("cannot write the report: {e}");
@@ -357,6 +402,7 @@ impl FileOut {
             Status::Rejected => run.counts.rejected += 1,
         }
         run.json.game(&self.path, &g);
+        run.score(&g);
         if g.status != Status::Rejected && g.copy != Some("b") {
             self.pgn_game(run, &g.pgn);
         }

@@ -155,6 +155,7 @@ pub(crate) mod place;
 pub(crate) mod process;
 pub(crate) mod publish;
 pub(crate) mod rematch;
+pub(crate) mod results;
 pub(crate) mod round;
 pub(crate) mod route;
 mod watcher;

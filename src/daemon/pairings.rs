@@ -75,6 +75,11 @@ impl Pairings {
         }
     }
 
+    /// The kept TRF's file (`<state>/pairings.trf`).
+    pub(crate) fn kept_file(&self) -> &Path {
+        &self.kept
+    }
+
     /// Waits for, then holds while the file lives, the turn to load a TRF
     /// or to re-read the games for one (this daemon's workers and any other
     /// daemon's on the folders).

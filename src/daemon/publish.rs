@@ -489,7 +489,8 @@ fn leave_round(cfg: &ProcessConfig, r: &RoundEntry) -> Result<(), FileError> {
     let pgn = &cfg.folders.pgn;
     let mut file = Round::open(pgn, &cfg.folders.state, &r.event, &r.round).map_err(io_at(pgn))?;
     file.remove(&r.game);
-    file.save(&cfg.staging).map(drop).map_err(io_at(pgn))
+    file.save(&cfg.staging).map_err(io_at(pgn))?;
+    super::results::refresh(cfg, &r.event)
 }
 
 /// Removes `files` (one already gone counts as removed).

@@ -145,6 +145,10 @@ fn finish(cfg: &ProcessConfig) -> Result<usize, FileError> {
         rounds_report(cfg, &mut locked, &t, &rounds);
     }
     cfg.pairings.paid().map_err(io_at(state))?;
+    // The results file follows the TRF loaded even where no game moved.
+    if let Some(t) = cfg.pairings.current() {
+        super::results::refresh(cfg, &t.name)?;
+    }
     if !names.is_empty() {
         info!(games = names.len(), moved, "the games of the rounds the new pairings change were read again");
     }

@@ -184,6 +184,11 @@ fn same_name(a: Option<&str>, b: Option<&str>) -> bool {
     key(a) == key(b)
 }
 
+/// The tags of a game this program wrote (its text), unescaped, in order.
+pub(crate) fn tags_of(game: &str) -> Vec<(&str, String)> {
+    Parsed::tags(game).0
+}
+
 /// The tags and moves of a game this program wrote.
 struct Parsed<'a> {
     tags: Vec<(&'a str, String)>,
@@ -246,7 +251,7 @@ fn movetext(text: &str) -> Vec<&str> {
 }
 
 /// The games of a PGN file this module wrote: each starts with its `[Event` tag.
-fn split_games(text: &str) -> Vec<&str> {
+pub(crate) fn split_games(text: &str) -> Vec<&str> {
     let mut games = Vec::new();
     let mut start = 0;
     let mut from = 0;

@@ -149,6 +149,7 @@ fn validated_in_round(
     let judged = file.judge(&game.pgn);
     if let Judged::Conflict(finding) = judged {
         file.save(&cfg.staging).map_err(io_at(pgn))?;
+        super::results::refresh(cfg, event)?;
         *out.findings.entry(finding.code()).or_default() += 1;
         placed.status = Status::Review;
         return review(cfg, name, gname, &flagged(game, &finding, cfg.options.report_language), old, placed);
@@ -156,6 +157,7 @@ fn validated_in_round(
     let p = put_game(pgn, gname, ".pgn", game.pgn.as_bytes(), old, &cfg.staging).map_err(io_at(pgn))?;
     placed.files.push(p);
     let r = file.put(&game.pgn, &judged, &cfg.staging).map_err(io_at(pgn))?;
+    super::results::refresh(cfg, event)?;
     if let Judged::Correction(old) = &judged {
         let board = game.headers.get("Board").and_then(|v| v.as_str()).unwrap_or("?");
         let (board, round, old) = (quoted(board), quoted(round), quoted(old));

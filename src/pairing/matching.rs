@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use super::names::similarity;
-use super::tournament::{Pairing, Player, Tournament};
+use super::tournament::{Pairing, Tournament};
 use crate::finding::Finding;
 use crate::sheet::{GameResult, Sheet};
 
@@ -165,7 +165,7 @@ pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Opti
         });
     }
     let (white, black) = if choice.reversed { (p.black, p.white) } else { (p.white, p.black) };
-    Some(Paired { sheet: tagged(sheet, p, t.player(white), t.player(black)), result: pairing, at: t.describe(p) })
+    Some(Paired { sheet: tagged(sheet, t, p, (white, black)), result: pairing, at: t.describe(p) })
 }
 
 /// A sheet as its game is told among the event's (what `convert` groups
@@ -187,9 +187,15 @@ fn flipped(r: GameResult) -> GameResult {
     }
 }
 
-/// The sheet with the TRF's round, board and players' tags.
-fn tagged(sheet: &Sheet, p: &Pairing, white: Option<&Player>, black: Option<&Player>) -> Sheet {
+/// The sheet with the TRF's event, round, board and players' tags: the
+/// event as the TRF names it, so that the games of one tournament share
+/// one folder and one round file however their sheets spell it.
+fn tagged(sheet: &Sheet, t: &Tournament, p: &Pairing, (white, black): (u32, u32)) -> Sheet {
+    let (white, black) = (t.player(white), t.player(black));
     let mut s = sheet.clone();
+    if !t.name.trim().is_empty() {
+        put(&mut s, "Event", t.name.trim().to_string());
+    }
     put(&mut s, "Round", p.round.to_string());
     put(&mut s, "Board", p.board.to_string());
     for (side, player) in [("White", white), ("Black", black)] {

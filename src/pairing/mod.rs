@@ -9,6 +9,7 @@
 
 pub mod matching;
 pub mod names;
+pub mod results;
 mod tournament;
 pub mod trf;
 

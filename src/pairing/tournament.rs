@@ -48,6 +48,13 @@ pub struct Pairing {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Tournament {
     pub name: String,
+    /// `012`, `022` and `042` as written: the tournament's name, city and
+    /// first day, for a broadcast's `Site` and `Date`.
+    pub site: String,
+    pub date: String,
+    /// The time control (TRF26 record `222`), as PGN's `TimeControl` writes
+    /// it (`5400+30`); `None` when the TRF gives none or none PGN can say.
+    pub time_control: Option<String>,
     pub players: Vec<Player>,
     /// Every round's pairings, by round, then board.
     pub pairings: Vec<Pairing>,

@@ -58,6 +58,9 @@ pub fn parse(bytes: &[u8]) -> Result<Tournament, TrfError> {
         let code: String = chars.iter().take(3).collect();
         match code.as_str() {
             "012" if t.name.is_empty() => t.name = field(&chars, 5, chars.len().max(5)),
+            "022" if t.site.is_empty() => t.site = field(&chars, 5, chars.len().max(5)),
+            "042" if t.date.is_empty() => t.date = field(&chars, 5, chars.len().max(5)),
+            "222" if t.time_control.is_none() => t.time_control = time_control(&field(&chars, 5, chars.len().max(5))),
             "001" => {
                 let (player, rounds, points) = player(n, &chars)?;
                 halves.insert(player.start, points);
@@ -210,6 +213,12 @@ fn number_boards(pairings: &mut [Pairing], halves: &HashMap<u32, Vec<u32>>) {
         pairings[i].board =
             if i > 0 && pairings[i - 1].round == pairings[i].round { pairings[i - 1].board + 1 } else { 1 };
     }
+}
+
+/// PGN's `TimeControl` of a TRF26 `222` record; `None` when it says none PGN can.
+pub(crate) fn time_control(text: &str) -> Option<String> {
+    let pgn = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit() || b"+/:*-".contains(&b));
+    pgn(text).then(|| text.to_string())
 }
 
 /// A result from White's record. A forfeit (`+`, `-`) has no game on the board.

@@ -134,7 +134,7 @@ pub fn games_in(dir: &Path) -> Vec<(String, String)> {
 pub fn round_file_games(pgn: &Path) -> Vec<String> {
     let mut out = Vec::new();
     for event in fs::read_dir(pgn).unwrap().flatten().filter(|e| e.path().is_dir()) {
-        for f in names(&event.path()) {
+        for f in names(&event.path()).into_iter().filter(|f| f.ends_with(".pgn")) {
             let text = fs::read_to_string(event.path().join(f)).unwrap();
             out.extend(text.split("\n\n[Event ").filter(|g| !g.trim().is_empty()).map(str::to_string));
         }
