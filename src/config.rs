@@ -42,6 +42,8 @@ pub struct Config {
     pub watch: Watch,
     /// The arbiter's desk, served by `scoresheet watch` and `scoresheet desk`.
     pub desk: Desk,
+    /// The rounds as a live broadcast polls them (`/broadcast/`).
+    pub broadcast: Broadcast,
     /// Logging.
     pub log: Log,
 }
@@ -65,6 +67,7 @@ impl Config {
         self.report_language()?;
         self.watch.check()?;
         self.desk.check()?;
+        self.broadcast.check(&self.desk)?;
         self.log.check()?;
         self.repair.check()
     }
@@ -89,6 +92,7 @@ impl Default for Config {
             repair: Params::default(),
             watch: Watch::default(),
             desk: Desk::default(),
+            broadcast: Broadcast::default(),
             log: Log::default(),
         }
     }
@@ -219,30 +223,13 @@ pub const DESK_LANGUAGES: [&str; 2] = ["en", "es"];
 
 impl Desk {
     fn check(&self) -> Result<(), Invalid> {
-        // An address, or a host name looked up when the desk starts.
-        let host_and_port = self
-            .listen
-            .rsplit_once(':')
-            .is_some_and(|(h, p)| !h.trim().is_empty() && !h.contains(char::is_whitespace) && p.parse::<u16>().is_ok());
-        if self.listen.parse::<std::net::SocketAddr>().is_err() && !host_and_port {
-            return Err(Invalid::new(
-                "desk.listen",
-                format!("\"{}\"", self.listen),
-                "an address or host name and a port, 127.0.0.1:8080 or localhost:8080",
-            ));
-        }
+        check_listen("desk.listen", &self.listen)?;
         if let Some(t) = &self.token
             && (t.len() < 16 || !t.chars().all(|c| c.is_ascii_graphic()))
         {
             return Err(Invalid::new("desk.token", "too short", "16 or more printable ASCII characters"));
         }
-        if let Some(h) = self.hosts.iter().find(|h| !is_host_name(h)) {
-            return Err(Invalid::new(
-                "desk.hosts",
-                format!("\"{h}\""),
-                "host names or addresses without a port: desk.example.org, 192.168.1.20, [fd00::1]",
-            ));
-        }
+        check_hosts("desk.hosts", &self.hosts)?;
         match &self.language {
             Some(l) if !DESK_LANGUAGES.contains(&l.as_str()) => {
                 Err(Invalid::new("desk.language", format!("\"{l}\""), DESK_LANGUAGES.join(" or ")))
@@ -255,6 +242,79 @@ impl Desk {
 impl Default for Desk {
     fn default() -> Self {
         Desk { enabled: true, listen: "127.0.0.1:8080".into(), token: None, language: None, hosts: Vec::new() }
+    }
+}
+
+/// `listen` is an address, or a host name looked up when the server starts,
+/// and a port.
+fn check_listen(field: &str, listen: &str) -> Result<(), Invalid> {
+    let host_and_port = listen
+        .rsplit_once(':')
+        .is_some_and(|(h, p)| !h.trim().is_empty() && !h.contains(char::is_whitespace) && p.parse::<u16>().is_ok());
+    if listen.parse::<std::net::SocketAddr>().is_err() && !host_and_port {
+        return Err(Invalid::new(
+            field,
+            format!("\"{listen}\""),
+            "an address or host name and a port, 127.0.0.1:8080 or localhost:8080",
+        ));
+    }
+    Ok(())
+}
+
+/// Every one of `hosts` is a host name or address without a port.
+fn check_hosts(field: &str, hosts: &[String]) -> Result<(), Invalid> {
+    match hosts.iter().find(|h| !is_host_name(h)) {
+        Some(h) => Err(Invalid::new(
+            field,
+            format!("\"{h}\""),
+            "host names or addresses without a port: desk.example.org, 192.168.1.20, [fd00::1]",
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The rounds served to a live broadcast: `GET /broadcast/<event>/round-<n>.pgn`
+/// and the list at `/broadcast/`, read-only and public (no token), on the
+/// desk's address when the desk is served and on `listen` when it is set.
+#[derive(Debug, Clone, Deserialize, PartialEq, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct Broadcast {
+    /// An address of its own (`host:port`; port 0 picks a free one): the
+    /// feed alone, nothing of the desk. Any address is allowed without a
+    /// token, the feed being public and read-only.
+    pub listen: Option<String>,
+    /// More names the feed answers to (a request's `Host`), as `desk.hosts`:
+    /// the public name a broadcast reaches it by.
+    pub hosts: Vec<String>,
+    /// PGN's `TimeControl` (`5400+30`) for a TRF that gives none.
+    pub time_control: Option<String>,
+}
+
+impl Broadcast {
+    fn check(&self, desk: &Desk) -> Result<(), Invalid> {
+        if let Some(listen) = &self.listen {
+            check_listen("broadcast.listen", listen)?;
+            if desk.enabled && listen.trim() == desk.listen.trim() {
+                return Err(Invalid::new(
+                    "broadcast.listen",
+                    format!("\"{listen}\""),
+                    "another address than desk.listen, or none: the desk serves the feed on its own",
+                ));
+            }
+        }
+        check_hosts("broadcast.hosts", &self.hosts)?;
+        // PGN's TimeControl: `?`, `-`, or fields of digits with `+ / : *`.
+        let pgn = |t: &str| {
+            t == "?" || t == "-" || (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b"+/:*".contains(&b)))
+        };
+        match &self.time_control {
+            Some(t) if !pgn(t) => Err(Invalid::new(
+                "broadcast.time_control",
+                format!("\"{t}\""),
+                "a PGN TimeControl: 5400+30, 40/7200:3600, 300, ? or -",
+            )),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -253,14 +253,26 @@ pub(crate) fn decided_among(
                 continue;
             }
             let played: Vec<Move> = moves.iter().filter_map(|(_, m)| *m).collect();
-            for i in copies_of(&all, t) {
-                write_in(&mut sheets[i].1, ply, &figurine_long(&pos, mv), &played, lang, opts);
-            }
-            all = games_together(&sheets, &names, opts, None).0;
-            if all[t].moves.get(ply as usize - 1) != Some(&san) {
+            let copies = copies_of(&all, t);
+            // The move goes in its box; where the sheet then reads otherwise,
+            // the writer skipped it: it goes before the box, in one copy or
+            // both, whichever reads the move there.
+            let tries = (0..1usize << copies.len()).map(|skipped| {
+                let mut tried = sheets.clone();
+                for (k, &i) in copies.iter().enumerate() {
+                    let how = if skipped >> k & 1 == 1 { Put::Before } else { Put::In };
+                    write_in(&mut tried[i].1, ply, &figurine_long(&pos, mv), &played, (lang, opts), how);
+                }
+                let read = games_together(&tried, &names, opts, None).0;
+                (tried, read)
+            });
+            let Some((tried, read)) =
+                tries.into_iter().find(|(_, read)| read[t].moves.get(ply as usize - 1) == Some(&san))
+            else {
                 let why = "the rest of the sheet cannot be read after it".to_string();
                 return Err(DecisionError::Move { label, typed: san, why });
-            }
+            };
+            (sheets, all) = (tried, read);
         }
     }
     let result = match decision.result.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
@@ -379,10 +391,20 @@ fn figurine_long(pos: &Chess, mv: Move) -> String {
     }
 }
 
+/// Where an arbiter's move goes on a sheet: in the box of its ply (over
+/// what the writer put there), or before it (the writer skipped the move).
+#[derive(Clone, Copy)]
+enum Put {
+    In,
+    Before,
+}
+
 /// Puts `text` in the sheet's box for `ply` of the game `played`: the entry
 /// its cheapest alignment reads there, else the box its numbering puts
-/// there, else a new box before the next move's.
-fn write_in(sheet: &mut Sheet, ply: u32, text: &str, played: &[Move], lang: &'static Language, opts: &Options) {
+/// there, else a new box before the next move's; `put` before that box
+/// rather than in it.
+fn write_in(sheet: &mut Sheet, ply: u32, text: &str, played: &[Move], how: (&'static Language, &Options), put: Put) {
+    let (lang, opts) = how;
     let start = Start::of(sheet).unwrap_or_default();
     let entries = with_searcher(sheet, lang, &opts.params, None, |s| s.alignment(&start.position, 0, played).entries);
     let k = ply as usize - 1;
@@ -390,9 +412,18 @@ fn write_in(sheet: &mut Sheet, ply: u32, text: &str, played: &[Move], lang: &'st
     // The sheet numbers its boxes from the start's move number.
     let numbered_ply = ply + start.first_ply() - 1;
     let numbered = || sheet.entries.iter().position(|e| e.ply == Some(numbered_ply));
-    if let Some(e) = aligned.or_else(numbered) {
-        sheet.entries[e].text = text.to_string();
-        return;
+    match (aligned.or_else(numbered), put) {
+        (Some(e), Put::In) => {
+            sheet.entries[e].text = text.to_string();
+            return;
+        }
+        (Some(e), Put::Before) => {
+            let entry =
+                Entry { text: text.to_string(), comments: Vec::new(), nags: Vec::new(), ..sheet.entries[e].clone() };
+            sheet.entries.insert(e, entry);
+            return;
+        }
+        (None, _) => {}
     }
     let next = entries.iter().skip(k).flatten().next().copied().unwrap_or(sheet.entries.len());
     let near = sheet.entries.get(next).or(sheet.entries.last()).cloned().unwrap_or_default();

@@ -182,7 +182,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let desk = config.desk.clone();
             // A desk that may not listen where it is told stops the start, before anything is read.
             let listener = if desk.enabled { Some(desk_listener(&desk, true)?) } else { None };
-            watch_folders(scoresheet::daemon::DaemonConfig { folders, options, watch }, desk, listener.flatten())
+            let broadcast = config.broadcast.clone();
+            let feed = broadcast_listener(&broadcast)?;
+            let servers = Servers { desk, listener: listener.flatten(), broadcast, feed };
+            watch_folders(scoresheet::daemon::DaemonConfig { folders, options, watch }, servers)
         }
         Command::Desk { root, listen } => {
             init_logs(&config.log.level, config.log.format);
@@ -193,7 +196,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let watch = config.watch.clone();
             let folders = scoresheet::daemon::Folders::new(&watch, root.as_deref());
             let listener = desk_listener(&desk, false)?.context("the desk cannot start")?;
-            serve_desk(scoresheet::daemon::DaemonConfig { folders, options, watch }, desk, listener)
+            let broadcast = config.broadcast.clone();
+            serve_desk(scoresheet::daemon::DaemonConfig { folders, options, watch }, desk, &broadcast, listener)
         }
     }
 }
@@ -227,16 +231,33 @@ fn desk_listener(desk: &scoresheet::config::Desk, lenient: bool) -> Result<Optio
     }
 }
 
+/// The broadcast feed's own socket, where `broadcast.listen` is set. An
+/// address that is none stops the start (exit 2); one in use is said and the
+/// daemon goes on without it, as for the desk.
+fn broadcast_listener(broadcast: &scoresheet::config::Broadcast) -> Result<Option<std::net::TcpListener>> {
+    use scoresheet::daemon::desk::{BroadcastError, bind_broadcast};
+    let Some(listen) = broadcast.listen.as_deref() else { return Ok(None) };
+    match bind_broadcast(listen) {
+        Ok(l) => Ok(Some(l)),
+        Err(e @ BroadcastError::Bind { .. }) => {
+            tracing::warn!(error = %e, "the broadcast feed is not served alone; the daemon goes on without it");
+            Ok(None)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Serves the desk alone until SIGINT or SIGTERM.
 fn serve_desk(
     config: scoresheet::daemon::DaemonConfig,
     desk: scoresheet::config::Desk,
+    broadcast: &scoresheet::config::Broadcast,
     listener: std::net::TcpListener,
 ) -> Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let stop = stop_signal().context("cannot install the SIGINT/SIGTERM handlers")?;
-        scoresheet::daemon::desk::serve(listener, &desk, &config, stop).await.context("the desk stopped")
+        scoresheet::daemon::desk::serve(listener, &desk, broadcast, &config, stop).await.context("the desk stopped")
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -267,32 +288,49 @@ fn load_config(path: Option<&Path>) -> Result<Config> {
     Config::parse(&text).with_context(|| format!("invalid config {}", p.display()))
 }
 
-/// Runs the daemon until SIGINT or SIGTERM, with the desk on the same
-/// runtime when it has a socket.
-fn watch_folders(
-    config: scoresheet::daemon::DaemonConfig,
+/// What `watch` serves beside the daemon: the desk (with the feed) and the
+/// feed alone, each where it has a socket.
+struct Servers {
     desk: scoresheet::config::Desk,
     listener: Option<std::net::TcpListener>,
-) -> Result<ExitCode> {
+    broadcast: scoresheet::config::Broadcast,
+    feed: Option<std::net::TcpListener>,
+}
+
+/// Runs the daemon until SIGINT or SIGTERM, with the desk and the feed on
+/// the same runtime where they have a socket.
+fn watch_folders(config: scoresheet::daemon::DaemonConfig, servers: Servers) -> Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let summary = runtime.block_on(async {
         let stop = stop_signal().context("cannot install the SIGINT/SIGTERM handlers")?;
-        // The desk stops when the daemon does.
-        let (done, stopped) = tokio::sync::oneshot::channel::<()>();
+        // The desk and the feed stop when the daemon does.
+        let (done, stopped) = tokio::sync::watch::channel(false);
+        let stopped = move || {
+            let mut s = stopped.clone();
+            async move {
+                let _ = s.wait_for(|d| *d).await;
+            }
+        };
+        let Servers { desk, listener, broadcast, feed } = servers;
         let served = listener.map(|l| {
-            let (config, desk) = (config.clone(), desk.clone());
+            let (config, desk, broadcast, stopped) = (config.clone(), desk.clone(), broadcast.clone(), stopped());
             tokio::spawn(async move {
-                let stopped = async {
-                    let _ = stopped.await;
-                };
-                if let Err(e) = scoresheet::daemon::desk::serve(l, &desk, &config, stopped).await {
+                if let Err(e) = scoresheet::daemon::desk::serve(l, &desk, &broadcast, &config, stopped).await {
                     tracing::error!(error = %e, "the desk stopped; the daemon goes on");
                 }
             })
         });
+        let alone = feed.map(|l| {
+            let (config, stopped) = (config.clone(), stopped());
+            tokio::spawn(async move {
+                if let Err(e) = scoresheet::daemon::desk::serve_broadcast(l, &broadcast, &config, stopped).await {
+                    tracing::error!(error = %e, "the broadcast feed stopped; the daemon goes on");
+                }
+            })
+        });
         let summary = scoresheet::daemon::run(config, stop).await;
-        let _ = done.send(());
-        if let Some(s) = served {
+        let _ = done.send(true);
+        for s in [served, alone].into_iter().flatten() {
             let _ = tokio::time::timeout(std::time::Duration::from_secs(2), s).await;
         }
         anyhow::Ok(summary?)

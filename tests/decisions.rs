@@ -231,3 +231,18 @@ fn a_move_fixed_on_a_game_of_two_copies_leaves_what_each_player_wrote_on_its_pag
     assert!(moves.contains(">O-O</span>") && moves.contains(">Bb7</span>"), "{moves}");
     assert!(!moves.contains('♗'), "the arbiter's move is not shown as written on a copy: {moves}");
 }
+
+#[test]
+fn a_move_the_writer_skipped_goes_before_the_box_that_holds_the_next_one() {
+    // White's 4th move (Ba4) is not on the sheet: its box holds 4...Nf6.
+    let skipped = "Event: Open\nRound: 3\nBoard: 8\nWhite: Ana\nBlack: Berta\n\n\
+1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Cf6 5.0-0 Ae7 6.Te1 b5 7.Ab3 d6 8.c3 0-0 9.h3 Ca5 10.Ac2 c5 1-0\n";
+    let played = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3",
+        "Na5", "Bc2", "c5",
+    ];
+    let d = decision("decision: accept\nmoves: {7: Ba4}\narbiter: Ana\n");
+    let got = read_decided(&input("mesa-8.txt", skipped), &Options::default(), (0, 0), &d).unwrap();
+    assert_eq!(got.report.moves, played, "the game as played, the skipped move put before 4...Nf6");
+    assert_eq!(got.report.status, Status::Validated);
+}

@@ -121,7 +121,8 @@ fn check_results(given: &str, back: &str, trf: &BuiltTrf, r: u32, read: &[&TrfGa
     }
     // Each player's points: those before the round and the game read.
     for p in &t.players {
-        let before = Tournament::parse(given.as_bytes()).unwrap().player(p.start).unwrap().points.parse::<f64>().unwrap();
+        let before =
+            Tournament::parse(given.as_bytes()).unwrap().player(p.start).unwrap().points.parse::<f64>().unwrap();
         let won: f64 = read
             .iter()
             .filter(|g| g.white == p.start || g.black == p.start)
@@ -158,9 +159,10 @@ fn watch_hands_back_a_trf26_round_in_progress_with_the_results_of_the_games_read
         dirs.flatten().map(|e| e.path().join("results.trf")).find(|p| p.exists())
     };
     let done = || {
-        results_in(&root).and_then(|p| fs::read(p).ok()).and_then(|b| Tournament::parse(&b).ok()).is_some_and(|t| {
-            t.round(r).filter(|p| p.result.is_some()).count() == read.len()
-        })
+        results_in(&root)
+            .and_then(|p| fs::read(p).ok())
+            .and_then(|b| Tournament::parse(&b).ok())
+            .is_some_and(|t| t.round(r).filter(|p| p.result.is_some()).count() == read.len())
     };
     wait_for("the results of the two boards", done);
     daemon.stop();

@@ -236,8 +236,11 @@ impl<'f> Run<'f> {
         match written {
             Ok(w) => {
                 let other = w.contradicted.len();
-                let contradicted =
-                    if other > 0 { format!("; {other} left as the TRF gives them (another result)") } else { String::new() };
+                let contradicted = if other > 0 {
+                    format!("; {other} left as the TRF gives them (another result)")
+                } else {
+                    String::new()
+                };
                 eprintln!("{}: {} results written{contradicted}", out.display(), w.filled);
             }
             Err(e) => {

@@ -140,6 +140,7 @@
 //! goes on.
 
 mod annotate;
+pub(crate) mod broadcast;
 pub(crate) mod claim;
 pub(crate) mod decide;
 pub mod desk;

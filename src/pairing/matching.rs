@@ -224,7 +224,7 @@ fn put(s: &mut Sheet, key: &str, value: String) {
 
 /// A PGN title from the TRF's: the TRF-16 letters (`g`, `m`, `f`, `c`, and
 /// `wg` ...) or the title itself.
-fn title(trf: &str) -> &str {
+pub(crate) fn title(trf: &str) -> &str {
     match trf {
         "G" => "GM",
         "M" => "IM",

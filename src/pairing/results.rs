@@ -12,9 +12,11 @@
 //! differs (such a game is in review already: the TRF's result is said
 //! there).
 //!
-//! The points (columns 81–84) move by the value of what was written, so a
-//! TRF whose points count byes or forfeits its own way keeps its way: a
-//! points field that is not a number is counted again from the row.
+//! Each player's points (columns 81–84) are counted again from the row, by
+//! the TRF's own scoring where it gives one (TRF26 `162`, JaVaFo's `XXS`),
+//! else FIDE's: a win, a forfeit win, a full-point or pairing-allocated bye
+//! 1, a draw or a half-point bye ½. A field that already holds that number
+//! is left as written.
 
 use super::tournament::{Pairing, Tournament};
 use crate::sheet::GameResult;
@@ -63,8 +65,12 @@ impl Scored {
         let p: &Pairing = t.at(round.trim().parse().ok()?, board)?;
         let name = |s: u32| t.player(s).map(|p| p.name.as_str());
         let same = |side: &str, s: u32| tag(side).map(str::trim).is_some_and(|n| Some(n) == name(s));
-        (same("White", p.white) && same("Black", p.black))
-            .then_some(Scored { round: p.round, white: p.white, black: p.black, result })
+        (same("White", p.white) && same("Black", p.black)).then_some(Scored {
+            round: p.round,
+            white: p.white,
+            black: p.black,
+            result,
+        })
     }
 }
 
@@ -82,6 +88,7 @@ pub fn with_results(given: &[u8], games: &[Scored]) -> Written {
     // Each start number's row, so that a game finds its two at once.
     let row_of: std::collections::HashMap<u32, usize> =
         rows.iter().enumerate().filter_map(|(i, r)| Some((r.as_ref()?.start, i))).collect();
+    let scoring = Scoring::of(&lines, latin1);
     let mut out = Written { bytes: bom.to_vec(), ..Written::default() };
     for g in games.iter().filter(|g| g.result != GameResult::Unknown && g.round > 0) {
         let (Some(&w), Some(&b)) = (row_of.get(&g.white), row_of.get(&g.black)) else { continue };
@@ -103,9 +110,11 @@ pub fn with_results(given: &[u8], games: &[Scored]) -> Written {
         out.filled += usize::from(wrote);
     }
     for (line, row) in lines.iter().zip(&mut rows) {
-        match row.as_mut().filter(|r| r.moved != 0 || r.changed) {
+        if let Some(row) = row.as_mut() {
+            row.count_points(&scoring);
+        }
+        match row.as_ref().filter(|r| r.changed) {
             Some(row) => {
-                row.move_points();
                 out.bytes.extend(row.encode(latin1));
                 out.bytes.extend_from_slice(split_end(line).1);
             }
@@ -127,8 +136,6 @@ struct Row {
     chars: Vec<char>,
     start: u32,
     changed: bool,
-    /// Half-points the results written are worth.
-    moved: i32,
 }
 
 /// A game's result column in one player's row.
@@ -154,7 +161,7 @@ impl Row {
             std::str::from_utf8(text).ok()?.chars().collect()
         };
         let start = Self::field(&chars, 5, 8).parse().ok()?;
-        Some(Row { chars, start, changed: false, moved: 0 })
+        Some(Row { chars, start, changed: false })
     }
 
     /// Columns `from..=to` (1-based), trimmed.
@@ -203,30 +210,24 @@ impl Row {
     fn fill(&mut self, g: &Scored) -> bool {
         let Column::Blank(mine) = self.column(g) else { return false };
         self.set(ROUNDS_FROM + BLOCK * (g.round as usize - 1) + RESULT_AT, mine);
-        self.moved += halves(mine);
         true
     }
 
-    /// The points field moved by `moved` half-points; counted again from
-    /// the row where the field holds no number.
-    fn move_points(&mut self) {
+    /// The points field counted again from the row's blocks; left as
+    /// written where it already says so.
+    fn count_points(&mut self, scoring: &Scoring) {
+        let blocks = self.chars.len().saturating_sub(ROUNDS_FROM - 1).div_ceil(BLOCK);
+        let tenths: u32 = (0..blocks).map(|k| scoring.tenths(self.at(ROUNDS_FROM + BLOCK * k + RESULT_AT))).sum();
         let given = Self::field(&self.chars, POINTS.0, POINTS.1);
-        let halves_now = match given.parse::<f64>() {
-            Ok(p) => (p * 2.0).round() as i32 + self.moved,
-            Err(_) => self.counted(),
-        };
-        let points = f64::from(halves_now) / 2.0;
+        if given.parse::<f64>().is_ok_and(|p| (p * 10.0).round() as u32 == tenths) {
+            return;
+        }
+        let points = f64::from(tenths) / 10.0;
         // Four columns: from 100 on, whole points only.
-        let text = if points < 99.75 { format!("{points:>4.1}") } else { format!("{points:>4.0}") };
+        let text = if points < 99.95 { format!("{points:>4.1}") } else { format!("{points:>4.0}") };
         for (i, c) in text.chars().take(POINTS.1 - POINTS.0 + 1).enumerate() {
             self.set(POINTS.0 + i, c);
         }
-    }
-
-    /// The row's points, counted from its round blocks.
-    fn counted(&self) -> i32 {
-        let blocks = self.chars.len().saturating_sub(ROUNDS_FROM - 1).div_ceil(BLOCK);
-        (0..blocks).map(|k| halves(self.at(ROUNDS_FROM + BLOCK * k + RESULT_AT).to_ascii_uppercase())).sum()
     }
 
     fn encode(&self, latin1: bool) -> Vec<u8> {
@@ -238,13 +239,105 @@ impl Row {
     }
 }
 
-/// What a result character is worth, in half-points (TRF-16's defaults:
-/// a win, a forfeit win and a full-point bye 1, a draw and a half-point bye ½).
-fn halves(c: char) -> i32 {
-    match c {
-        '1' | '+' | 'W' | 'F' | 'U' => 2,
-        '=' | 'D' | 'H' => 1,
-        _ => 0,
+/// What each result of a round's block is worth, in tenths of a point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Scoring {
+    win: u32,
+    draw: u32,
+    loss: u32,
+    forfeit_win: u32,
+    forfeit_loss: u32,
+    full_bye: u32,
+    half_bye: u32,
+    zero_bye: u32,
+    pairing_bye: u32,
+}
+
+impl Scoring {
+    /// FIDE's, changed by the TRF's `162` (TRF26: a code `W D L A P` at
+    /// column 6, 15, 24 … and its points in the four columns after) and
+    /// `XXS` (JaVaFo: `W=3 D=1 PAB=1` …) records.
+    fn of(lines: &[&[u8]], latin1: bool) -> Scoring {
+        let mut s = Scoring {
+            win: 10,
+            draw: 5,
+            loss: 0,
+            forfeit_win: 10,
+            forfeit_loss: 0,
+            full_bye: 10,
+            half_bye: 5,
+            zero_bye: 0,
+            pairing_bye: 10,
+        };
+        let tenths = |t: &str| t.trim().parse::<f64>().ok().filter(|p| *p >= 0.0).map(|p| (p * 10.0).round() as u32);
+        for line in lines {
+            let text: String = if latin1 {
+                line.iter().map(|&b| char::from(b)).collect()
+            } else {
+                String::from_utf8_lossy(line).into_owned()
+            };
+            let chars: Vec<char> = split_end(text.as_bytes()).0.iter().map(|&b| char::from(b)).collect();
+            if text.starts_with("162") {
+                let mut at = 6;
+                while at <= chars.len() {
+                    let code = chars[at - 1];
+                    if let Some(v) = tenths(&Row::field(&chars, at + 1, at + 4)) {
+                        s.set_162(code, v);
+                    }
+                    at += 9;
+                }
+            } else if let Some(rest) = text.strip_prefix("XXS") {
+                for (code, v) in rest.split_whitespace().filter_map(|kv| kv.split_once('=')) {
+                    if let Some(v) = tenths(v) {
+                        s.set_xxs(code, v);
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    fn set_162(&mut self, code: char, v: u32) {
+        match code {
+            'W' => (self.win, self.forfeit_win, self.full_bye) = (v, v, v),
+            'D' => (self.draw, self.half_bye) = (v, v),
+            'L' => self.loss = v,
+            'A' => (self.zero_bye, self.forfeit_loss) = (v, v),
+            'P' => self.pairing_bye = v,
+            _ => {}
+        }
+    }
+
+    fn set_xxs(&mut self, code: &str, v: u32) {
+        match code {
+            "W" | "WW" | "BW" => (self.win, self.forfeit_win, self.full_bye) = (v, v, v),
+            "D" | "WD" | "BD" => (self.draw, self.half_bye) = (v, v),
+            "WL" | "BL" => self.loss = v,
+            "FW" => self.forfeit_win = v,
+            "FL" => self.forfeit_loss = v,
+            "FPB" => self.full_bye = v,
+            "HPB" => self.half_bye = v,
+            "ZPB" => self.zero_bye = v,
+            "PAB" => self.pairing_bye = v,
+            _ => {}
+        }
+    }
+
+    /// A result character's worth (TRF's codes; `W D L` are games of less
+    /// than a move, worth what the game's result is).
+    fn tenths(&self, c: char) -> u32 {
+        match c.to_ascii_uppercase() {
+            '1' | 'W' => self.win,
+            '=' | 'D' => self.draw,
+            '0' | 'L' => self.loss,
+            '+' => self.forfeit_win,
+            '-' => self.forfeit_loss,
+            'F' => self.full_bye,
+            'H' => self.half_bye,
+            'Z' => self.zero_bye,
+            'U' => self.pairing_bye,
+            _ => 0,
+        }
     }
 }
 
@@ -255,7 +348,8 @@ mod tests {
 
     /// A `001` record in the TRF's columns (as `trf`'s tests write them).
     fn record(start: u32, name: &str, points: &str, rounds: &[(u32, char, char)]) -> String {
-        let mut s = format!("001 {start:>4} m    {name:<33} 2000 CZE {:>11} 1985/03/27 {points:>4} {start:>4}", 1000 + start);
+        let mut s =
+            format!("001 {start:>4} m    {name:<33} 2000 CZE {:>11} 1985/03/27 {points:>4} {start:>4}", 1000 + start);
         for (o, c, r) in rounds {
             s.push_str(&format!("  {o:>4} {c} {r}"));
         }
@@ -295,7 +389,8 @@ mod tests {
         assert!(round2.contains(&(2, 1, Some(GameResult::BlackWins))), "{round2:?}");
         assert!(round2.contains(&(3, 4, Some(GameResult::Draw))), "{round2:?}");
         // Byte for byte the same but for the result columns and the points.
-        let changed: Vec<usize> = given.bytes().zip(text.bytes()).enumerate().filter(|(_, (a, b))| a != b).map(|(i, _)| i).collect();
+        let changed: Vec<usize> =
+            given.bytes().zip(text.bytes()).enumerate().filter(|(_, (a, b))| a != b).map(|(i, _)| i).collect();
         assert_eq!(given.len(), text.len());
         for i in changed {
             let line_start = given[..i].rfind('\n').map_or(0, |k| k + 1);
@@ -311,7 +406,11 @@ mod tests {
         let w = with_results(given.as_bytes(), &games);
         assert_eq!(w.filled, 0);
         assert_eq!(w.contradicted, games);
-        assert_eq!(w.bytes, given.as_bytes());
+        // The pairings and results as given; the points counted from them.
+        let (before, after) = (parse(given.as_bytes()).unwrap(), parse(&w.bytes).unwrap());
+        assert_eq!(before.pairings, after.pairings);
+        assert_eq!(after.players[0].points, "1.0", "Ana's loss as the TRF has it");
+        assert_eq!(after.players[1].points, "1.5", "Bea's win as the TRF has it");
     }
 
     #[test]
@@ -320,6 +419,27 @@ mod tests {
         // Colours reversed: not the pairing the TRF has.
         let games = [Scored { round: 2, white: 1, black: 2, result: GameResult::WhiteWins }];
         assert_eq!(with_results(given.as_bytes(), &games).bytes, given.as_bytes());
+    }
+
+    #[test]
+    fn byes_and_forfeits_count_as_the_trfs_scoring_says() {
+        let rows = [
+            record(1, "Ana, A", "0.0", &[(0, '-', 'U'), (2, 'w', ' ')]),
+            record(2, "Bea, B", "0.0", &[(3, 'w', '+'), (1, 'b', ' ')]),
+            record(3, "Cris, C", "0.0", &[(2, 'b', '-'), (0, '-', 'H')]),
+        ];
+        let fide = format!("012 Open\n{}\n", rows.join("\n"));
+        let games = [Scored { round: 2, white: 1, black: 2, result: GameResult::WhiteWins }];
+        let points = |text: &str| -> Vec<String> {
+            let w = with_results(text.as_bytes(), &games);
+            parse(&w.bytes).unwrap().players.iter().map(|p| p.points.clone()).collect()
+        };
+        assert_eq!(points(&fide), ["2.0", "1.0", "0.5"]);
+        // Three points a win, one a draw and a half-point bye, a pairing bye worth a draw.
+        let three = fide.replace("012 Open\n", "012 Open\nXXS W=3 D=1 PAB=1\n");
+        assert_eq!(points(&three), ["4.0", "3.0", "1.0"]);
+        let trf26 = fide.replace("012 Open\n", "012 Open\n162  W 3.0    D 1.0    P 1.0\n");
+        assert_eq!(points(&trf26), ["4.0", "3.0", "1.0"]);
     }
 
     #[test]
@@ -361,6 +481,10 @@ mod tests {
         let scored = Scored::of(&t, |k| named(k).map(|v| &*Box::leak(v.into_boxed_str())));
         assert_eq!(scored, Some(Scored { round: 2, white: 2, black: 1, result: GameResult::BlackWins }));
         let other = tags("Dora, D");
-        assert_eq!(Scored::of(&t, |k| other(k).map(|v| &*Box::leak(v.into_boxed_str()))), None, "not the TRF's players");
+        assert_eq!(
+            Scored::of(&t, |k| other(k).map(|v| &*Box::leak(v.into_boxed_str()))),
+            None,
+            "not the TRF's players"
+        );
     }
 }

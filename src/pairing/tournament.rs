@@ -42,6 +42,9 @@ pub struct Pairing {
     /// The result the TRF gives; `None` while unplayed, or for a forfeit
     /// (no game on the board).
     pub result: Option<GameResult>,
+    /// A forfeit (`+` or `-` with the colours): paired and numbered as a
+    /// board, but no game is played on it.
+    pub forfeit: bool,
 }
 
 /// A tournament read from a TRF: its name (`012`), players and pairings.

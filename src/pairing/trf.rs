@@ -193,7 +193,8 @@ fn pairings(played: &[Played], lines_of: &HashMap<u32, usize>) -> Result<Vec<Pai
             return Err(TrfError::Round { line: p.line, round: p.round, from, to, why });
         }
         if p.colour == 'w' {
-            out.push(Pairing { round: p.round, board: 0, white: me, black: p.opponent, result: result_of(p.result) });
+            let (result, forfeit) = (result_of(p.result), matches!(p.result, '+' | '-'));
+            out.push(Pairing { round: p.round, board: 0, white: me, black: p.opponent, result, forfeit });
         }
     }
     Ok(out)
@@ -289,7 +290,7 @@ mod tests {
         assert_eq!(t.players[1].title, "GM");
         assert_eq!(
             t.pairings,
-            [Pairing { round: 1, board: 1, white: 1, black: 2, result: Some(GameResult::WhiteWins) }]
+            [Pairing { round: 1, board: 1, white: 1, black: 2, result: Some(GameResult::WhiteWins), forfeit: false }]
         );
     }
 
@@ -309,7 +310,18 @@ mod tests {
             record(3, "", "E, F", 0, 0, &[(0, '-', 'U'), (2, 'b', '=')])
         );
         let t = parse(text.as_bytes()).unwrap();
-        assert_eq!(t.pairings, [Pairing { round: 2, board: 1, white: 2, black: 3, result: Some(GameResult::Draw) }]);
+        assert_eq!(
+            t.pairings,
+            [Pairing { round: 2, board: 1, white: 2, black: 3, result: Some(GameResult::Draw), forfeit: false }]
+        );
+        // With its colours, a forfeit is a board of its round, where no game is played.
+        let text = format!(
+            "{}\n{}\n",
+            record(1, "", "A, B", 0, 0, &[(2, 'w', '+')]),
+            record(2, "", "C, D", 0, 0, &[(1, 'b', '-')])
+        );
+        let t = parse(text.as_bytes()).unwrap();
+        assert_eq!(t.pairings, [Pairing { round: 1, board: 1, white: 1, black: 2, result: None, forfeit: true }]);
     }
 
     #[test]

@@ -20,5 +20,6 @@ pub mod pairs;
 pub mod settled;
 pub mod several;
 pub mod slips;
+pub mod swiss;
 pub mod trf;
 pub mod typed;

@@ -12,7 +12,12 @@
 //! double-submit cookie: a random `csrf` cookie this desk set, repeated in
 //! the form), every text from a sheet is escaped, games are named by id (16 hex
 //! digits, never a path), and request bodies are limited to 16 KiB.
+//!
+//! Beside it, `feed`: the rounds as a live broadcast polls them
+//! (`/broadcast/`), public and read-only, so past the host check but never
+//! the token's, on the desk's address and alone on `broadcast.listen`.
 
+mod feed;
 mod guard;
 mod queue;
 
@@ -34,10 +39,11 @@ use super::DaemonConfig;
 use super::decide::{self, DecideError};
 use super::listing::Listing;
 use super::outcome::ProcessConfig;
-use crate::config::Desk;
+use crate::config::{Broadcast, Desk};
 use crate::decision::{Action, Decision, DecisionError};
 use crate::emit::page::{Controls, Words, desk_game, escape, head, players, url_escape};
 use crate::emit::report::GameReport;
+pub use feed::{BroadcastError, bind as bind_broadcast, serve as serve_broadcast};
 use guard::{Hosts, cookie, random_token, same_secret, set_cookie, words};
 
 /// Largest request body taken, in bytes: a decision's form is a few hundred.
@@ -94,10 +100,12 @@ type Shared = Arc<Served>;
 const LISTS_REFRESHED: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Serves the desk on `listener` over the daemon's folders until `shutdown`
-/// completes. The log line `desk listening` gives its address.
+/// completes, and the broadcast feed beside it. The log lines `desk
+/// listening` and `broadcast listening` give its address.
 pub async fn serve(
     listener: std::net::TcpListener,
     desk: &Desk,
+    broadcast: &Broadcast,
     daemon: &DaemonConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
@@ -123,8 +131,13 @@ pub async fn serve(
             let _ = tokio::task::spawn_blocking(move || s.listing.games(&s.cfg).map(|_| ())).await;
         }
     });
+    // The feed answers to the desk's names and to its own public ones, which
+    // reach nothing else of the desk (421 there: not the desk's names).
+    let names: Vec<String> = desk.hosts.iter().chain(&broadcast.hosts).cloned().collect();
+    let feed = feed::on_desk(daemon, broadcast, Hosts::new(&desk.listen, addr, &names));
     info!(address = %format!("http://{addr}/"), "desk listening");
-    axum::serve(listener, router(served)).with_graceful_shutdown(shutdown).await
+    info!(address = %format!("http://{addr}/broadcast/"), "broadcast listening");
+    axum::serve(listener, router(served).merge(feed)).with_graceful_shutdown(shutdown).await
 }
 
 fn router(served: Shared) -> Router {
