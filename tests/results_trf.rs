@@ -215,3 +215,29 @@ fn convert_writes_the_results_into_a_latin1_trf16_round_in_progress() {
     assert!(!lone.status.success());
     assert!(!Path::new(&dir.path().join("x.trf")).exists());
 }
+
+#[test]
+fn the_shipped_pairings_take_the_shipped_sheets_result_on_board_seven() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (trf, sheet) =
+        (root.join("examples/pairings/torneo-escolar.trf"), root.join("examples/sheets/scholars-mate-es.txt"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("results.trf");
+    let run = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["convert", "--json", "--pairings"])
+        .arg(&trf)
+        .arg("--results-out")
+        .arg(&out)
+        .arg(&sheet)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let (given, back) = (fs::read_to_string(&trf).unwrap(), fs::read_to_string(&out).unwrap());
+    let t = Tournament::parse(back.as_bytes()).unwrap();
+    let seventh = t.at(2, 7).expect("round 2 has seven boards");
+    assert_eq!((seventh.white, seventh.black, seventh.result), (13, 14, Some(GameResult::WhiteWins)));
+    assert_eq!(t.round(2).filter(|p| p.result.is_none()).count(), 6, "the other boards still to come");
+    assert_eq!((t.players[12].points.as_str(), t.players[13].points.as_str()), ("1.5", "0.5"));
+    let changed = changed_columns(&given, &back);
+    assert!(changed.iter().all(|&(_, c)| c == 109 || (81..=84).contains(&c)), "{changed:?}");
+}
