@@ -253,22 +253,33 @@ pub(crate) fn decided_among(
                 continue;
             }
             let played: Vec<Move> = moves.iter().filter_map(|(_, m)| *m).collect();
+            // The move goes in its box, or, where the writer skipped it,
+            // before the box, in one copy or both: the first that reads the
+            // move there and keeps the game as long as it was read (a box
+            // overwritten that held the next move would cut it short), else
+            // the one of those reading the move that keeps the most of it.
             let copies = copies_of(&all, t);
-            // The move goes in its box; where the sheet then reads otherwise,
-            // the writer skipped it: it goes before the box, in one copy or
-            // both, whichever reads the move there.
-            let tries = (0..1usize << copies.len()).map(|skipped| {
+            let read_before = all[t].moves.len();
+            let mut best: Option<(Vec<(usize, Sheet)>, Readings)> = None;
+            for skipped in 0..1usize << copies.len() {
                 let mut tried = sheets.clone();
                 for (k, &i) in copies.iter().enumerate() {
                     let how = if skipped >> k & 1 == 1 { Put::Before } else { Put::In };
                     write_in(&mut tried[i].1, ply, &figurine_long(&pos, mv), &played, (lang, opts), how);
                 }
                 let read = games_together(&tried, &names, opts, None).0;
-                (tried, read)
-            });
-            let Some((tried, read)) =
-                tries.into_iter().find(|(_, read)| read[t].moves.get(ply as usize - 1) == Some(&san))
-            else {
+                if read[t].moves.get(ply as usize - 1) != Some(&san) {
+                    continue;
+                }
+                let whole = read[t].moves.len() >= read_before;
+                if best.as_ref().is_none_or(|b| read[t].moves.len() > b.1[t].moves.len()) {
+                    best = Some((tried, read));
+                }
+                if whole {
+                    break;
+                }
+            }
+            let Some((tried, read)) = best else {
                 let why = "the rest of the sheet cannot be read after it".to_string();
                 return Err(DecisionError::Move { label, typed: san, why });
             };
@@ -390,6 +401,9 @@ fn figurine_long(pos: &Chess, mv: Move) -> String {
         Move::Put { .. } => San::from_move(pos, mv).to_string(),
     }
 }
+
+/// The games of a decision's sheets, as read together.
+type Readings = Vec<GameReport>;
 
 /// Where an arbiter's move goes on a sheet: in the box of its ply (over
 /// what the writer put there), or before it (the writer skipped the move).

@@ -246,3 +246,205 @@ fn a_move_the_writer_skipped_goes_before_the_box_that_holds_the_next_one() {
     assert_eq!(got.report.moves, played, "the game as played, the skipped move put before 4...Nf6");
     assert_eq!(got.report.status, Status::Validated);
 }
+
+/// Two copies of a generated Swiss game (corpus game, both copies typed by
+/// `scoresheet_dev::pairs`): the YAML copy stops at move 56; the text copy
+/// skips White's 59th (h5) and writes 59...e3 in White's box.
+const LONG_A: &str = r#"event: Swiss_Open_2026
+white: S. Kurbonboeva
+black: 'Vakhidov,T'
+result: '0-1'
+language: de
+moves:
+- - d4
+  - Sf6
+- - c4
+  - e6
+- - Sc3
+  - Lb4
+- - Dc2
+  - '0-0'
+- - a3
+  - Lxc3+
+- - Dxc3
+  - d6
+- - Sf3
+  - b6
+- - g3
+  - Lb7
+- - Kg2
+  - Sbd7
+- - '0-0'
+  - De7
+- - b3
+  - c5
+- - Lb2
+  - Tac8
+- - d5
+  - Tfe8
+- - dxe6
+  - fxe6
+- - Dd2
+  - d5
+- - Se1
+  - Lc6
+- - Sd3
+  - dxc4
+- - bxc4
+  - Lxg2
+- - Kxg2
+  - e5
+- - Dc2
+  - Dd6
+- - Tad1
+  - Sb8
+- - '43'
+  - Dc7
+- - Sf2
+  - Sc6
+- - e3
+  - Tcd8
+- - Se4
+  - Sa5
+- - Sxf6+
+  - gxf6
+- - Td5
+  - Txd5
+- - cxd5
+  - b5
+- - e4
+  - Sc4
+- - Lc1
+  - Sd6
+- - Le3
+  - Tc8
+- - f4
+  - Dg7
+- - Fxe5
+  - fxe5
+- - Lc1
+  - Dg4
+- - Te1
+  - Tf8
+- - De2
+  - Dxe2+
+- - Txe2
+  - aS
+- - Lb2
+  - Sc4
+- - Lc1
+  - b4
+- - Tc2
+  - Sd6
+- - Txc5
+  - b3
+- - Kh3
+  - a4
+- - Lb2
+  - Sxe4
+- - Tc7
+  - Sf2+
+- - Kh4
+  - Sd3
+- - Lc3
+  - Td8
+- - Kg5
+  - Txd5
+- - Kf6
+  - Td6+
+- - Kf5
+  - Tb6
+- - Tc8+
+  - Kf7
+- - Tc7+
+  - Kf8
+- - Ke4
+  - b2
+- - Lxb2
+  - Sxb2
+- - Txh7
+  - Sc4
+- - Ta7
+  - Td6
+- - Kf5
+  - Td4
+"#;
+const LONG_B: &str = r#"Round: 3.3
+Torneo: Swiss_Open_2026
+Blancas: Kurbonboeva,Sarvinoz
+Negras: Вахидов,Т NOR IM
+
+1	d4	Cf6
+2	c4	e6
+3	Cc3	Ab4
+4	Dc2	0-0
+5	a3	Axc3
+6	Axc3	d6
+7	Cf3	b6
+8	g3	Ab7
+9	Ag2	Cbd7
+10	0-0	De7
+11	b3	c5
+12	Ab2	Tac8
+13	d5	Tfe8
+14	dxe6	fxe6
+15	Dd2	d5
+16	Ce1	Ac6
+17	Cd3	dxc4
+18	bxc4	Axg1
+19	Rxg2	e5
+20	Dc2	Dd6
+21	Tad1	Cb8
+22	f3	Dc7
+23	Cf2	Cc6
+24	e3	Tcd8
+25	Ce4	Ca5
+26	Cxf6	gxf6
+27	Td5	Txd5
+28	cxd5	b5
+29	e4	Cc4
+30	Ac1	Cd6
+31	Ae3	Tc8
+32	f4	Dg7
+33	fxe5	fxe5
+34	Ac1	Dg4
+35	Te1	Tf8
+36	De2	Dxe2
+37	Txe2	a5
+38	Ab2	Cc4
+39	Ac1	b4
+40	Tc2	Cd6
+41	Txc5	b3
+42	Rh3	a4
+43	AbZ	Cxe4
+44	Tc7	Cf2
+45	Rh4	Cd3
+46	Ac3	Td8
+47	Rg5	Txd5
+48	Rf6	Td6
+49	Rf5	Tb6
+50	Tc8	Rf7
+51	Tc7	Rf8
+52	Rf5e4	b2
+53	Axb2	Cxb2
+54	Txh7	Cc4
+55	Ta7	Td6
+56	Pf5	Td3
+57	Rf6	Re8
+58	h4	e4
+59	e3
+0-1
+"#;
+
+#[test]
+fn a_last_move_skipped_by_the_only_copy_that_writes_it_keeps_the_move_after_it() {
+    let inputs: Vec<Input> = vec![
+        ("g0014-a.yaml".to_string(), Ok(LONG_A.as_bytes().to_vec())),
+        ("g0014-b.txt".to_string(), Ok(LONG_B.as_bytes().to_vec())),
+    ];
+    let played: Vec<&str> = "d4 Nf6 c4 e6 Nc3 Bb4 Qc2 O-O a3 Bxc3 Qxc3 d6 Nf3 b6 g3 Bb7 Bg2 Nbd7 O-O Qe7 b3 c5 Bb2 Rac8 d5 Rfe8 dxe6 fxe6 Qd2 d5 Ne1 Bc6 Nd3 dxc4 bxc4 Bxg2 Kxg2 e5 Qc2 Qd6 Rad1 Nb8 f3 Qc7 Nf2 Nc6 e3 Rcd8 Ne4 Na5 Nxf6 gxf6 Rd5 Rxd5 cxd5 b5 e4 Nc4 Bc1 Nd6 Be3 Rc8 f4 Qg7 fxe5 fxe5 Bc1 Qg4 Re1 Rf8 Qe2 Qxe2 Rxe2 a5 Bb2 Nc4 Bc1 b4 Rc2 Nd6 Rxc5 b3 Kh3 a4 Bb2 Nxe4 Rc7 Nf2 Kh4 Nd3 Bc3 Rd8 Kg5 Rxd5 Kf6 Rd6 Kf5 Rb6 Rc8 Kf7 Rc7 Kf8 Ke4 b2 Bxb2 Nxb2 Rxh7 Nc4 Ra7 Rd6 Kf5 Rd4 Kf6 Ke8 h4 e4 h5 e3".split(' ').collect();
+    let d = decision("decision: accept\nmoves: {112: Rd4, 117: h5}\nresult: 0-1\narbiter: Ana\n");
+    let got = read_decided(&inputs, &Options::default(), (0, 0), &d).unwrap();
+    let bare: Vec<String> = got.report.moves.iter().map(|m| m.trim_end_matches(['+', '#']).to_string()).collect();
+    assert_eq!(bare, played, "h5 put before the box that holds e3, which stays the game's last move");
+}
