@@ -405,3 +405,16 @@ fn a_last_box_typed_short_on_a_line_of_its_own_is_a_move_not_a_name() {
     let g = one("1\te4\te5\n2\tCf3\tCc6\n3\tAb5\ta6\n4\tAxc\n1-0\n");
     assert!(g.moves.len() == 7 || g.status != Status::Validated, "{:?} {:?}", g.moves, g.status);
 }
+
+#[test]
+fn words_that_only_begin_like_castling_are_no_castling() {
+    // `roku` (Polish "year"), the players Castro and Rocha: none of them castling.
+    let g = one(
+        "Partia rozegrana w roku 1936 w Warszawie.\nCastro – Rocha\n1.e4 e5 2.Sf3 Sc6 3.Gb5 a6 4.Ga4 Sf6 5.O-O Ge7 \
+         6.We1 b5 7.Gb3 d6 8.c3 O-O 1-0\n",
+    );
+    assert_eq!(g.headers.get("White").and_then(|v| v.as_str()), Some("Castro"));
+    assert_eq!(g.headers.get("Black").and_then(|v| v.as_str()), Some("Rocha"));
+    assert_eq!(g.moves.len(), 16);
+    assert_eq!(g.status, Status::Validated);
+}

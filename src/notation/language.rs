@@ -35,6 +35,10 @@ pub struct Language {
     pub headers: &'static [(Tag, &'static [&'static str])],
     /// Words for a drawn game, written as the result (lowercase).
     pub draws: &'static [&'static str],
+    /// Castling in words, each form a whole word (`castles`, `enroque`,
+    /// `Rochade`, `rošádu`), lowercase: never a prefix, which would take
+    /// `roku` (Polish "year"), `Castro` or `Rocha` for castling.
+    pub castling: &'static [&'static str],
     /// Keys a YAML form puts the moves under (lowercase).
     pub move_keys: &'static [&'static str],
     /// Words saying a player gave the game up (`resigns`, `aufgegeben`,
@@ -160,6 +164,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["time control"]),
         ],
         draws: &["draw"],
+        castling: &["castles", "castle", "castled", "castling"],
         resigns: &["resigns", "resigned", "surrenders", "surrendered"],
         sides: [&["white"], &["black"]],
         articles: &["the"],
@@ -189,6 +194,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["ritmo"]),
         ],
         draws: &["tablas", "tabla", "empate"],
+        castling: &["enroque", "enroca", "enroco", "enroqué", "enrocó", "enrocan", "enroques"],
         resigns: &[
             "abandona",
             "abandonan",
@@ -231,6 +237,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["bedenkzeit"]),
         ],
         draws: &["remis"],
+        castling: &["rochade", "rochiert", "rochieren"],
         resigns: &["aufgegeben", "aufgabe", "gab auf", "gibt auf", "gaben auf", "geben auf", "gab … auf", "gibt … auf"],
         sides: [&["weiß", "weiss"], &["schwarz"]],
         articles: &["die"],
@@ -259,6 +266,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["cadence"]),
         ],
         draws: &["nulle", "partie nulle", "remise"],
+        castling: &["roque", "roquer", "roqué", "roques"],
         resigns: &["abandonne", "abandonnent", "abandon"],
         sides: [&["blancs", "blanc"], &["noirs", "noir"]],
         articles: &["les"],
@@ -286,6 +294,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["ritmo"]),
         ],
         draws: &["patta", "pareggio"],
+        castling: &[],
         resigns: &["abbandona", "abbandonano", "abbandonato", "arrende", "arrendono"],
         sides: [&["bianco", "bianchi"], &["nero", "neri"]],
         articles: &["il", "i"],
@@ -313,6 +322,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::TimeControl, &["ritmo"]),
         ],
         draws: &["empate"],
+        castling: &["roque", "roques"],
         resigns: &["abandona", "abandonam", "abandonaram", "desiste", "desistem"],
         sides: [&["brancas", "branco"], &["pretas", "negras"]],
         articles: &["as", "os"],
@@ -339,6 +349,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["taal"]),
         ],
         draws: &["remise"],
+        castling: &["rokade", "rokeert", "rokeren"],
         resigns: &[
             "opgegeven",
             "opgave",
@@ -376,6 +387,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["język", "jezyk"]),
         ],
         draws: &["remis"],
+        castling: &["roszada", "roszady", "roszadę", "roszadą", "roszadzie"],
         resigns: &["poddały", "poddał", "poddaje", "poddają"],
         sides: [&["białe", "biale"], &["czarne"]],
         articles: &[],
@@ -399,6 +411,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["språk"]),
         ],
         draws: &["remi"],
+        castling: &[],
         resigns: &["uppgav", "uppger", "uppg", "gav upp", "ger upp", "gav … upp"],
         sides: [&["vit"], &["svart"]],
         articles: &[],
@@ -422,6 +435,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["sprog"]),
         ],
         draws: &["remis"],
+        castling: &["rokade", "rokerer", "rokerede"],
         resigns: &["opgav", "opgiver", "gav op", "giver op", "gav … op"],
         sides: [&["hvid"], &["sort"]],
         articles: &[],
@@ -444,6 +458,7 @@ pub static LANGUAGES: &[Language] = &[
             (Tag::Language, &["språk"]),
         ],
         draws: &["remis"],
+        castling: &["rokade", "rokerer", "rokerte"],
         resigns: &["oppga", "oppgir", "ga opp", "gir opp", "ga … opp"],
         sides: [&["hvit"], &["svart"]],
         articles: &[],
@@ -460,6 +475,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &[],
+        castling: &[],
         resigns: &[],
         sides: [&[], &[]],
         articles: &[],
@@ -476,6 +492,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["S"],
         headers: &[],
         draws: &[],
+        castling: &[],
         resigns: &["luovutti", "luovuttaa"],
         sides: [&["valkea", "valkoinen"], &["musta"]],
         articles: &[],
@@ -492,6 +509,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &["jafntefli"],
+        castling: &[],
         resigns: &["gafst"],
         sides: [&["hvítur", "hvítt"], &["svartur", "svart"]],
         articles: &[],
@@ -508,6 +526,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[(Tag::Date, &["datum"])],
         draws: &["remíza", "remiza"],
+        castling: &["rošáda", "rošádu", "rošády", "rošádou", "rošádě", "rosada"],
         resigns: &["vzdal", "vzdali", "vzdávají", "se vzdal", "se vzdali", "se vzdávají"],
         sides: [&["bílý", "bílé"], &["černý", "černé"]],
         articles: &[],
@@ -524,6 +543,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &["remíza", "remiza"],
+        castling: &["rošáda", "rošádu", "rošády", "rošádou", "rošáde", "rosada"],
         resigns: &["vzdal", "vzdali", "vzdáva", "sa vzdal", "sa vzdali", "sa vzdáva"],
         sides: [&["biely", "bieli"], &["čierny", "čierni"]],
         articles: &[],
@@ -540,6 +560,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["G"],
         headers: &[],
         draws: &["döntetlen", "remi"],
+        castling: &[],
         resigns: &["feladta", "feladják", "feladásra", "feladott"],
         sides: [&["világos"], &["sötét"]],
         articles: &[],
@@ -559,6 +580,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &["remiză", "remiza"],
+        castling: &[],
         resigns: &["abandonează", "abandonat", "cedează", "cedat"],
         sides: [&["albul", "albii", "albele"], &["negrul", "negrii", "negrele"]],
         articles: &[],
@@ -575,6 +597,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[(Tag::Round, &["ronda"])],
         draws: &[],
+        castling: &["enroc", "enroca"],
         resigns: &["abandonen", "abandona", "abandonaren", "rendeix", "rendir"],
         sides: [&["blanques", "blanc"], &["negres", "negre"]],
         articles: &[],
@@ -604,6 +627,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[(Tag::Date, &["datum"]), (Tag::Board, &["stol"])],
         draws: &["remi"],
+        castling: &["rokada", "rokadu", "rokade", "rokadom"],
         resigns: &["predao", "predaje"],
         sides: [&["bijeli"], &["crni"]],
         articles: &[],
@@ -620,6 +644,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["E"],
         headers: &[],
         draws: &[],
+        castling: &[],
         resigns: &[],
         sides: [&[], &[]],
         articles: &[],
@@ -636,6 +661,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &["berabere"],
+        castling: &["rok"],
         resigns: &["terk"],
         sides: [&["beyaz"], &["siyah"]],
         articles: &[],
@@ -652,6 +678,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["B"],
         headers: &[],
         draws: &[],
+        castling: &[],
         resigns: &["padevās"],
         sides: [&["baltie"], &["melnie"]],
         articles: &[],
@@ -668,6 +695,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &["P"],
         headers: &[],
         draws: &[],
+        castling: &[],
         resigns: &["pasidavė"],
         sides: [&["baltieji"], &["juodieji"]],
         articles: &[],
@@ -686,6 +714,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &[],
         headers: &[],
         draws: &["ничья"],
+        castling: &[],
         resigns: &["сдались", "сдался", "сдаются", "сдаётся", "сдается"],
         sides: [&["белые"], &["черные", "чёрные"]],
         articles: &[],
@@ -702,6 +731,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &[],
         headers: &[],
         draws: &[],
+        castling: &[],
         resigns: &["здалися", "здався"],
         sides: [&["білі"], &["чорні"]],
         articles: &[],
@@ -718,6 +748,7 @@ pub static LANGUAGES: &[Language] = &[
         pawn: &[],
         headers: &[],
         draws: &[],
+        castling: &[],
         resigns: &[],
         sides: [&[], &[]],
         articles: &[],
@@ -811,6 +842,17 @@ pub fn draw_words() -> impl Iterator<Item = &'static str> {
 /// `Fd3-ra`).
 pub fn is_move_ending(ending: &str) -> bool {
     LANGUAGES.iter().any(|l| l.endings.contains(&ending))
+}
+
+/// Whether a word is castling in words in some language's table, whole
+/// (`Castles`, `enroque`, `Rochade`, `rošádu`), its punctuation aside. A
+/// side closed up after it in print (`CastlesKR`) is not part of the word.
+pub fn is_castling_word(word: &str) -> bool {
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+    let chars: Vec<char> = word.chars().collect();
+    let end = (1..chars.len()).find(|&i| chars[i].is_uppercase() && chars[i - 1].is_lowercase()).unwrap_or(chars.len());
+    let lower: String = chars[..end].iter().collect::<String>().to_lowercase();
+    LANGUAGES.iter().any(|l| l.castling.contains(&lower.as_str()))
 }
 
 /// Whether a lowercase word joins a last clause to the last move in some
@@ -969,6 +1011,7 @@ mod tests {
             pawn: &[],
             headers: &[(Tag::White, &["valkea", "valkoiset"]), (Tag::Black, &["musta"])],
             draws: &[],
+            castling: &[],
             resigns: &[],
             sides: [&[], &[]],
             articles: &[],
@@ -1012,5 +1055,15 @@ mod tests {
             }
         }
         assert!(draw_words().any(|w| w == "remis"));
+    }
+
+    #[test]
+    fn castling_in_words_is_a_whole_word_of_a_languages_table() {
+        for w in ["Castles", "castles.", "enroque", "Rochade", "rošádu", "roszadę", "rokade", "CastlesKR", "rok"] {
+            assert!(is_castling_word(w), "{w}");
+        }
+        for w in ["roku", "Castro", "Rocha", "Castillo", "Rochefort", "enrollment", "rokiem", "roque-fort"] {
+            assert!(!is_castling_word(w), "{w}");
+        }
     }
 }

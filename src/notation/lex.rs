@@ -232,11 +232,10 @@ pub(crate) fn is_prose_word(written: &str) -> bool {
         && !is_castling_word(t)
 }
 
-/// Whether a word is castling in words, in any language (`Castles`,
-/// `enroque`, `roque`, `Rochade`, `roszada`, `rošáda`, `rokade`).
+/// Whether a word is castling in words, in any language: a whole word of
+/// a language's table ([`crate::notation::language::is_castling_word`]).
 pub(crate) fn is_castling_word(word: &str) -> bool {
-    let lower = word.to_lowercase();
-    ["cast", "enro", "roq", "roch", "rosz", "roš", "rok"].iter().any(|c| lower.starts_with(c))
+    crate::notation::language::is_castling_word(word)
 }
 
 #[cfg(test)]
