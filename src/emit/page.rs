@@ -157,21 +157,23 @@ pub struct Listed<'a> {
     pub games: Vec<&'a GameReport>,
 }
 
-/// The index of the review pages of a run.
 /// A value as a URL's path segment or query value: percent-encoded but for
 /// letters, digits and `-_.~` (`mesa #5.review.html` is `mesa%20%235.review.html`).
 pub fn url_escape(v: &str) -> String {
-    v.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
+    percent_encoding::utf8_percent_encode(v, URL_KEPT).to_string()
 }
 
+/// What [`url_escape`] leaves as it is: letters, digits and `-_.~` (RFC 3986's
+/// unreserved characters), safe in a query, a path segment and a cookie.
+const URL_KEPT: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
+
+/// A percent-encoded value decoded (bytes that are not UTF-8 replaced).
+pub fn url_unescape(v: &str) -> String {
+    percent_encoding::percent_decode_str(v).decode_utf8_lossy().into_owned()
+}
+
+/// The index of the review pages of a run.
 pub fn index_page(listed: &[Listed<'_>]) -> String {
     let mut out = String::new();
     head(&mut out, "Games for review", &EN);

@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 
 use axum::http::{HeaderMap, HeaderValue, header};
 
-use crate::emit::page::{EN, ES, Words};
+use crate::emit::page::{EN, ES, Words, url_escape, url_unescape};
 
 /// The hosts the desk answers to. A page whose own name is made to point at
 /// this machine (DNS rebinding) is the same origin as the desk to the
@@ -59,85 +59,67 @@ fn host_of(text: &str) -> String {
     host.trim_end_matches('.').to_ascii_lowercase()
 }
 
-/// A random hex token of `bytes` bytes, from the kernel.
-pub fn random_token(bytes: usize) -> String {
-    use std::io::Read;
+/// A random hex token of `bytes` bytes, from the system's random source
+/// (`getrandom`); never from anything else: without it the desk does not start.
+pub fn random_token(bytes: usize) -> Result<String, getrandom::Error> {
     let mut buf = vec![0u8; bytes];
-    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut buf));
-    if read.is_err() {
-        // No /dev/urandom: the std hasher's per-process random keys.
-        use std::hash::{BuildHasher, Hasher};
-        for chunk in buf.chunks_mut(8) {
-            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-            h.write_usize(chunk.as_ptr() as usize);
-            chunk.copy_from_slice(&h.finish().to_le_bytes()[..chunk.len()]);
-        }
-    }
-    buf.iter().map(|b| format!("{b:02x}")).collect()
+    getrandom::fill(&mut buf)?;
+    Ok(hex(&buf))
 }
 
-/// The value of cookie `name` in a request's headers.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The value of cookie `name` in a request's headers (`cookie` reads the
+/// header; the value percent-decoded, as [`set_cookie`] encodes it).
 pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| unescape(v))
+        .flat_map(cookie::Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == name)
+        .map(|c| url_unescape(c.value()))
 }
 
 /// A `Set-Cookie` header for `name=value`, for the whole desk.
 pub fn set_cookie(name: &str, value: &str) -> HeaderValue {
-    let text = format!("{name}={}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000", escape(value));
+    let text = format!("{name}={}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000", url_escape(value));
     HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static("x=; Path=/"))
-}
-
-/// A cookie value: percent-encoded but for letters, digits and `-_.`.
-fn escape(v: &str) -> String {
-    let mut out = String::with_capacity(v.len());
-    for b in v.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 /// A percent-encoded value decoded (bytes that are not UTF-8 replaced).
 pub fn unescape(v: &str) -> String {
-    let b = v.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        match (b[i], b.get(i + 1).copied().and_then(hex), b.get(i + 2).copied().and_then(hex)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (c, _, _) => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    url_unescape(v)
 }
 
-/// Two secrets compared in time that does not depend on where they differ.
 /// A new form token signed with `secret`: `<nonce>.<HMAC-SHA256 of it>`, hex.
-pub fn signed_token(secret: &str) -> String {
-    let nonce = random_token(16);
-    format!("{nonce}.{}", mac(secret, &nonce))
+/// The nonce is the HMAC of the token's number under the secret: unique,
+/// and known to none who does not hold the secret.
+pub fn signed_token(secret: &str, number: u64) -> String {
+    let nonce = mac(secret, &format!("nonce {number}"));
+    let nonce = &nonce[..32];
+    format!("{nonce}.{}", mac(secret, nonce))
 }
 
-/// Whether `token` is one [`signed_token`] made with `secret`.
+/// Whether `token` is one [`signed_token`] made with `secret` (the tag
+/// checked by `hmac`, in constant time).
 pub fn signed_by(secret: &str, token: &str) -> bool {
-    token.split_once('.').is_some_and(|(nonce, sig)| !nonce.is_empty() && same_secret(&mac(secret, nonce), sig))
+    use hmac::Mac;
+    let Some((nonce, sig)) = token.split_once('.').filter(|(n, _)| !n.is_empty()) else { return false };
+    let Some(tag) = unhex(sig) else { return false };
+    let mut m = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
+    m.update(nonce.as_bytes());
+    m.verify_slice(&tag).is_ok()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok()).collect()
 }
 
 /// HMAC-SHA256 of `text` under `secret`, in hex.
@@ -145,7 +127,7 @@ fn mac(secret: &str, text: &str) -> String {
     use hmac::Mac;
     let mut m = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
     m.update(text.as_bytes());
-    m.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
+    hex(&m.finalize().into_bytes())
 }
 
 /// Whether a form was posted from this desk's own pages, as far as the
@@ -161,6 +143,7 @@ pub fn same_origin(headers: &HeaderMap) -> bool {
     said.is_none_or(|o| !host.is_empty() && o.eq_ignore_ascii_case(host))
 }
 
+/// Two secrets compared in time that does not depend on where they differ.
 pub fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
@@ -227,7 +210,21 @@ mod tests {
         assert_eq!(words(Some("en"), Some("es"), &h).lang, "en");
         assert_eq!(words(None, None, &HeaderMap::new()).lang, "en");
         assert!(same_secret("abc", "abc") && !same_secret("abc", "abd") && !same_secret("ab", "abc"));
-        assert_eq!(random_token(16).len(), 32);
-        assert_ne!(random_token(16), random_token(16));
+        assert_eq!(random_token(16).unwrap().len(), 32);
+        assert_ne!(random_token(16).unwrap(), random_token(16).unwrap());
+    }
+
+    #[test]
+    fn a_form_token_is_the_desks_only_whole_and_under_its_secret() {
+        let (secret, other) = (random_token(32).unwrap(), random_token(32).unwrap());
+        let (a, b) = (signed_token(&secret, 0), signed_token(&secret, 1));
+        assert_ne!(a, b, "each token its own nonce");
+        assert!(signed_by(&secret, &a) && signed_by(&secret, &b));
+        assert!(!signed_by(&other, &a), "another desk's secret");
+        let (nonce, tag) = a.split_once('.').unwrap();
+        let flipped = format!("{nonce}.{}{}", if tag.starts_with('0') { '1' } else { '0' }, &tag[1..]);
+        for forged in [flipped.as_str(), nonce, &a[..a.len() - 2], "", ".", "x.yz", &format!("{nonce}.{tag}00")] {
+            assert!(!signed_by(&secret, forged), "{forged:?}");
+        }
     }
 }

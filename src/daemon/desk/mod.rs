@@ -92,6 +92,8 @@ struct Served {
     /// by any other page (another port of this host shares its cookies) is
     /// not one of this desk's.
     secret: String,
+    /// Form tokens made so far: each one's number makes its nonce.
+    tokens: std::sync::atomic::AtomicU64,
 }
 
 type Shared = Arc<Served>;
@@ -111,13 +113,18 @@ pub async fn serve(
 ) -> io::Result<()> {
     let addr = listener.local_addr()?;
     let listener = tokio::net::TcpListener::from_std(listener)?;
+    // No secret, no desk: a form token made without one could be forged.
+    let secret = random_token(32).map_err(|e| {
+        io::Error::other(format!("the desk cannot draw its secret from the system's random source: {e}"))
+    })?;
     let served = Arc::new(Served {
         cfg: super::process_config(daemon),
         token: desk.token.clone(),
         language: desk.language.clone(),
         hosts: Hosts::new(&desk.listen, addr, &desk.hosts),
         listing: Listing::default(),
-        secret: random_token(32),
+        secret,
+        tokens: std::sync::atomic::AtomicU64::new(0),
     });
     // The lists are built now, not at the arbiter's first page, and kept up
     // to date as games come: no look waits for the thousands a big drop
@@ -214,7 +221,8 @@ fn csrf_of(s: &Served, headers: &HeaderMap) -> (String, Option<HeaderValue>) {
     match cookie(headers, "csrf").filter(|c| guard::signed_by(&s.secret, c)) {
         Some(c) => (c, None),
         None => {
-            let c = guard::signed_token(&s.secret);
+            let n = s.tokens.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let c = guard::signed_token(&s.secret, n);
             let set = set_cookie("csrf", &c);
             (c, Some(set))
         }
