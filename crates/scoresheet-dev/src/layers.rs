@@ -8,7 +8,12 @@
 //! module re-exports (`pub use child::Item`) is followed to the child that
 //! defines it. Methods count too where a type's `impl` blocks are spread
 //! over several files of a folder: a file that calls a method another file
-//! defines for the type uses that file. Tests (`#[cfg(test)] mod …`) and
+//! defines for the type uses that file, and an inherent `impl` of a type
+//! that another folder's module declares makes every caller of its methods
+//! use the file that holds it. A `#[macro_export]` macro uses what its body
+//! names (`$crate::daemon::…`) wherever it is invoked, and a crate that
+//! names itself (`extern crate self as scoresheet;`) uses a module by that
+//! name too (`scoresheet::daemon::…`). Tests (`#[cfg(test)] mod …`) and
 //! comments do not count.
 //!
 //! The `layers` binary prints the graph and its cycles; `tests/layers.rs`
@@ -43,13 +48,26 @@ impl Modules {
             let text = std::fs::read_to_string(&f).with_context(|| f.display().to_string())?;
             sources.insert(mod_path(src, &f), without_tests(&code_only(&text)));
         }
+        // The crate's own names for itself (`extern crate self as x;`) read as `crate`.
+        let aliases = sources.get(&Vec::new()).map(|root| self_aliases(root)).unwrap_or_default();
+        for text in sources.values_mut() {
+            for a in &aliases {
+                *text = as_crate(text, a);
+            }
+        }
         let mut m = Modules { sources, uses: BTreeMap::new() };
         let reexports = m.reexports();
+        let macros = m.exported_macros(&reexports);
         let mut uses: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
         for (at, text) in &m.sources {
             let entry = uses.entry(at.clone()).or_default();
             for p in paths(text) {
                 entry.insert(m.resolve(at, &p, Some(&reexports)));
+            }
+            for (name, used) in &macros {
+                if invokes(text, name) {
+                    entry.extend(used.iter().cloned());
+                }
             }
             for child in m.children(at) {
                 if bare_use(text, &child) {
@@ -129,14 +147,18 @@ impl Modules {
         out
     }
 
-    /// For each type whose `impl` blocks are spread over several files of
-    /// one folder: the file that calls a method to the file that defines it,
-    /// and each such file to the type's own.
+    /// For each type with an inherent `impl` block in a file that does not
+    /// declare it: that file uses the type's own, and a file that calls one
+    /// of the block's methods uses that file. A type of the same folder is
+    /// found by its name; one of another folder where the name is declared
+    /// once in the crate.
     fn method_uses(&self) -> Vec<(ModPath, ModPath)> {
         let mut defined: BTreeMap<(ModPath, String), ModPath> = BTreeMap::new();
+        let mut anywhere: BTreeMap<String, Vec<ModPath>> = BTreeMap::new();
         for (at, text) in &self.sources {
             for ty in declared_types(text) {
-                defined.insert((parent(at), ty), at.clone());
+                defined.insert((parent(at), ty.clone()), at.clone());
+                anywhere.entry(ty).or_default().push(at.clone());
             }
         }
         let mut out = Vec::new();
@@ -144,13 +166,40 @@ impl Modules {
             let own = declared_types(text);
             // A type of the same name declared here is this file's own.
             for (ty, methods) in impl_blocks(text).into_iter().filter(|(ty, _)| !own.contains(ty)) {
-                let Some(home) = defined.get(&(parent(at), ty.clone())).filter(|h| *h != at) else { continue };
+                let near = defined.get(&(parent(at), ty.clone()));
+                let far = || anywhere.get(&ty).filter(|homes| homes.len() == 1).map(|homes| &homes[0]);
+                let Some(home) = near.or_else(far).filter(|h| *h != at) else { continue };
+                let same_folder = near.is_some();
                 out.push((at.clone(), home.clone()));
                 for (caller, ctext) in &self.sources {
-                    if caller != at && parent(caller) == parent(at) && methods.iter().any(|m| calls(ctext, &ty, m)) {
+                    let reach = !same_folder || parent(caller) == parent(at);
+                    if caller != at && reach && methods.iter().any(|m| calls(ctext, &ty, m)) {
                         out.push((caller.clone(), at.clone()));
                     }
                 }
+            }
+        }
+        out
+    }
+
+    /// Each `#[macro_export]` macro by name, with the modules its body names
+    /// (`$crate::a::b`): whoever invokes it uses them.
+    fn exported_macros(&self, reexports: &Reexports) -> Vec<(String, BTreeSet<ModPath>)> {
+        let mut out = Vec::new();
+        for text in self.sources.values() {
+            let mut from = 0;
+            while let Some(n) = text[from..].find("#[macro_export]") {
+                from += n + "#[macro_export]".len();
+                let Some(rules) = text[from..].trim_start().strip_prefix("macro_rules!") else { continue };
+                let name: String = rules.trim_start().chars().take_while(|c| is_ident(*c)).collect();
+                let Some(open) = text[from..].find('{').map(|k| from + k) else { continue };
+                let end = matching_brace(text, open).unwrap_or(text.len());
+                let used = paths(&text[open..end])
+                    .into_iter()
+                    .filter(|p| p[0] == "crate")
+                    .map(|p| self.resolve(&Vec::new(), &p, Some(reexports)))
+                    .collect();
+                out.push((name, used));
             }
         }
         out
@@ -380,6 +429,38 @@ fn matching_brace(s: &str, open: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// The names a crate gives itself in its root: `extern crate self as x;`.
+fn self_aliases(root: &str) -> Vec<String> {
+    root.match_indices("extern crate self as ")
+        .map(|(k, m)| root[k + m.len()..].chars().take_while(|c| is_ident(*c)).collect::<String>())
+        .filter(|a| !a.is_empty())
+        .collect()
+}
+
+/// `text` with paths through the crate's name `alias` (`x::a::b`) written
+/// through `crate`.
+fn as_crate(text: &str, alias: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(n) = rest.find(alias) {
+        out.push_str(&rest[..n]);
+        let whole = !out.chars().next_back().is_some_and(|c| is_ident(c) || c == ':');
+        rest = &rest[n + alias.len()..];
+        out.push_str(if whole && rest.trim_start().starts_with("::") { "crate" } else { alias });
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether `text` invokes macro `name` (`name!`, `crate::name!`).
+fn invokes(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(k, _)| {
+        !text[..k].chars().next_back().is_some_and(is_ident)
+            && text[k + name.len()..].starts_with('!')
+            && !text[..k].trim_end().ends_with("macro_rules!")
+    })
 }
 
 fn is_ident(c: char) -> bool {
@@ -616,5 +697,52 @@ mod tests {
         };
         assert!(cycles(&g(&[("a", "b"), ("b", "c")])).is_empty());
         assert_eq!(cycles(&g(&[("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])), vec![vec!["a", "b", "c"]]);
+    }
+
+    /// The top-level cycles of a crate made of `files` (path under `src/`, text).
+    fn planted(files: &[(&str, &str)]) -> Vec<Vec<String>> {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let f = dir.path().join(path);
+            std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+            std::fs::write(f, text).unwrap();
+        }
+        cycles(&Modules::read(dir.path()).unwrap().level(&[]))
+    }
+
+    const SHEET_AND_DAEMON: (&str, &str) = ("lib.rs", "pub mod sheet;\npub mod daemon;\n");
+
+    #[test]
+    fn a_method_a_higher_folder_adds_to_a_lower_type_is_a_use_of_it() {
+        let found = planted(&[
+            SHEET_AND_DAEMON,
+            ("sheet.rs", "pub struct Sheet;\nimpl Sheet {\n    pub fn size(&self) -> usize { self.extra() }\n}\n"),
+            ("daemon/mod.rs", "mod extra;\n"),
+            ("daemon/extra.rs", "use crate::sheet::Sheet;\nimpl Sheet {\n    pub fn extra(&self) -> usize { 1 }\n}\n"),
+        ]);
+        assert_eq!(found, [["daemon", "sheet"]]);
+    }
+
+    #[test]
+    fn an_exported_macro_is_a_use_of_what_its_body_names_where_it_is_invoked() {
+        let found = planted(&[
+            SHEET_AND_DAEMON,
+            ("sheet.rs", "pub struct Sheet;\npub fn f() { spawn!(); }\n"),
+            (
+                "daemon.rs",
+                "use crate::sheet::Sheet;\n#[macro_export]\nmacro_rules! spawn { () => { $crate::daemon::run() } }\npub fn run() {}\n",
+            ),
+        ]);
+        assert_eq!(found, [["daemon", "sheet"]]);
+    }
+
+    #[test]
+    fn the_crate_by_its_own_name_is_a_use_of_the_module_named() {
+        let found = planted(&[
+            ("lib.rs", "extern crate self as scoresheet;\npub mod sheet;\npub mod daemon;\n"),
+            ("sheet.rs", "pub struct Sheet;\npub fn f() { scoresheet::daemon::run(); }\n"),
+            ("daemon.rs", "use crate::sheet::Sheet;\npub fn run() {}\n"),
+        ]);
+        assert_eq!(found, [["daemon", "sheet"]]);
     }
 }
