@@ -19,13 +19,11 @@
 //! is left as written.
 
 use super::tournament::{Pairing, Tournament};
+use super::trf::{BLOCK, ROUNDS_FROM, field};
 use crate::sheet::GameResult;
 
-/// The first column of round 1's block, a block's width, and where in a
-/// block the opponent, colour and result are (1-based, as the TRF's
-/// annex numbers them).
-const ROUNDS_FROM: usize = 92;
-const BLOCK: usize = 10;
+/// Where in a round's block ([`BLOCK`] columns from [`ROUNDS_FROM`] on) the
+/// colour and the result are (1-based, as the TRF's annex numbers them).
 const COLOUR_AT: usize = 5;
 const RESULT_AT: usize = 7;
 /// The points field, columns 81–84.
@@ -160,17 +158,8 @@ impl Row {
         } else {
             std::str::from_utf8(text).ok()?.chars().collect()
         };
-        let start = Self::field(&chars, 5, 8).parse().ok()?;
+        let start = field(&chars, 5, 8).parse().ok()?;
         Some(Row { chars, start, changed: false })
-    }
-
-    /// Columns `from..=to` (1-based), trimmed.
-    fn field(chars: &[char], from: usize, to: usize) -> String {
-        let end = to.min(chars.len());
-        if from > end {
-            return String::new();
-        }
-        chars[from - 1..end].iter().collect::<String>().trim().to_string()
     }
 
     fn at(&self, column: usize) -> char {
@@ -190,7 +179,7 @@ impl Row {
         let from = ROUNDS_FROM + BLOCK * (g.round as usize - 1);
         let white = g.white == self.start;
         let (opponent, colour) = if white { (g.black, 'w') } else { (g.white, 'b') };
-        let paired = Self::field(&self.chars, from, from + 3).parse::<u32>().ok() == Some(opponent)
+        let paired = field(&self.chars, from, from + 3).parse::<u32>().ok() == Some(opponent)
             && self.at(from + COLOUR_AT).eq_ignore_ascii_case(&colour);
         let mine = match g.result {
             GameResult::Draw => '=',
@@ -218,7 +207,7 @@ impl Row {
     fn count_points(&mut self, scoring: &Scoring) {
         let blocks = self.chars.len().saturating_sub(ROUNDS_FROM - 1).div_ceil(BLOCK);
         let tenths: u32 = (0..blocks).map(|k| scoring.tenths(self.at(ROUNDS_FROM + BLOCK * k + RESULT_AT))).sum();
-        let given = Self::field(&self.chars, POINTS.0, POINTS.1);
+        let given = field(&self.chars, POINTS.0, POINTS.1);
         if given.parse::<f64>().is_ok_and(|p| (p * 10.0).round() as u32 == tenths) {
             return;
         }
@@ -281,7 +270,7 @@ impl Scoring {
                 let mut at = 6;
                 while at <= chars.len() {
                     let code = chars[at - 1];
-                    if let Some(v) = tenths(&Row::field(&chars, at + 1, at + 4)) {
+                    if let Some(v) = tenths(&field(&chars, at + 1, at + 4)) {
                         s.set_162(code, v);
                     }
                     at += 9;

@@ -23,8 +23,8 @@ pub enum TrfError {
 }
 
 /// First column of round 1's block, and the width of a block.
-const ROUNDS_FROM: usize = 92;
-const BLOCK: usize = 10;
+pub(super) const ROUNDS_FROM: usize = 92;
+pub(super) const BLOCK: usize = 10;
 
 /// One round of one player, as written.
 struct Played {
@@ -92,7 +92,7 @@ fn decode(bytes: &[u8]) -> String {
 }
 
 /// Columns `from..=to` (1-based) of a line, trimmed; blank past its end.
-fn field(chars: &[char], from: usize, to: usize) -> String {
+pub(super) fn field(chars: &[char], from: usize, to: usize) -> String {
     let end = to.min(chars.len());
     if from > end {
         return String::new();

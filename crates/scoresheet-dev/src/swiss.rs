@@ -286,21 +286,7 @@ pub fn players_of(games: &[CorpusGame], n: usize) -> Vec<TrfPlayer> {
     named.truncate(n);
     named.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     // Start numbers, FIDE ids and titles as `BuiltTrf::from_games` gives them.
-    named
-        .into_iter()
-        .enumerate()
-        .map(|(i, (name, rating))| TrfPlayer {
-            start: i as u32 + 1,
-            name,
-            rating,
-            fide_id: 4_100_000 + 17 * (i as u64 + 1),
-            title: match rating {
-                2500.. => "GM",
-                2400.. => "IM",
-                _ => "",
-            },
-        })
-        .collect()
+    named.into_iter().enumerate().map(|(i, (name, rating))| TrfPlayer::numbered(i, name, rating)).collect()
 }
 
 /// The TRF before round 1: the `012`, `022`, `042`, `222` and `XXR`

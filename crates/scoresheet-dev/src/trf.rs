@@ -70,6 +70,19 @@ fn name_of(tag: Option<&str>) -> String {
     tag.unwrap_or("?").trim().chars().take(33).collect::<String>().trim_end().to_string()
 }
 
+impl TrfPlayer {
+    /// The player at place `i` (from 0) of a list by rating: start number
+    /// `i + 1`, a FIDE id made from it, a title by the rating.
+    pub fn numbered(i: usize, name: String, rating: u32) -> TrfPlayer {
+        let title = match rating {
+            2500.. => "GM",
+            2400.. => "IM",
+            _ => "",
+        };
+        TrfPlayer { start: i as u32 + 1, name, rating, fide_id: 4_100_000 + 17 * (i as u64 + 1), title }
+    }
+}
+
 impl BuiltTrf {
     /// The tournament of `games` (each game's White and Black tags are its players).
     pub fn from_games(name: &str, games: &[CorpusGame]) -> BuiltTrf {
@@ -85,23 +98,8 @@ impl BuiltTrf {
             }
         }
         rated.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let players: Vec<TrfPlayer> = rated
-            .into_iter()
-            .enumerate()
-            .map(|(i, (name, rating))| TrfPlayer {
-                start: i as u32 + 1,
-                name,
-                rating,
-                fide_id: 4_100_000 + 17 * (i as u64 + 1),
-                title: if rating >= 2500 {
-                    "GM"
-                } else if rating >= 2400 {
-                    "IM"
-                } else {
-                    ""
-                },
-            })
-            .collect();
+        let players: Vec<TrfPlayer> =
+            rated.into_iter().enumerate().map(|(i, (name, rating))| TrfPlayer::numbered(i, name, rating)).collect();
         let start = |n: Option<&str>| players.iter().find(|p| p.name == name_of(n)).map_or(0, |p| p.start);
         let mut out: Vec<TrfGame> = Vec::new();
         for (i, g) in games.iter().enumerate() {

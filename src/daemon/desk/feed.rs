@@ -94,10 +94,7 @@ fn routes(feeds: Arc<Feeds>) -> Router {
 
 /// A request names a host the feed answers to, else 421.
 async fn host_guard(State(hosts): State<Arc<Hosts>>, req: Request, next: Next) -> Response {
-    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok());
-    let named = host.or_else(|| req.uri().authority().map(|a| a.as_str()));
-    let target_ok = req.uri().authority().is_none_or(|a| hosts.allow(a.as_str()));
-    if named.is_some_and(|h| hosts.allow(h)) && target_ok {
+    if hosts.allow_request(&req) {
         return next.run(req).await;
     }
     plain(StatusCode::MISDIRECTED_REQUEST, "this feed does not answer to that host name: list it in broadcast.hosts")
@@ -353,62 +350,17 @@ async fn list(State(feeds): State<Arc<Feeds>>, headers: HeaderMap) -> Response {
     r
 }
 
-const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
-const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
 /// `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110's IMF-fixdate).
 fn http_date(t: SystemTime) -> String {
-    let s = seconds(t);
-    let (days, rest) = (s / 86_400, s % 86_400);
-    let (y, m, d) = civil(days as i64);
-    format!(
-        "{}, {d:02} {} {y:04} {:02}:{:02}:{:02} GMT",
-        DAYS[(days % 7) as usize],
-        MONTHS[m as usize - 1],
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
+    httpdate::fmt_http_date(t)
 }
 
 /// Seconds since 1970 of an IMF-fixdate; `None` for any other form (the
 /// header is then ignored, as RFC 9110 allows).
 fn parse_http_date(text: &str) -> Option<u64> {
-    let mut w = text.split_whitespace().skip(1);
-    let d: u32 = w.next()?.parse().ok()?;
-    let month = w.next()?;
-    let m = MONTHS.iter().position(|&m| m == month)? as u32 + 1;
-    let y: i64 = w.next()?.parse().ok()?;
-    let hms: Vec<u64> = w.next()?.split(':').map(|n| n.parse().ok()).collect::<Option<_>>()?;
-    if w.next() != Some("GMT") || hms.len() != 3 || !(1..=31).contains(&d) {
-        return None;
-    }
-    let days = u64::try_from(days_from_civil(y, m, d)).ok()?;
-    Some(days * 86_400 + hms[0] * 3600 + hms[1] * 60 + hms[2])
-}
-
-/// The date of a day counted from 1970-01-01 (H. Hinnant's algorithm).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
-/// The day counted from 1970-01-01 of a date (the inverse of [`civil`]).
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let mp = i64::from(if m > 2 { m - 3 } else { m + 9 });
-    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+    let t = httpdate::parse_http_date(text).ok()?;
+    // Only the fixed form: the obsolete ones `httpdate` also reads are not written back alike.
+    (httpdate::fmt_http_date(t) == text).then(|| seconds(t))
 }
 
 #[cfg(test)]

@@ -46,6 +46,15 @@ impl Hosts {
         };
         !h.is_empty() && (self.names.contains(&h) || (self.any_address && address()))
     }
+
+    /// Whether a request names a host this server answers to, in its
+    /// `Host` header and in its target where that is a whole URL.
+    pub fn allow_request<B>(&self, req: &axum::http::Request<B>) -> bool {
+        let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok());
+        let named = host.or_else(|| req.uri().authority().map(|a| a.as_str()));
+        let target_ok = req.uri().authority().is_none_or(|a| self.allow(a.as_str()));
+        named.is_some_and(|h| self.allow(h)) && target_ok
+    }
 }
 
 /// `host[:port]` without its port, lowercase, without a final dot.

@@ -164,10 +164,7 @@ fn router(served: Shared) -> Router {
 /// Every request names a host the desk answers to, in its `Host` header and
 /// in its target where that is a whole URL; else 421, before anything else.
 async fn host_guard(State(s): State<Shared>, req: Request, next: Next) -> Response {
-    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok());
-    let named = host.or_else(|| req.uri().authority().map(|a| a.as_str()));
-    let target_ok = req.uri().authority().is_none_or(|a| s.hosts.allow(a.as_str()));
-    if named.is_some_and(|h| s.hosts.allow(h)) && target_ok {
+    if s.hosts.allow_request(&req) {
         return next.run(req).await;
     }
     let w = words(s.language.as_deref(), None, req.headers());
