@@ -23,6 +23,7 @@ pub mod daemon;
 pub mod decision;
 pub mod emit;
 pub mod finding;
+mod fold;
 pub mod ingest;
 pub mod notation;
 pub mod pairing;

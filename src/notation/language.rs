@@ -769,8 +769,11 @@ impl Language {
     /// assert!(Language::find("Klingon").is_none());
     /// ```
     pub fn find(name: &str) -> Option<&'static Language> {
-        let key = fold(name.trim());
-        LANGUAGES.iter().find(|l| l.code == key || fold(l.name) == key || l.aliases.iter().any(|a| fold(a) == key))
+        // Folded alike: "Español", "espanol" and "Русский", "russkiy".
+        let key = crate::fold::key(name);
+        LANGUAGES.iter().find(|l| {
+            l.code == key || crate::fold::key(l.name) == key || l.aliases.iter().any(|a| crate::fold::key(a) == key)
+        })
     }
 
     /// The piece a letter at the start of `s` names in this language, and the
@@ -907,26 +910,6 @@ pub fn is_move_key(key: &str) -> bool {
     LANGUAGES.iter().any(|l| l.move_keys.contains(&key))
 }
 
-/// Lowercase, accents stripped: "Español" and "espanol" name the same language.
-fn fold(s: &str) -> String {
-    s.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
-            'ú' | 'ù' | 'û' | 'ü' => 'u',
-            'ç' => 'c',
-            'ñ' => 'n',
-            'š' => 's',
-            'č' => 'c',
-            'ž' => 'z',
-            c => c,
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -941,6 +924,18 @@ mod tests {
             dedup.dedup();
             assert_eq!(dedup.len(), 5, "{} repeats a letter", l.code);
         }
+    }
+
+    #[test]
+    fn a_language_is_found_by_its_name_written_with_or_without_accents() {
+        assert_eq!(Language::find("Română").map(|l| l.code), Some("ro"));
+        assert_eq!(Language::find("Lietuvių").map(|l| l.code), Some("lt"));
+        assert_eq!(Language::find("Español").map(|l| l.code), Some("es"));
+        assert_eq!(Language::find(" espanol ").map(|l| l.code), Some("es"));
+        assert_eq!(Language::find("Русский").map(|l| l.code), Some("ru"));
+        assert_eq!(Language::find("Türkçe").map(|l| l.code), Some("tr"));
+        assert_eq!(Language::find("Íslenska").map(|l| l.code), Some("is"));
+        assert_eq!(Language::find("klingon"), None);
     }
 
     #[test]

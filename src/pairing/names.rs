@@ -82,75 +82,11 @@ pub fn name_words(name: &str) -> Vec<String> {
     words(&without_titles(name))
 }
 
-/// A name folded for comparison: lower case, accents and Cyrillic spelled in
-/// Latin letters, words split at anything that is not a letter or digit.
+/// A name folded for comparison ([`crate::fold::words`]): lower case,
+/// accents and Cyrillic spelled in Latin letters, words split at anything
+/// that is not a letter or digit.
 pub fn words(name: &str) -> Vec<String> {
-    let mut folded = String::with_capacity(name.len());
-    for c in name.chars().flat_map(char::to_lowercase) {
-        match fold(c) {
-            Some(s) => folded.push_str(s),
-            None if c.is_alphanumeric() => folded.push(c),
-            None => folded.push(' '),
-        }
-    }
-    folded.split_whitespace().map(str::to_string).collect()
-}
-
-/// The Latin spelling of a lower-case letter with an accent, or of a
-/// Cyrillic one (the transliteration FIDE's rating list uses, near enough).
-fn fold(c: char) -> Option<&'static str> {
-    Some(match c {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",
-        'æ' => "ae",
-        'ç' | 'ć' | 'č' => "c",
-        'ď' | 'đ' => "d",
-        'è' | 'é' | 'ê' | 'ë' | 'ě' | 'ē' | 'ę' => "e",
-        'ğ' => "g",
-        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'ı' => "i",
-        'ł' | 'ľ' | 'ĺ' => "l",
-        'ñ' | 'ń' | 'ň' => "n",
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => "o",
-        'œ' => "oe",
-        'ř' | 'ŕ' => "r",
-        'ś' | 'š' | 'ş' | 'ș' => "s",
-        'ß' => "ss",
-        'ť' | 'ţ' | 'ț' => "t",
-        'ù' | 'ú' | 'û' | 'ü' | 'ů' | 'ū' | 'ű' => "u",
-        'ý' | 'ÿ' => "y",
-        'ź' | 'ž' | 'ż' => "z",
-        'а' => "a",
-        'б' => "b",
-        'в' => "v",
-        'г' => "g",
-        'д' => "d",
-        'е' | 'ё' | 'э' => "e",
-        'ж' => "zh",
-        'з' => "z",
-        'и' => "i",
-        'й' | 'ы' => "y",
-        'к' => "k",
-        'л' => "l",
-        'м' => "m",
-        'н' => "n",
-        'о' => "o",
-        'п' => "p",
-        'р' => "r",
-        'с' => "s",
-        'т' => "t",
-        'у' => "u",
-        'ф' => "f",
-        'х' => "kh",
-        'ц' => "ts",
-        'ч' => "ch",
-        'ш' => "sh",
-        'щ' => "shch",
-        'ъ' | 'ь' => "",
-        'ю' => "yu",
-        'я' => "ya",
-        // Apostrophes and hyphens join a name's parts: "O'Kelly", "Vachier-Lagrave".
-        '\'' | '’' | '-' => " ",
-        _ => return None,
-    })
+    crate::fold::words(name)
 }
 
 /// A TRF name read as (surname, given names), folded: "Surname, First" has

@@ -531,7 +531,7 @@ fn folded(s: &str) -> String {
 /// The words of `s` in lower case, accents and Cyrillic spelled in Latin
 /// letters (letters and digits only), as the pairings compare names.
 fn folded_words(s: &str) -> Vec<String> {
-    crate::pairing::names::words(s)
+    crate::fold::words(s)
 }
 
 /// The game read from two copies, and which copy (0 or 1) its moves'
