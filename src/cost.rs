@@ -25,7 +25,7 @@ use crate::bounds::{Invalid, within};
 /// The repair search's settings: the `repair:` section of the config.
 ///
 /// ```
-/// use scoresheet::cost::Params;
+/// use scoresheet::Params;
 /// let p = Params::default();
 /// assert!(p.enabled && p.costs.never_negative());
 /// assert!(p.limits.review_margin > 0.0);
@@ -312,10 +312,10 @@ impl Edits {
 
 /// The most one step may cost: a slip with odds of e^-100 is none a writer
 /// makes, and costlier steps are simply never chosen.
-pub const MOST_STEP: f32 = 100.0;
+pub(crate) const MOST_STEP: f32 = 100.0;
 /// The most a threshold on a window or a game may be: [`CUT_SHORT`], past which
 /// a reading is never repaired anyway.
-pub const MOST_TOTAL: f32 = CUT_SHORT;
+pub(crate) const MOST_TOTAL: f32 = CUT_SHORT;
 /// The least `review_margin` may be. A repair is validated only when the best
 /// different reading costs `review_margin` more; at 1.0 or below, two readings
 /// one cheapest step apart (an `x` left out, an illegible box, a shorthand,
@@ -324,7 +324,7 @@ pub const MOST_TOTAL: f32 = CUT_SHORT;
 /// (not an undetectable legal slip): 50 at 0, 7 at 1.0, 0 from 1.5 to the
 /// default 3.0; on the generated 600: 3 at 1.0, 0 from 1.5; on the generated
 /// 1,000: 10 at 1.0, 2 at 1.5 and 2.0, 1 from 2.5.
-pub const REVIEW_MARGIN_FLOOR: f32 = 1.5;
+pub(crate) const REVIEW_MARGIN_FLOOR: f32 = 1.5;
 
 impl Params {
     /// The range of each field of `repair:`; the first one outside it, named
@@ -338,7 +338,7 @@ impl Params {
     /// weighed on the whole sheet.
     ///
     /// ```
-    /// use scoresheet::cost::Params;
+    /// use scoresheet::Params;
     /// let mut p = Params::default();
     /// assert!(p.check().is_ok());
     /// p.limits.review_margin = -100.0;
@@ -412,122 +412,122 @@ impl Limits {
 // without them is preferred.
 
 /// A lowercase letter read as a piece (`nf3`).
-pub const LOWERCASE_PIECE: u8 = 1;
+pub(crate) const LOWERCASE_PIECE: u8 = 1;
 /// A pawn letter before a pawn move (`Pe4`).
-pub const PAWN_LETTER: u8 = 1;
+pub(crate) const PAWN_LETTER: u8 = 1;
 /// A promotion written without its piece: a queen is assumed.
-pub const PROMOTION_ASSUMED: u8 = 1;
+pub(crate) const PROMOTION_ASSUMED: u8 = 1;
 
 /// A descriptive `QKt` or `KR` read as the knight or rook that stands on the
 /// other side of the board: the writer may name the piece by where it started
 /// (which the position cannot tell once it has crossed), so the reading is
 /// made, but one on its own side wins where both fit.
-pub const WING_ELSEWHERE: u8 = 1;
+pub(crate) const WING_ELSEWHERE: u8 = 1;
 
 /// A move written with English letters on a sheet in another language: a
 /// habit of players who read English books, less likely than the sheet's own.
-pub const OTHER_LANGUAGE: f32 = 2.0;
+pub(crate) const OTHER_LANGUAGE: f32 = 2.0;
 /// A pawn capture cut short (`ed`, `exd`): a shorthand, not a slip.
-pub const SHORTHAND: f32 = 1.0;
+pub(crate) const SHORTHAND: f32 = 1.0;
 /// A move written in full, from its square (`Cg1-f3`, `e2-e4`): a way some
 /// players write every move.
-pub const OVERSPECIFIED: f32 = 0.5;
+pub(crate) const OVERSPECIFIED: f32 = 0.5;
 /// A needless disambiguation (`Cgf3` where only one knight goes to f3): rarer
 /// than a long form, since the writer who adds the letter has seen another
 /// piece that could go there. So `Thh1` beside a king on h1 reads Rhh3, where
 /// the other rook reaches h3, at no less than `Rh7` with 1 taken for 7.
-pub const NEEDLESS_DISAMBIGUATION: f32 = 1.0;
+pub(crate) const NEEDLESS_DISAMBIGUATION: f32 = 1.0;
 /// A disambiguation left out (`Rc8` where both rooks go to c8): which piece
 /// moved is then told by the game, the other copy or a later move.
-pub const UNDERSPECIFIED: f32 = 3.0;
+pub(crate) const UNDERSPECIFIED: f32 = 3.0;
 /// A piece move written without its destination's file (`B5` for `Bg5`): a
 /// box cut short, read only where the game or the other copy tells which.
-pub const DROPPED_FILE: f32 = 3.0;
+pub(crate) const DROPPED_FILE: f32 = 3.0;
 
 // The plausibility of a line of moves as chess (see `reconstruct::prior`), in
 // natural logs: it orders readings the sheet cannot tell apart.
 
 /// Penalty per pawn of material a move leaves to be won.
-pub const PRIOR_PER_PAWN: f32 = 0.75;
+pub(crate) const PRIOR_PER_PAWN: f32 = 0.75;
 /// The most a single move is penalised: sacrifices happen.
-pub const PRIOR_MOST: f32 = 3.0;
+pub(crate) const PRIOR_MOST: f32 = 3.0;
 /// Bonus for taking the piece that has just moved: players take back.
-pub const PRIOR_RECAPTURE: f32 = 1.0;
+pub(crate) const PRIOR_RECAPTURE: f32 = 1.0;
 
 // The search's fixed bounds.
 
 /// The least [`Limits::work_per_game`] a config may set: above what the
 /// costliest real sheet needs (9.4 million units of 1,600 measured).
-pub const WORK_PER_GAME_FLOOR: u64 = 10_000_000;
+pub(crate) const WORK_PER_GAME_FLOOR: u64 = 10_000_000;
 
 /// The default [`Limits::work_per_game`]: 16 million units, a second or
 /// less of this build on one core. The real sheets that take the most take
 /// 9.6 million (of the dev sheets 3.8 million; 2,200 sheets, dev and
 /// generated), half a second; a junk sheet of 150 illegible boxes would take
 /// 4 s and 226 MB unbounded.
-pub const WORK_PER_GAME: u64 = 16_000_000;
+pub(crate) const WORK_PER_GAME: u64 = 16_000_000;
 /// The most nodes one window may make (its memory: some 60 bytes each); past
 /// them the budget is spent. The real sheets' largest window makes 66,000;
 /// 150 illegible boxes in a row make millions.
-pub const WINDOW_NODES: usize = 500_000;
+pub(crate) const WINDOW_NODES: usize = 500_000;
 /// The wall-clock backstop is looked at once per this many work units.
-pub const CLOCK_EVERY: u64 = 1 << 12;
+pub(crate) const CLOCK_EVERY: u64 = 1 << 12;
 /// A run of this many entries in a row that name no move in any language
 /// (not an illegible box, not descriptive notation: `K0`, `a`, `zz`) is no
 /// record of moves: the reading stops at its first entry with
 /// `illegal-move`, and does not search it. Outside descriptive records, the
 /// longest such run on the 2,200 dev and generated sheets is 3 (`0xd4 edx4`).
-pub const NAMELESS_RUN: usize = 16;
+pub(crate) const NAMELESS_RUN: usize = 16;
 
 /// A game cut short (`illegal-move`) counts this much more than its steps: any
 /// complete reading is preferred to it, and it always gets a second look.
-pub const CUT_SHORT: f32 = 1000.0;
+pub(crate) const CUT_SHORT: f32 = 1000.0;
 /// The best nodes of a window at each entry that are weighed in full: read
 /// every way (the others take an entry that reads exactly as written, bar the
 /// failing one) and, where every reading pays for the entry, given a move not
 /// written against the best reading of the entry rather than the best before
 /// it.
-pub const FULL_RANKS: usize = 4;
+pub(crate) const FULL_RANKS: usize = 4;
 /// The most nodes tied with the best that try a move not written: an
 /// illegible box makes thirty readings alike.
-pub const MAX_TIED_INSERTS: usize = 32;
+pub(crate) const MAX_TIED_INSERTS: usize = 32;
 /// Boxes nobody could read give every legal move the same cost: nodes within
 /// this many illegible boxes' cost of the best are a tie the beam is not cut
 /// inside ...
-pub const TIE_WIDTH_ILLEGIBLE: f32 = 2.0;
+pub(crate) const TIE_WIDTH_ILLEGIBLE: f32 = 2.0;
 /// ... up to this many times the beam.
-pub const TIE_BEAM_FACTOR: usize = 4;
+pub(crate) const TIE_BEAM_FACTOR: usize = 4;
 /// The most readings an `ambiguous-repair` names its alternatives from.
-pub const MAX_ALTERNATIVES: usize = 8;
+pub(crate) const MAX_ALTERNATIVES: usize = 8;
 /// The closest readings of a window the plausibility weighs.
-pub const PLAUSIBLE_CLOSEST: usize = 16;
+pub(crate) const PLAUSIBLE_CLOSEST: usize = 16;
 /// Entries longer than this (in bytes) are read exactly or not at all: a long
 /// run of characters is no slip of one move.
-pub const MAX_FUZZY_LEN: usize = 24;
+pub(crate) const MAX_FUZZY_LEN: usize = 24;
 /// Rounds of weighing doubts on the whole sheet: each round that replaces the
 /// reading lowers its cost, and a few suffice.
-pub const SETTLE_ROUNDS: usize = 4;
+pub(crate) const SETTLE_ROUNDS: usize = 4;
 /// Language inference: groups of languages read strictly besides those whose
 /// letters cover the sheet best.
-pub const LANGUAGES_TRIED: usize = 4;
+pub(crate) const LANGUAGES_TRIED: usize = 4;
 /// Language inference: the runner-up language is read with repairs only when
 /// it reads at least 1/this of the entries the first reads strictly.
-pub const RUNNER_UP_SHARE: usize = 2;
+pub(crate) const RUNNER_UP_SHARE: usize = 2;
 /// An entry that names no move this close before the record turns
 /// descriptive is reported with the descriptive entry.
-pub const DESCRIPTIVE_NEAR: usize = 3;
+pub(crate) const DESCRIPTIVE_NEAR: usize = 3;
 
 /// Two written names are one player's when their surnames are at least this
 /// alike (Jaro–Winkler, after case and accents are folded): a letter dropped
 /// or swapped in a name ("Navra" for "Navara", 0.96) stays above it, another
 /// surname sharing a start ("Shirov", "Short": 0.84) falls below.
-pub const SAME_NAME: f64 = 0.9;
+pub(crate) const SAME_NAME: f64 = 0.9;
 
 /// Two names at least this alike (Jaro–Winkler on the surnames as they
 /// sound) may be one player's typed with slips past [`SAME_NAME`] (`Jdin`
 /// and `Yudn` for Yudin): two sheets whose moves make them one game's
 /// copies must name at least one player so alike.
-pub const NEAR_NAME: f64 = 0.7;
+pub(crate) const NEAR_NAME: f64 = 0.7;
 
 /// Two sheets whose headers do not make them copies of one game are its two
 /// copies when each, read alone, plays the same move at this many plies at
@@ -539,12 +539,12 @@ pub const NEAR_NAME: f64 = 0.7;
 pub const SAME_GAME_PLIES: usize = 40;
 /// See [`SAME_GAME_PLIES`]: a copy stopped early agrees with the whole game
 /// on all it writes but its slips.
-pub const SAME_GAME_SHARE: f64 = 0.8;
+pub(crate) const SAME_GAME_SHARE: f64 = 0.8;
 /// The index of readings ([`crate::reconstruct::by_moves`]) files each run of
 /// this many plies...
-pub const MOVE_WINDOW: usize = 4;
+pub(crate) const MOVE_WINDOW: usize = 4;
 /// ...from this ply on: before it, the openings many games of an event share.
-pub const MOVE_WINDOWS_FROM: usize = 20;
+pub(crate) const MOVE_WINDOWS_FROM: usize = 20;
 
 /// The most earlier sheets that share a key of the copies' index (a round
 /// and board, or two players' names alike) one sheet is compared with when
@@ -553,56 +553,56 @@ pub const MOVE_WINDOWS_FROM: usize = 20;
 /// past this many, a file of thousands of games written alike would make
 /// grouping cost the square of its games: those further are not looked at,
 /// and a copy not found is read alone (never merged with another game).
-pub const MOST_COPY_CANDIDATES: usize = 64;
+pub(crate) const MOST_COPY_CANDIDATES: usize = 64;
 
 /// The most stretches where two copies' readings differ that are combined
 /// every way when two copies are read together (2^4 = 16 candidate games);
 /// past them each stretch is taken from one copy or the other in one piece.
 /// Two independent readings seldom part in more than two places.
-pub const MOST_SPLICED: usize = 4;
+pub(crate) const MOST_SPLICED: usize = 4;
 
 /// The longest block of entries a copy writes twice over (a line copied
 /// again) that its alignment skips as one slip; and how far back an entry
 /// left out may repeat one and still say nothing against the game.
-pub const MOST_REPEATED: usize = 8;
+pub(crate) const MOST_REPEATED: usize = 8;
 
 /// How many entries before an entry past the end of the game read from two
 /// copies it may repeat and still be no move (a sheet writes its last move
 /// twice now and then); any other legible entry there is a move the game
 /// lacks, and it is not validated.
-pub const MORE_ENTRIES: usize = 2;
+pub(crate) const MORE_ENTRIES: usize = 2;
 
 /// The most games with another move at a doubt of either copy's reading that
 /// are weighed when two copies are read together: a few doubts of up to
 /// [`MAX_ALTERNATIVES`] moves each; every one costs two alignments.
-pub const MOST_VARIANTS: usize = 32;
+pub(crate) const MOST_VARIANTS: usize = 32;
 
 /// How many plies from where two games read from two copies part are
 /// compared as chess when their costs tie: the move in doubt and the replies
 /// that show whether it gave something away.
-pub const PLAUSIBLE_PLIES: usize = 6;
+pub(crate) const PLAUSIBLE_PLIES: usize = 6;
 
 /// The rounds of the walk from the cheapest candidate game of two copies to
 /// a cheaper one a move away: each round fixes one slip neither reading
 /// alone undid; two copies' readings seldom leave more than a few.
-pub const CLIMB_ROUNDS: usize = 6;
+pub(crate) const CLIMB_ROUNDS: usize = 6;
 
 /// The most games one move away from the cheapest that one round of that
 /// walk weighs; each costs two alignments of the whole game.
-pub const MOST_NEIGHBOURS: usize = 320;
+pub(crate) const MOST_NEIGHBOURS: usize = 320;
 
 /// The moves an entry may mean that the walk puts in a game: the cheapest
 /// readings of a slip are the likely ones (a letter, a file, a rank off).
-pub const ALTERNATIVES_PER_ENTRY: usize = 4;
+pub(crate) const ALTERNATIVES_PER_ENTRY: usize = 4;
 
 /// The moves an entry may mean that are tried where a move put in makes a
 /// later one no longer fit: the slip that goes with it is seldom one of the
 /// cheapest readings (`De3` for Re3 after the rook stayed on e4), so more.
-pub const MEANINGS_AT_A_BREAK: usize = 12;
+pub(crate) const MEANINGS_AT_A_BREAK: usize = 12;
 
 /// The most places one round of that walk reads a copy on from (a dropped
 /// move puts the entries after it a ply off): each reads every later entry.
-pub const MOST_REREADS: usize = 12;
+pub(crate) const MOST_REREADS: usize = 12;
 
 #[cfg(test)]
 mod tests {

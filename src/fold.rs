@@ -7,7 +7,7 @@
 /// spelled in Latin (`Łódź` is `lodz`, `Straße` `strasse`, `Işık` `isik`),
 /// split at anything else (`O'Kelly` is `o kelly`, `Vachier-Lagrave`
 /// `vachier lagrave`).
-pub fn words(s: &str) -> Vec<String> {
+pub(crate) fn words(s: &str) -> Vec<String> {
     let mut folded = String::with_capacity(s.len());
     for c in s.chars() {
         // The soft and hard signs have no letter of their own in a Latin
@@ -28,7 +28,7 @@ pub fn words(s: &str) -> Vec<String> {
 
 /// `s` folded as one key, its words joined by a space: `Español` and
 /// `espanol` name the same language.
-pub fn key(s: &str) -> String {
+pub(crate) fn key(s: &str) -> String {
     words(s).join(" ")
 }
 

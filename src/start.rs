@@ -2,14 +2,6 @@
 //! sheet sets up (a `FEN` header, from `[FEN "..."]`, a `FEN:` line or a
 //! `fen:` key; a `Variant` such as Chess960). Every reading of a sheet, and
 //! every replay of its game, starts from its [`Start`].
-//!
-//! ```
-//! use scoresheet::start::Start;
-//! let start = Start::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 23", false).unwrap();
-//! assert!(!start.is_standard());
-//! assert_eq!(start.first_ply(), 46); // Black's 23rd move
-//! assert!(Start::standard().is_standard());
-//! ```
 
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
@@ -152,6 +144,14 @@ fn squeezed(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_set_up_position_starts_at_its_own_move() {
+        let start = Start::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 23", false).unwrap();
+        assert!(!start.is_standard());
+        assert_eq!(start.first_ply(), 46); // Black's 23rd move
+        assert!(Start::standard().is_standard());
+    }
 
     fn sheet(headers: &[(&str, &str)]) -> Sheet {
         let mut s = Sheet::default();

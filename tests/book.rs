@@ -8,7 +8,7 @@
 //! The rebuild reads the whole corpus: run with
 //! `SCORESHEET_CORPUS=DIR cargo test --release --workspace -- --ignored`.
 
-use scoresheet::reconstruct::book::{Book, BookError, MAGIC, RECORD, move_code, position_key};
+use scoresheet::dev::{Book, BookError, MAGIC, RECORD, move_code, position_key};
 use scoresheet_dev::book::{BUILTIN_RECIPE, tally, write};
 use scoresheet_dev::corpus::dev_truth;
 use shakmaty::san::San;

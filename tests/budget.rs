@@ -10,9 +10,10 @@ use std::time::{Duration, Instant};
 use scoresheet::config::Watch;
 use scoresheet::convert::convert_together;
 use scoresheet::daemon::{DaemonConfig, Folders, run};
+use scoresheet::dev::read_pair;
+use scoresheet::dev::{FileBudget, PairBudget, reconstruct_within};
 use scoresheet::ingest::{Format, read};
-use scoresheet::reconstruct::copies::read_pair;
-use scoresheet::reconstruct::{FileBudget, PairBudget, Settings, reconstruct_within};
+use scoresheet::reconstruct::Settings;
 use scoresheet::{Limits, Options, Status, convert};
 use scoresheet_dev::generate::{Rng, long_game};
 

@@ -5,8 +5,8 @@
 //! corpus, long enough to be told by their moves.
 
 use scoresheet::convert::{Input, Options, convert_together};
+use scoresheet::dev::same_player;
 use scoresheet::emit::report::FileReport;
-use scoresheet::reconstruct::copies::same_player;
 use scoresheet_dev::corpus::{CorpusGame, load_range};
 
 fn input(name: &str, text: &str) -> Input {

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use scoresheet::dev::same_game;
 use scoresheet::ingest::read_named;
-use scoresheet::reconstruct::copies::same_game;
 use scoresheet_dev::corpus::load_range;
 use scoresheet_dev::generate::derive_seed;
 use scoresheet_dev::pairs::pair_of;

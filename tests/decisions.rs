@@ -210,7 +210,7 @@ fn the_stopped_line_counts_a_game_a_decision_moved_where_it_is_now() {
 
 #[test]
 fn a_move_fixed_on_a_game_of_two_copies_leaves_what_each_player_wrote_on_its_page() {
-    use scoresheet::emit::page::{Controls, EN, desk_game};
+    use scoresheet::dev::{Controls, EN, desk_game};
     // White's copy ends 8...O-O, Black's 8...Bb7: the arbiter fixes Bb7.
     let head = "Event: Open\nRound: 3\nBoard: 7\nWhite: Ana\nBlack: Berta\n\n";
     let game = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 1-0\n";

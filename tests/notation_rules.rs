@@ -7,10 +7,10 @@
 //! The expected moves were worked out on a board, not copied from a run.
 
 use scoresheet::convert::{Options, convert};
+use scoresheet::dev::lex;
+use scoresheet::dev::{Resolution, Target, readings, resolve};
 use scoresheet::emit::report::{FindingReport, GameReport, Status};
 use scoresheet::finding::Severity;
-use scoresheet::notation::lex::lex;
-use scoresheet::notation::reading::{Resolution, Target, readings, resolve};
 use scoresheet::notation::{LANGUAGES, Language};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;

@@ -132,7 +132,7 @@ fn one_entry_left_unread_is_said_as_one_entry_in_english_and_spanish() {
 
 /// Both players' copies of one game, board 7 of round 3, read together as
 /// `convert` reads two files given at once: the page of copy `name`'s game.
-fn page_of_two_copies(white: &str, black: &str, lang: &scoresheet::emit::page::Words) -> String {
+fn page_of_two_copies(white: &str, black: &str, lang: &scoresheet::dev::Words) -> String {
     use scoresheet::convert::{Options, convert_together};
     let head = "Event: Open\nRound: 3\nBoard: 7\nWhite: Ana Pérez\nBlack: Bea Ruiz\n\n";
     let input = |name: &str, moves: &str| (name.to_string(), Ok(format!("{head}{moves}\n").into_bytes()));
@@ -140,8 +140,8 @@ fn page_of_two_copies(white: &str, black: &str, lang: &scoresheet::emit::page::W
     let (reports, _) = convert_together(&inputs, &Options::default());
     let game = &reports[0].games[0];
     assert_eq!(game.sheets.as_ref().map(|s| s.len()), Some(2), "read as one game of two copies");
-    let controls = scoresheet::emit::page::Controls { id: "0", version: "0", csrf: "0", fixed: "", preview: false };
-    scoresheet::emit::page::desk_game(game, "mesa7-w.txt, mesa7-b.txt", lang, &controls)
+    let controls = scoresheet::dev::Controls { id: "0", version: "0", csrf: "0", fixed: "", preview: false };
+    scoresheet::dev::desk_game(game, "mesa7-w.txt, mesa7-b.txt", lang, &controls)
 }
 
 /// The row of the moves table that begins with the move number `label`.
@@ -155,7 +155,7 @@ const RUY: &str = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3
 
 #[test]
 fn a_rook_move_one_copy_writes_re1_and_the_other_re8_shows_both_entries_beside_the_move_read() {
-    use scoresheet::emit::page::{EN, ES};
+    use scoresheet::dev::{EN, ES};
     let page = page_of_two_copies(RUY, &RUY.replace("6.Re1", "6.Re8"), &EN);
     // Each copy's column is headed by its file's name, in the order of the names.
     let b = page.find("written in <span class=\"sheet\">mesa7-b.txt</span>").expect("copy b's heading");
@@ -178,7 +178,7 @@ fn a_rook_move_one_copy_writes_re1_and_the_other_re8_shows_both_entries_beside_t
 
 #[test]
 fn a_copy_that_stops_early_shows_not_written_for_the_moves_only_the_other_copy_has() {
-    use scoresheet::emit::page::EN;
+    use scoresheet::dev::EN;
     let page = page_of_two_copies(RUY, &RUY.replace("7.Bb3 d6 8.c3 O-O ", ""), &EN);
     let seven = row(&page, "7.");
     let (missing, bb3) = (seven.find("not written").unwrap(), seven.find(">Bb3<").unwrap());
@@ -193,7 +193,7 @@ fn a_copy_that_stops_early_shows_not_written_for_the_moves_only_the_other_copy_h
 fn a_game_of_one_sheet_keeps_its_written_and_read_columns() {
     let (reports, _) =
         scoresheet::convert::convert_together(&[("a.txt".into(), Ok(RUY.as_bytes().to_vec()))], &Default::default());
-    let page = scoresheet::emit::page::review_page("a.txt", &reports[0].games);
+    let page = scoresheet::emit::review_page("a.txt", &reports[0].games);
     assert!(page.contains("<th>White written</th><th>read</th><th>Black written</th><th>read</th>"), "{page}");
     assert!(!page.contains("written in") && !page.contains("class=\"moves copies\""));
 }

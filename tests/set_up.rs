@@ -298,7 +298,7 @@ fn a_spreadsheet_with_a_fen_row_and_black_first() {
 #[test]
 fn the_review_page_numbers_moves_from_the_fen() {
     let g = game("ending.txt", &format!("FEN: {BLACK_TO_MOVE}\n\n23... Kg7 24. Re7 Kf5 25. Rxf7+ Kxf7\n"));
-    let page = scoresheet::emit::page::review_page("ending.txt", std::slice::from_ref(&g));
+    let page = scoresheet::emit::review_page("ending.txt", std::slice::from_ref(&g));
     // Black's 23rd move opens the table, White's cells before it empty.
     assert!(page.contains("<tr><td>23.</td><td></td><td></td><td"), "{page}");
     assert!(page.contains("<tr><td>24.</td>"), "{page}");

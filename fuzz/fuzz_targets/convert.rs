@@ -25,5 +25,5 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let _ = serde_json::to_string(&report);
-    let _ = scoresheet::emit::page::review_page(name, &report.games);
+    let _ = scoresheet::emit::review_page(name, &report.games);
 });

@@ -145,7 +145,7 @@ struct Run<'f> {
     /// Each file with a game in review: its page's name, the file, those games.
     review_pages: Vec<(String, String, Vec<GameReport>)>,
     /// The validated games' results, for `--results-out`.
-    scored: Vec<scoresheet::pairing::results::Scored>,
+    scored: Vec<scoresheet::pairing::Scored>,
     pairings: Option<std::sync::Arc<scoresheet::pairing::Tournament>>,
     progress: indicatif::ProgressBar,
 }
@@ -219,7 +219,7 @@ impl<'f> Run<'f> {
         if g.status != Status::Validated || g.copy == Some("b") {
             return;
         }
-        if let Some(s) = scoresheet::pairing::results::Scored::of(t, |k| g.headers.get(k).and_then(|v| v.as_str())) {
+        if let Some(s) = scoresheet::pairing::Scored::of(t, |k| g.headers.get(k).and_then(|v| v.as_str())) {
             self.scored.push(s);
         }
     }
@@ -229,8 +229,8 @@ impl<'f> Run<'f> {
     fn write_results(&mut self) {
         let Some((out, given)) = &self.flags.results else { return };
         let written = read_regular(given).map_err(|e| format!("{}: {e}", given.display())).and_then(|bytes| {
-            let w = scoresheet::pairing::results::with_results(&bytes, &self.scored);
-            scoresheet::emit::file::replace(out, &w.bytes, false).map_err(|e| format!("{}: {e}", out.display()))?;
+            let w = scoresheet::pairing::with_results(&bytes, &self.scored);
+            scoresheet::emit::replace(out, &w.bytes, false).map_err(|e| format!("{}: {e}", out.display()))?;
             Ok(w)
         });
         match written {
@@ -291,7 +291,7 @@ impl<'f> Run<'f> {
 
     /// `index.html` in `dir`, listing the run's review pages.
     fn write_index(&mut self, dir: &Path) {
-        use scoresheet::emit::page::{Listed, index_page};
+        use scoresheet::emit::{Listed, index_page};
         let listed: Vec<Listed> = self
             .review_pages
             .iter()
@@ -485,12 +485,12 @@ impl FileOut {
     }
 
     /// `<stem>.review.html` in the output folder for a file with a game in
-    /// review: the page of those games (see `scoresheet::emit::page`).
+    /// review: the page of those games (see `scoresheet::emit::review_page`).
     fn review_page(self, run: &mut Run) {
         let Some(dir) = run.flags.output.clone().filter(|_| !self.review.is_empty()) else { return };
         let stem = self.file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let wanted = dir.join(format!("{stem}.review.html"));
-        let html = scoresheet::emit::page::review_page(&self.path, &self.review);
+        let html = scoresheet::emit::review_page(&self.path, &self.review);
         match run.outputs.write(&wanted, html.as_bytes()) {
             Ok(placed) => {
                 run.say_clash(&format!("{}: its review page", self.path), &wanted, &placed);

@@ -60,7 +60,7 @@ impl Outputs {
     /// A temporary file beside `wanted`, for an output written as it is made.
     pub(crate) fn temporary(&self, wanted: &Path) -> std::io::Result<NamedTempFile> {
         let dir = wanted.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        scoresheet::emit::file::temporary(dir)
+        scoresheet::emit::temporary(dir)
     }
 
     /// Gives the output written in `tmp` (a [`Outputs::temporary`] of

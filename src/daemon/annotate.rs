@@ -20,7 +20,7 @@ fn tags_end(pgn: &str) -> usize {
 
 /// `pgn` with the tag `[key "value"]` after its other tags, unless it has one
 /// of that name. The value is escaped as PGN asks, control characters made spaces.
-pub fn with_tag(pgn: &str, key: &str, value: &str) -> String {
+pub(super) fn with_tag(pgn: &str, key: &str, value: &str) -> String {
     let end = tags_end(pgn);
     if pgn[..end].lines().any(|l| l.strip_prefix('[').is_some_and(|t| t.split_once(' ').is_some_and(|(k, _)| k == key)))
     {
@@ -40,7 +40,7 @@ pub fn with_tag(pgn: &str, key: &str, value: &str) -> String {
 
 /// `pgn` with `{text}` before its first move (after the blank line that
 /// ends the tags), wrapped at 80 characters.
-pub fn with_comment(pgn: &str, text: &str) -> String {
+pub(super) fn with_comment(pgn: &str, text: &str) -> String {
     let end = tags_end(pgn);
     let body = &pgn[end..];
     let (blank, moves) = match body.strip_prefix('\n') {

@@ -10,7 +10,7 @@ use std::time::SystemTime;
 
 /// This daemon's private part of the work folder.
 #[derive(Debug)]
-pub struct WorkDir {
+pub(crate) struct WorkDir {
     root: PathBuf,
     dir: PathBuf,
     id: String,
@@ -20,7 +20,7 @@ pub struct WorkDir {
 
 impl WorkDir {
     /// Makes a new sub-folder of `root` for this daemon and locks it.
-    pub fn create(root: &Path) -> io::Result<WorkDir> {
+    pub(crate) fn create(root: &Path) -> io::Result<WorkDir> {
         fs::create_dir_all(root)?;
         let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().as_nanos();
         let id = format!("{}-{nanos}", std::process::id());
@@ -37,7 +37,7 @@ impl WorkDir {
     }
 
     /// The folder claimed files are in.
-    pub fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         &self.dir
     }
 
@@ -45,7 +45,7 @@ impl WorkDir {
     /// are renamed into an output folder: inside its own folder (a dotted
     /// name, never a claim), so a dead daemon's go with its folder when its
     /// claims are taken over.
-    pub fn scratch(&self) -> io::Result<PathBuf> {
+    pub(crate) fn scratch(&self) -> io::Result<PathBuf> {
         let scratch = self.dir.join(SCRATCH);
         fs::create_dir_all(&scratch)?;
         Ok(scratch)
@@ -53,7 +53,7 @@ impl WorkDir {
 
     /// Claims `file` from the inbox. `Ok(None)`: it is gone (another daemon
     /// took it, or it was removed).
-    pub fn claim(&self, file: &Path) -> io::Result<Option<PathBuf>> {
+    pub(crate) fn claim(&self, file: &Path) -> io::Result<Option<PathBuf>> {
         let Some(name) = file.file_name() else { return Ok(None) };
         let to = self.dir.join(name);
         // The scheduler never runs two files of one name at once, so nothing of
@@ -72,7 +72,7 @@ impl WorkDir {
     /// daemon's folder and returns them. A file whose name is `busy` here (a
     /// file of that name is queued or in progress) stays where it is for a
     /// later pass; nothing is ever overwritten.
-    pub fn recover(&self, busy: impl Fn(&std::ffi::OsStr) -> bool) -> io::Result<Vec<PathBuf>> {
+    pub(crate) fn recover(&self, busy: impl Fn(&std::ffi::OsStr) -> bool) -> io::Result<Vec<PathBuf>> {
         let mut taken = Vec::new();
         for entry in fs::read_dir(&self.root)? {
             let path = entry?.path();

@@ -25,7 +25,7 @@ use super::publish::replace;
 
 /// A game as the desk shows it.
 #[derive(Debug, Clone)]
-pub struct Shown {
+pub(crate) struct Shown {
     /// Changes whenever the game is published again (its other copy came,
     /// a decision): a decision made on an older version is refused.
     pub version: String,
@@ -37,7 +37,7 @@ pub struct Shown {
 
 /// What a decision did.
 #[derive(Debug, Clone)]
-pub struct Decided {
+pub(crate) struct Decided {
     pub status: Status,
     /// The game's files now (its PGN in pgn/, or its `.error.txt`).
     pub files: Vec<PathBuf>,
@@ -47,7 +47,7 @@ pub struct Decided {
 
 /// Why a decision or a look at a game failed.
 #[derive(Debug, thiserror::Error)]
-pub enum DecideError {
+pub(crate) enum DecideError {
     #[error("no game {0}")]
     NoGame(String),
     #[error("the game changed since the page was shown (its other copy arrived, or it was decided): look at it again")]
@@ -61,7 +61,7 @@ pub enum DecideError {
 }
 
 /// Whether `id` can name a record: 16 lowercase hex digits (never a path).
-pub fn is_id(id: &str) -> bool {
+pub(crate) fn is_id(id: &str) -> bool {
     id.len() == 16 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
@@ -90,7 +90,7 @@ fn version_of(cfg: &ProcessConfig, id: &str, record: &GameRecord) -> String {
 
 /// The files a record's game is read from, from archive/, and which sheet
 /// of the first file it is.
-pub fn inputs_of(cfg: &ProcessConfig, record: &GameRecord) -> Result<(Vec<Input>, (usize, usize)), DecideError> {
+pub(crate) fn inputs_of(cfg: &ProcessConfig, record: &GameRecord) -> Result<(Vec<Input>, (usize, usize)), DecideError> {
     let mut files: Vec<&str> = record.sheets.iter().map(|s| s.archived.as_str()).collect();
     files.dedup();
     let mut inputs: Vec<Input> = Vec::with_capacity(files.len());
@@ -162,7 +162,7 @@ fn read_now(cfg: &ProcessConfig, id: &str, record: &GameRecord, opts: &Options) 
 }
 
 /// Game `id` as read now.
-pub fn show(cfg: &ProcessConfig, id: &str) -> Result<Shown, DecideError> {
+pub(crate) fn show(cfg: &ProcessConfig, id: &str) -> Result<Shown, DecideError> {
     let (record, version) = record_of(cfg, id)?;
     let report = read_now(cfg, id, &record, &cfg.options_now())?;
     Ok(shown(version, &record, report))
@@ -174,7 +174,7 @@ fn shown(version: String, record: &GameRecord, report: GameReport) -> Shown {
 
 /// Game `id` as `decision` would make it, without writing anything; refused
 /// (`Stale`) when the game is no longer at `version`.
-pub fn preview(cfg: &ProcessConfig, id: &str, version: &str, decision: &Decision) -> Result<Shown, DecideError> {
+pub(crate) fn preview(cfg: &ProcessConfig, id: &str, version: &str, decision: &Decision) -> Result<Shown, DecideError> {
     let (record, now) = record_of(cfg, id)?;
     if now != version {
         return Err(DecideError::Stale);
@@ -189,7 +189,7 @@ pub fn preview(cfg: &ProcessConfig, id: &str, version: &str, decision: &Decision
 /// one; a file dropped into the inbox names none). Under the records' lock:
 /// the decision is kept first (a kill after it leaves it to be applied
 /// again), then the game is written where it now goes, then its record.
-pub fn decide(
+pub(crate) fn decide(
     cfg: &ProcessConfig,
     id: &str,
     version: Option<&str>,
@@ -326,7 +326,7 @@ fn named_game(cfg: &ProcessConfig, file: &str, decision: &Decision) -> Result<St
 /// A decision dropped into the inbox: carried out, or refused with a clear
 /// message (a copy of it and its `.error.txt` in rejected/); either way the
 /// file is archived and nothing else changes when it is refused.
-pub fn dropped(
+pub(crate) fn dropped(
     cfg: &ProcessConfig,
     claimed: &Path,
     name: &str,

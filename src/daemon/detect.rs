@@ -17,7 +17,7 @@ use notify::event::{AccessKind, AccessMode, CreateKind, EventKind, ModifyKind, R
 
 /// Names that are never read: dotfiles and the temporary names editors and
 /// copy tools use while writing.
-pub fn ignored(name: &OsStr) -> bool {
+pub(crate) fn ignored(name: &OsStr) -> bool {
     let name = name.to_string_lossy();
     name.starts_with('.')
         || name.ends_with('~')
@@ -36,7 +36,7 @@ struct Seen {
 
 /// Files seen in the inbox and not yet handed out.
 #[derive(Debug)]
-pub struct Detector {
+pub(crate) struct Detector {
     inbox: PathBuf,
     settle: Duration,
     stale_open: Duration,
@@ -45,7 +45,7 @@ pub struct Detector {
 
 /// What the detector makes of an event about one path.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// Complete: read it now.
     Ready,
     /// Watch it until it settles.
@@ -55,17 +55,17 @@ pub enum Verdict {
 }
 
 impl Detector {
-    pub fn new(inbox: PathBuf, settle: Duration, stale_open: Duration) -> Detector {
+    pub(crate) fn new(inbox: PathBuf, settle: Duration, stale_open: Duration) -> Detector {
         Detector { inbox, settle, stale_open, seen: HashMap::new() }
     }
 
     /// Whether `path` is a file of the inbox this daemon reads.
-    pub fn concerns(&self, path: &Path) -> bool {
+    pub(crate) fn concerns(&self, path: &Path) -> bool {
         path.parent() == Some(self.inbox.as_path()) && path.file_name().is_some_and(|n| !ignored(n))
     }
 
     /// Takes in an event about `path`.
-    pub fn event(&mut self, kind: &EventKind, path: &Path, now: Instant) -> Verdict {
+    pub(crate) fn event(&mut self, kind: &EventKind, path: &Path, now: Instant) -> Verdict {
         if !self.concerns(path) {
             return Verdict::Ignore;
         }
@@ -110,7 +110,7 @@ impl Detector {
     }
 
     /// A file found by a scan (or an event that says nothing about writers).
-    pub fn found(&mut self, path: &Path, now: Instant) {
+    pub(crate) fn found(&mut self, path: &Path, now: Instant) {
         if self.concerns(path) && !self.seen.contains_key(path) {
             self.watch(path, false, now);
         }
@@ -126,7 +126,7 @@ impl Detector {
     }
 
     /// The files that have settled by `now`; they are no longer watched.
-    pub fn settled(&mut self, now: Instant) -> Vec<PathBuf> {
+    pub(crate) fn settled(&mut self, now: Instant) -> Vec<PathBuf> {
         let mut ready = Vec::new();
         self.seen.retain(|path, e| {
             match kind_of(path) {
@@ -155,14 +155,14 @@ impl Detector {
     }
 
     /// Files being watched.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.seen.len()
     }
 }
 
 /// What a name of the inbox is, not followed through a link.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     Gone,
     Folder,
     Plain,
@@ -171,7 +171,7 @@ pub enum Kind {
     Special,
 }
 
-pub fn kind_of(path: &Path) -> Kind {
+pub(crate) fn kind_of(path: &Path) -> Kind {
     match std::fs::symlink_metadata(path) {
         Err(_) => Kind::Gone,
         Ok(m) if m.is_dir() => Kind::Folder,

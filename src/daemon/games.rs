@@ -43,7 +43,7 @@ use crate::sheet::Sheet;
 
 /// One sheet of a recorded game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SheetRecord {
+pub(crate) struct SheetRecord {
     /// The name the file was dropped under.
     pub dropped: String,
     /// Its name in archive/ (empty while the record is pending).
@@ -64,7 +64,7 @@ impl SheetRecord {
     }
 
     /// Whether this is sheet `index` of a file dropped as `dropped`.
-    pub fn named(&self, dropped: &str, index: usize) -> bool {
+    pub(crate) fn named(&self, dropped: &str, index: usize) -> bool {
         self.dropped == dropped && self.index == index
     }
 
@@ -76,7 +76,7 @@ impl SheetRecord {
 
 /// A game in its round's file: which file, and the game's text as put there.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RoundEntry {
+pub(crate) struct RoundEntry {
     pub event: String,
     pub round: String,
     pub game: String,
@@ -84,7 +84,7 @@ pub struct RoundEntry {
 
 /// One published game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameRecord {
+pub(crate) struct GameRecord {
     /// Its sheets: one, or the two copies it was read from.
     pub sheets: Vec<SheetRecord>,
     /// `pgn`, `review` or `rejected`.
@@ -111,7 +111,7 @@ pub struct GameRecord {
 }
 
 /// A hash of a file's bytes (FNV-1a, 64 bits, in hex): stable across builds.
-pub fn hash(bytes: &[u8]) -> String {
+pub(crate) fn hash(bytes: &[u8]) -> String {
     let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
     format!("{h:016x}")
 }
@@ -120,7 +120,7 @@ pub fn hash(bytes: &[u8]) -> String {
 /// in memory and brought up to date from the journal each time the lock is
 /// taken.
 #[derive(Debug)]
-pub struct Games {
+pub(crate) struct Games {
     dir: PathBuf,
     lock: PathBuf,
     journal: PathBuf,
@@ -243,7 +243,7 @@ fn by_moves(r: &GameRecord) -> bool {
 }
 
 /// The records, read under the lock, which is held as long as this is.
-pub struct Locked<'g> {
+pub(crate) struct Locked<'g> {
     dir: PathBuf,
     journal: PathBuf,
     cache: MutexGuard<'g, Cache>,
@@ -252,7 +252,7 @@ pub struct Locked<'g> {
 
 impl Games {
     /// The records under `state`.
-    pub fn new(state: &Path) -> Games {
+    pub(crate) fn new(state: &Path) -> Games {
         Games {
             dir: state.join("games"),
             lock: state.join("games.lock"),
@@ -263,7 +263,7 @@ impl Games {
 
     /// Takes the lock (the workers of this daemon take turns on the cache
     /// first) and brings the records up to date.
-    pub fn lock(&self) -> io::Result<Locked<'_>> {
+    pub(crate) fn lock(&self) -> io::Result<Locked<'_>> {
         // A worker that panicked while holding the cache left it as it was:
         // it is read again below from where the journal was last read.
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -336,7 +336,7 @@ impl GameRecord {
     /// as `dropped` (whose headers are `headers`): the other copy. A sheet
     /// under a new name that corrects one of two copies
     /// ([`GameRecord::corrected`]) has the copy it does not correct.
-    pub fn other(&self, dropped: &str, index: usize, headers: &[(String, String)]) -> Option<&SheetRecord> {
+    pub(crate) fn other(&self, dropped: &str, index: usize, headers: &[(String, String)]) -> Option<&SheetRecord> {
         let named = self.sheets.iter().any(|s| s.named(dropped, index));
         match self.corrected(headers).filter(|_| !named) {
             Some(i) => self.sheets.get(1 - i),
@@ -348,7 +348,7 @@ impl GameRecord {
     /// write different headers. A sheet typed again under a new name with
     /// the very headers of the one copy read so far is read with it, but it
     /// is that copy corrected: no sign that the event collects two copies.
-    pub fn two_copies(&self) -> bool {
+    pub(crate) fn two_copies(&self) -> bool {
         self.sheets.len() > 1 && self.sheets.iter().any(|s| s.headers != self.sheets[0].headers)
     }
 
@@ -356,7 +356,7 @@ impl GameRecord {
     /// the one copy whose headers it writes exactly as that copy did (the
     /// same form typed again, the moves mended). Two copies typed with the
     /// same headers leave it open: the sheet is then a third copy.
-    pub fn corrected(&self, headers: &[(String, String)]) -> Option<usize> {
+    pub(crate) fn corrected(&self, headers: &[(String, String)]) -> Option<usize> {
         if self.sheets.len() != 2 {
             return None;
         }
@@ -370,7 +370,7 @@ impl GameRecord {
 
 /// What a sheet of a file dropped is to the recorded games.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Known {
+pub(crate) enum Known {
     /// No recorded game is its game: read alone.
     New,
     /// This very sheet is recorded already (the file done again after a
@@ -402,27 +402,27 @@ impl Locked<'_> {
 
     /// Every record, with its file's name; each without its game's text in
     /// the round file (`round.game` is empty: [`Locked::get`] has it).
-    pub fn names(&self) -> impl Iterator<Item = (&str, &GameRecord)> {
+    pub(crate) fn names(&self) -> impl Iterator<Item = (&str, &GameRecord)> {
         self.cache.records.iter().map(|(n, r)| (n.as_str(), r))
     }
 
     /// How many changes the records have seen so far: while it stays the
     /// same, so do they.
-    pub fn changes(&self) -> u64 {
+    pub(crate) fn changes(&self) -> u64 {
         self.cache.changes
     }
 
     /// Every record, as [`Locked::names`] gives them, with the change that
     /// last put it in ([`Locked::changes`]): a record whose stamp is the same
     /// is the same.
-    pub fn stamped(&self) -> impl Iterator<Item = (&str, &GameRecord, u64)> {
+    pub(crate) fn stamped(&self) -> impl Iterator<Item = (&str, &GameRecord, u64)> {
         let stamps = &self.cache.stamps;
         self.names().map(move |(n, r)| (n, r, stamps.get(n).copied().unwrap_or(0)))
     }
 
     /// The record in the file `name`, whole, as the disk has it (the cache
     /// says which there are; under the lock the two agree).
-    pub fn get(&self, name: &str) -> Option<GameRecord> {
+    pub(crate) fn get(&self, name: &str) -> Option<GameRecord> {
         if !self.cache.records.contains_key(name) {
             return None;
         }
@@ -436,7 +436,7 @@ impl Locked<'_> {
     /// [`Known::New`] (the round file takes it as a correction), of a game
     /// read from two copies it is read with the other one. Of several games
     /// it could be a copy of, the last in the records' order is taken.
-    pub fn known(
+    pub(crate) fn known(
         &mut self,
         sheet: &Sheet,
         dropped: &str,
@@ -504,7 +504,7 @@ impl Locked<'_> {
     /// same players where only one game of theirs is possible), where that
     /// game has only `name` as such a copy: copies read before the pairings
     /// came that only the pairings tell are one game's.
-    pub fn lone_partner(&mut self, name: &str, pairings: &Arc<Tournament>) -> Option<String> {
+    pub(crate) fn lone_partner(&mut self, name: &str, pairings: &Arc<Tournament>) -> Option<String> {
         let lone = |r: &GameRecord| !r.pending && r.sheets.len() == 1;
         let partners = |me: &mut Self, n: &str| -> Vec<String> {
             let Some(r) = me.cache.records.get(n).filter(|r| lone(r)) else { return Vec::new() };
@@ -524,7 +524,7 @@ impl Locked<'_> {
     /// moves ([`crate::reconstruct::by_moves`]), as `convert` pairs them:
     /// the one such record, which has no other such game. Found through the
     /// records' index of moves.
-    pub fn partner_by_moves(
+    pub(crate) fn partner_by_moves(
         &mut self,
         sheet: &Sheet,
         sans: &[String],
@@ -550,7 +550,7 @@ impl Locked<'_> {
     }
 
     /// Writes (or replaces) the record of file `name`.
-    pub fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
+    pub(crate) fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
         self.journal(name)?;
         let mut text = serde_json::to_vec_pretty(record).map_err(io::Error::other)?;
         text.push(b'\n');
@@ -560,7 +560,7 @@ impl Locked<'_> {
     }
 
     /// Removes the record of file `name` (none there counts as done).
-    pub fn remove(&mut self, name: &str, _staging: &Staging) -> io::Result<()> {
+    pub(crate) fn remove(&mut self, name: &str, _staging: &Staging) -> io::Result<()> {
         if !self.cache.records.contains_key(name) {
             return Ok(());
         }
@@ -576,7 +576,7 @@ impl Locked<'_> {
 
 /// The record file's name for sheet `index` of a file dropped as `dropped`
 /// with these bytes: the same on every redo.
-pub fn record_name(dropped: &str, hash: &str, index: usize) -> String {
+pub(crate) fn record_name(dropped: &str, hash: &str, index: usize) -> String {
     format!("{}.json", self::hash(format!("{dropped}\0{hash}\0{index}").as_bytes()))
 }
 

@@ -16,7 +16,7 @@ pub(super) fn id_of(record: &str) -> &str {
 }
 
 /// The decisions kept in `dir`; one that cannot be read is said and left out.
-pub fn kept_decisions(dir: &Path) -> Vec<(PathBuf, Decision)> {
+pub(crate) fn kept_decisions(dir: &Path) -> Vec<(PathBuf, Decision)> {
     let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
     let mut out = Vec::new();
     for e in entries.flatten() {
@@ -38,7 +38,7 @@ pub fn kept_decisions(dir: &Path) -> Vec<(PathBuf, Decision)> {
 }
 
 /// The decision kept for game `id` (a record's name without `.json`).
-pub fn kept_for(cfg: &ProcessConfig, record: &str) -> Option<Decision> {
+pub(crate) fn kept_for(cfg: &ProcessConfig, record: &str) -> Option<Decision> {
     let id = id_of(record);
     kept_decisions(&cfg.folders.decisions).into_iter().find(|(_, d)| d.game.as_deref() == Some(id)).map(|(_, d)| d)
 }

@@ -20,7 +20,7 @@ use super::publish::status_of;
 
 /// One game of the queue.
 #[derive(Debug, Clone)]
-pub struct Waiting {
+pub(crate) struct Waiting {
     /// Its id in URLs: the record's name (hex), never a path.
     pub id: String,
     /// Its name in review/ (or pgn/, rejected/): `<name>.pgn`.
@@ -50,7 +50,7 @@ pub struct Waiting {
 
 /// The lists, brought up to date at each look.
 #[derive(Debug, Default)]
-pub struct Listing {
+pub(crate) struct Listing {
     index: Mutex<Index>,
 }
 
@@ -70,7 +70,7 @@ struct Index {
 impl Listing {
     /// Every published game, newest first. Only the records changed since
     /// the last look are read (every one, the first time).
-    pub fn games(&self, cfg: &ProcessConfig) -> Result<Arc<Vec<Waiting>>, FileError> {
+    pub(crate) fn games(&self, cfg: &ProcessConfig) -> Result<Arc<Vec<Waiting>>, FileError> {
         let mut index = self.index.lock().unwrap_or_else(|e| e.into_inner());
         let decisions_changed = index.decisions_again(&cfg.folders.decisions);
         let changed = {

@@ -143,6 +143,7 @@ mod annotate;
 pub(crate) mod broadcast;
 pub(crate) mod claim;
 pub(crate) mod decide;
+#[cfg(feature = "desk")]
 pub mod desk;
 pub(crate) mod detect;
 mod folders;

@@ -13,7 +13,7 @@ const MAX_NAME_BYTES: usize = 255;
 /// (any script), everything else (path separators, `..`, control characters,
 /// spaces, punctuation) folded into single `_`, no leading or trailing `_` or
 /// `.`, at most 40 characters. Empty when nothing usable is left.
-pub fn part(value: &str) -> String {
+pub(crate) fn part(value: &str) -> String {
     let mut out = String::with_capacity(value.len().min(MAX_PART));
     let mut n = 0;
     for c in value.chars() {
@@ -38,7 +38,7 @@ pub fn part(value: &str) -> String {
 
 /// `<stem><ext>`, or `<stem>-<k><ext>` for the k-th of several files of one
 /// name, the stem shortened (at a character boundary) to fit in a file name.
-pub fn numbered(stem: &str, ext: &str, k: usize) -> String {
+pub(crate) fn numbered(stem: &str, ext: &str, k: usize) -> String {
     let suffix = if k == 1 { String::new() } else { format!("-{k}") };
     let mut end = stem.len().min(MAX_NAME_BYTES.saturating_sub(suffix.len() + ext.len()));
     while !stem.is_char_boundary(end) {
@@ -55,7 +55,7 @@ const FOLDER_PREFIX: usize = 32;
 /// and a hash of the whole value (`Sitges_Open_A-3f9c01ab`). The two kinds
 /// never meet (only the second has a `-`), and no truncation makes two values
 /// share a folder. `fallback` names a value with nothing usable in it.
-pub fn folder(value: &str, fallback: &str) -> String {
+pub(crate) fn folder(value: &str, fallback: &str) -> String {
     let safe = part(value);
     if safe == value {
         return safe;
@@ -72,7 +72,7 @@ pub fn folder(value: &str, fallback: &str) -> String {
 
 /// A file name as stem and extension (`mesa.txt`: `mesa`, `.txt`); a name
 /// with no dot past its first character has no extension.
-pub fn split_ext(name: &str) -> (String, String) {
+pub(crate) fn split_ext(name: &str) -> (String, String) {
     match name.rfind('.') {
         Some(i) if i > 0 => (name[..i].to_string(), name[i..].to_string()),
         _ => (name.to_string(), String::new()),
@@ -82,7 +82,7 @@ pub fn split_ext(name: &str) -> (String, String) {
 /// The k-th free name for a file dropped as `name`, whatever its bytes:
 /// `mesa.txt`, `mesa-2.txt` ... (a name that is not UTF-8 is cut at its last
 /// `.` byte alike, and not shortened).
-pub fn numbered_os(name: &OsStr, k: usize) -> OsString {
+pub(crate) fn numbered_os(name: &OsStr, k: usize) -> OsString {
     use std::os::unix::ffi::{OsStrExt, OsStringExt};
     if k == 1 {
         return name.to_os_string();
@@ -106,7 +106,7 @@ pub fn numbered_os(name: &OsStr, k: usize) -> OsString {
 /// stem is `stem`: `<round>-<board>-<white>-<black>` when both players are
 /// named (round and board when given), else the stem (`<stem>-<n>` for one of
 /// several games).
-pub fn game_name<'a>(tag: impl Fn(&str) -> Option<&'a str>, stem: &str, index: usize, count: usize) -> String {
+pub(crate) fn game_name<'a>(tag: impl Fn(&str) -> Option<&'a str>, stem: &str, index: usize, count: usize) -> String {
     let get = |k: &str| tag(k).map(part).filter(|v| !v.is_empty());
     if let (Some(white), Some(black)) = (get("White"), get("Black")) {
         let mut parts: Vec<String> = Vec::with_capacity(4);
@@ -126,13 +126,13 @@ pub fn game_name<'a>(tag: impl Fn(&str) -> Option<&'a str>, stem: &str, index: u
 }
 
 /// Whether a file dropped into the inbox is a decision.
-pub fn is_decision_file(name: &str) -> bool {
+pub(crate) fn is_decision_file(name: &str) -> bool {
     name.ends_with(".decision.yaml") || name.ends_with(".decision.yml")
 }
 
 /// A `Round` tag's round and board: `3.1` is round 3, board 1 (both
 /// numbers); any other is the round alone.
-pub fn round_and_board(round: &str) -> (&str, Option<&str>) {
+pub(crate) fn round_and_board(round: &str) -> (&str, Option<&str>) {
     let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     match round.trim().split_once('.') {
         Some((r, b)) if numeric(r.trim()) && numeric(b.trim()) => (r.trim(), Some(b.trim())),

@@ -22,7 +22,7 @@ use super::place::{link_new, place_new};
 /// how to convert, how outputs are staged (synced, and their temporary files
 /// in the daemon's private work folder).
 #[derive(Debug, Clone)]
-pub struct ProcessConfig {
+pub(crate) struct ProcessConfig {
     pub folders: Folders,
     pub options: Options,
     pub staging: Staging,
@@ -35,7 +35,7 @@ pub struct ProcessConfig {
 
 impl ProcessConfig {
     /// The conversion options with the pairings loaded now, if any.
-    pub fn options_now(&self) -> Options {
+    pub(crate) fn options_now(&self) -> Options {
         let mut o = self.options.clone();
         if let Some(t) = self.pairings.current() {
             o.pairings = Some(t);
@@ -48,7 +48,7 @@ impl ProcessConfig {
 /// cannot be written, a full disk): the file stays claimed and is retried.
 #[derive(Debug, thiserror::Error)]
 #[error("{}: {source}", path.display())]
-pub struct FileError {
+pub(crate) struct FileError {
     /// The path the failing operation was about.
     pub path: PathBuf,
     pub source: io::Error,
@@ -56,7 +56,7 @@ pub struct FileError {
 
 /// Where one file went.
 #[derive(Debug, Default)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// The name it was dropped under.
     pub name: String,
     /// The files written, or found already written (full paths).
@@ -85,7 +85,7 @@ pub struct Outcome {
 impl Outcome {
     /// The folder the file's games went to, for the log line: `pgn`, `review`,
     /// `rejected`, or several joined with `+`.
-    pub fn routed(&self) -> String {
+    pub(crate) fn routed(&self) -> String {
         if self.left_in_inbox {
             return "inbox".into();
         }
@@ -107,7 +107,7 @@ impl Outcome {
     }
 }
 
-pub fn folder_of(s: Status) -> &'static str {
+pub(crate) fn folder_of(s: Status) -> &'static str {
     match s {
         Status::Validated => "pgn",
         Status::Review => "review",
@@ -115,7 +115,7 @@ pub fn folder_of(s: Status) -> &'static str {
     }
 }
 
-pub fn io_at(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
+pub(crate) fn io_at(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
     move |source| FileError { path: path.to_path_buf(), source }
 }
 
@@ -127,14 +127,14 @@ pub(super) fn file_name(path: &Path) -> String {
 /// Last: the original, exactly as received (bytes and name), is linked into
 /// archive/, then the claim goes. Until then a crash leaves the file claimed,
 /// to be processed again.
-pub fn archive(cfg: &ProcessConfig, claimed: &Path, out: &mut Outcome) -> Result<(), FileError> {
+pub(crate) fn archive(cfg: &ProcessConfig, claimed: &Path, out: &mut Outcome) -> Result<(), FileError> {
     let dir = &cfg.folders.archive;
     let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
     out.outputs.push(archived);
     unclaim(claimed)
 }
 
-pub fn unclaim(claimed: &Path) -> Result<(), FileError> {
+pub(crate) fn unclaim(claimed: &Path) -> Result<(), FileError> {
     match fs::remove_file(claimed) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
@@ -151,7 +151,7 @@ pub(super) fn place_copy(cfg: &ProcessConfig, name: &str, bytes: &[u8]) -> Resul
 }
 
 /// An unreadable file: a copy of it and `<name>.error.txt` in rejected/.
-pub fn reject(
+pub(crate) fn reject(
     cfg: &ProcessConfig,
     name: &str,
     bytes: Option<&[u8]>,

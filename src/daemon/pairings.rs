@@ -36,7 +36,7 @@ type FileId = (u64, Option<SystemTime>, u64);
 
 /// The pairings loaded, shared by the workers.
 #[derive(Debug)]
-pub struct Pairings {
+pub(crate) struct Pairings {
     kept: PathBuf,
     /// The re-read still owed (`pairings.reread`), and the lock held while
     /// a TRF is loaded or its re-read done (`pairings.lock`).
@@ -66,7 +66,7 @@ fn file_id(path: &Path) -> Option<FileId> {
 
 impl Pairings {
     /// The pairings kept in `state`, none loaded yet.
-    pub fn new(state: &Path) -> Pairings {
+    pub(crate) fn new(state: &Path) -> Pairings {
         Pairings {
             kept: state.join("pairings.trf"),
             owed: state.join("pairings.reread"),
@@ -130,7 +130,7 @@ impl Pairings {
 
     /// The pairings now: the kept TRF, read again when it changed (another
     /// daemon on the same folders loaded one).
-    pub fn current(&self) -> Option<Arc<Tournament>> {
+    pub(crate) fn current(&self) -> Option<Arc<Tournament>> {
         let id = file_id(&self.kept);
         {
             let loaded = self.loaded.read().unwrap_or_else(|e| e.into_inner());
@@ -166,7 +166,7 @@ impl Pairings {
     /// pairings kept or it is newer, to be loaded as a dropped TRF is. A
     /// config's file that is broken is said (line and field) and the sheets
     /// are read with the kept pairings, or none.
-    pub fn start(&self, config: Option<&Path>, limit: usize) -> Option<(Vec<u8>, Tournament)> {
+    pub(crate) fn start(&self, config: Option<&Path>, limit: usize) -> Option<(Vec<u8>, Tournament)> {
         let kept = self.current();
         let path = config?;
         let newer = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
@@ -189,7 +189,7 @@ impl Pairings {
 }
 
 /// Whether `name` is a TRF by its extension.
-pub fn is_trf(name: &str) -> bool {
+pub(crate) fn is_trf(name: &str) -> bool {
     Path::new(name).extension().is_some_and(|e| e.eq_ignore_ascii_case("trf"))
 }
 

@@ -21,7 +21,7 @@ const MAX_CLASHES: usize = 10_000;
 /// written: processing the same sheet again (after a crash, or dropped twice)
 /// does not produce it twice. The temporary file is staged as `staging` says
 /// (in the daemon's private work folder when it can be).
-pub fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], staging: &Staging) -> io::Result<PathBuf> {
+pub(crate) fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], staging: &Staging) -> io::Result<PathBuf> {
     let (mut tmp, mut scratch) = staging.stage(dir, bytes)?;
     let mut k = 1;
     while k <= MAX_CLASHES {
@@ -49,7 +49,7 @@ pub fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], staging: &Stag
 /// Removes temporary files older than `age` left in `dir` and its sub-folders
 /// (one level: the per-event folders) by a daemon killed while writing. A live
 /// daemon's temporary file lives for milliseconds. Returns how many went.
-pub fn sweep(dir: &Path, age: std::time::Duration) -> usize {
+pub(crate) fn sweep(dir: &Path, age: std::time::Duration) -> usize {
     let mut removed = 0;
     let Ok(entries) = fs::read_dir(dir) else { return 0 };
     for entry in entries.flatten() {
@@ -78,7 +78,7 @@ fn sweep_files(dir: &Path, age: std::time::Duration) -> usize {
 /// counts as done: archiving it again after a crash links nothing twice.
 /// Where a link cannot be made it is copied instead, by [`place_new`]
 /// (synced to disk whatever the config says): see [`copies_instead`].
-pub fn link_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
+pub(crate) fn link_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
     link_else_copy(from, dir, name, link_only)
 }
 
@@ -101,7 +101,7 @@ fn link_else_copy(
 /// kernel protects hard links (`fs.protected_hardlinks`, Debian's default:
 /// a daemon running as its own user archiving a file someone else dropped),
 /// a file system without links, a file with too many links.
-pub fn copies_instead(e: &io::Error) -> bool {
+pub(crate) fn copies_instead(e: &io::Error) -> bool {
     const EPERM: i32 = 1;
     const EXDEV: i32 = 18;
     const EMLINK: i32 = 31;
@@ -112,7 +112,7 @@ pub fn copies_instead(e: &io::Error) -> bool {
 
 /// [`link_new`] with no copy: for a link, a pipe or a device, which is moved
 /// as it is, never read or followed. Across file systems it fails.
-pub fn link_only(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
+pub(crate) fn link_only(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
     use std::os::unix::fs::MetadataExt;
     let id = |p: &Path| fs::symlink_metadata(p).map(|m| (m.dev(), m.ino()));
     let own = id(from)?;
@@ -136,7 +136,7 @@ pub fn link_only(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
 /// holds, never over another file: for a file the daemon may not link (a
 /// file of another user it cannot read, where the kernel protects hard
 /// links). Across file systems it fails.
-pub fn rename_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
+pub(crate) fn rename_new(from: &Path, dir: &Path, name: &OsStr) -> io::Result<PathBuf> {
     for k in 1..MAX_CLASHES {
         let to = dir.join(numbered_os(name, k));
         // tempfile's rename that refuses an existing target; the path is

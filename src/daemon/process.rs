@@ -20,7 +20,7 @@ use super::publish::publish;
 /// Processes a claimed file; on success the claim is gone and the original is
 /// in archive/. `Ok(None)`: the file changed while it was read (a writer still
 /// at it); nothing was written, it stays claimed, to be read again once quiet.
-pub fn process(cfg: &ProcessConfig, claimed: &Path) -> Result<Option<Outcome>, FileError> {
+pub(crate) fn process(cfg: &ProcessConfig, claimed: &Path) -> Result<Option<Outcome>, FileError> {
     let name = file_name(claimed);
     let meta = fs::symlink_metadata(claimed).map_err(io_at(claimed))?;
     if !meta.file_type().is_file() {
@@ -94,7 +94,7 @@ fn read_claimed(cfg: &ProcessConfig, claimed: &Path, name: &str) -> Result<Read,
 
 /// Rejects a claimed file for `why` (used when reading it failed unexpectedly)
 /// and archives it.
-pub fn reject_file(cfg: &ProcessConfig, claimed: &Path, why: &str) -> Result<Outcome, FileError> {
+pub(crate) fn reject_file(cfg: &ProcessConfig, claimed: &Path, why: &str) -> Result<Outcome, FileError> {
     let name = file_name(claimed);
     let bytes = fs::read(claimed).map_err(io_at(claimed))?;
     let mut out = Outcome { name: name.clone(), error: Some(why.to_string()), ..Outcome::default() };

@@ -38,10 +38,10 @@ use super::round::Round;
 use super::route::{Placed, Replacing, route};
 
 /// The code of the finding a third copy of a game goes to review with.
-pub const THIRD_COPY: &str = "third-copy";
+pub(crate) const THIRD_COPY: &str = "third-copy";
 
 /// Whether two options have the same pairings (the same load of them).
-pub fn same_pairings(a: &Options, b: &Options) -> bool {
+pub(crate) fn same_pairings(a: &Options, b: &Options) -> bool {
     match (&a.pairings, &b.pairings) {
         (Some(x), Some(y)) => std::sync::Arc::ptr_eq(x, y),
         (None, None) => true,
@@ -56,7 +56,7 @@ type Plan = Vec<(Known, Option<GameRecord>)>;
 /// it into archive/; the claim is left for the caller to remove. A sheet
 /// whose game another daemon was killed while publishing makes the file
 /// wait (an error: it stays claimed and is retried).
-pub fn publish(
+pub(crate) fn publish(
     cfg: &ProcessConfig,
     claimed: &Path,
     name: &str,
@@ -411,7 +411,7 @@ fn done_already(cfg: &ProcessConfig, record: &GameRecord, out: &mut Outcome) {
 }
 
 /// The status of a record's folder.
-pub fn status_of(folder: &str) -> Status {
+pub(crate) fn status_of(folder: &str) -> Status {
     match folder {
         "pgn" => Status::Validated,
         "review" => Status::Review,
@@ -451,7 +451,7 @@ fn rejoin(
 
 /// `game`, a new reading of the game of `record`, put in place of that
 /// record's outputs: see the module doc.
-pub fn replace(
+pub(crate) fn replace(
     cfg: &ProcessConfig,
     name: &str,
     at: (usize, usize),
@@ -477,7 +477,7 @@ pub fn replace(
 
 /// Takes a game's outputs away: its place in its round's file and its files
 /// (a game whose sheet now joins another's record).
-pub fn unpublish(cfg: &ProcessConfig, record: &GameRecord) -> Result<(), FileError> {
+pub(crate) fn unpublish(cfg: &ProcessConfig, record: &GameRecord) -> Result<(), FileError> {
     if let Some(r) = &record.round {
         leave_round(cfg, r)?;
     }
@@ -546,7 +546,7 @@ fn third_copy(name: &str, game: &GameReport, record: &GameRecord, lang: ReportLa
 /// For each of `rounds`, the boards of its pairings without a scoresheet
 /// and those with one copy only, in `review/round-<n>.missing.txt` and a
 /// log line, both when that changed. Said, not fatal: a failure is logged.
-pub fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &Tournament, rounds: &[u32]) {
+pub(crate) fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &Tournament, rounds: &[u32]) {
     let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
     // An event that collects one copy per game (no game read from two
     // players' copies: `GameRecord::two_copies`) waits for

@@ -30,7 +30,7 @@ use super::publish::{replace, rounds_report, same_pairings, unpublish};
 /// A TRF dropped into the inbox (its bytes read): loaded and kept, the games
 /// its changes touch read again, the file archived; a broken one refused
 /// with its line and field, to rejected/ with its `.error.txt`, and archived.
-pub fn dropped(
+pub(crate) fn dropped(
     cfg: &ProcessConfig,
     claimed: &Path,
     name: &str,

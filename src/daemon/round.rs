@@ -32,7 +32,7 @@ use super::names::{folder, part, round_and_board};
 /// writers of one round, in this process or another daemon, take turns on a
 /// lock file in the private state folder (`<state>/rounds/<event>/`), never
 /// among the outputs a broadcast or a web server lists.
-pub struct Round {
+pub(crate) struct Round {
     target: PathBuf,
     text: String,
     /// A game was taken out ([`Round::remove`]): the file is to be written.
@@ -42,7 +42,7 @@ pub struct Round {
 
 /// What a game is to the round file.
 #[derive(Debug, PartialEq)]
-pub enum Judged {
+pub(crate) enum Judged {
     /// No game of its board yet: added.
     New,
     /// Exactly this game is in the file already.
@@ -55,13 +55,13 @@ pub enum Judged {
 
 impl Round {
     /// The round file of `event` and `round` under `pgn_dir`.
-    pub fn path(pgn_dir: &Path, event: &str, round: &str) -> PathBuf {
+    pub(crate) fn path(pgn_dir: &Path, event: &str, round: &str) -> PathBuf {
         pgn_dir.join(folder(event, "event")).join(format!("round-{}.pgn", folder(round, "round")))
     }
 
     /// Locks (under `state`) and reads the round file of `event` and `round`
     /// under `pgn_dir`.
-    pub fn open(pgn_dir: &Path, state: &Path, event: &str, round: &str) -> io::Result<Round> {
+    pub(crate) fn open(pgn_dir: &Path, state: &Path, event: &str, round: &str) -> io::Result<Round> {
         let event = folder(event, "event");
         let (dir, locks) = (pgn_dir.join(&event), state.join("rounds").join(&event));
         fs::create_dir_all(&dir)?;
@@ -83,7 +83,7 @@ impl Round {
     }
 
     /// What `game` (its PGN text) is to this round's file.
-    pub fn judge(&self, game: &str) -> Judged {
+    pub(crate) fn judge(&self, game: &str) -> Judged {
         let game = game.trim_end();
         let games = split_games(&self.text);
         if games.contains(&game) {
@@ -116,7 +116,7 @@ impl Round {
 
     /// Puts `game` into the file as `judged` says (a conflict is never put)
     /// and returns the file.
-    pub fn put(self, game: &str, judged: &Judged, staging: &Staging) -> io::Result<PathBuf> {
+    pub(crate) fn put(self, game: &str, judged: &Judged, staging: &Staging) -> io::Result<PathBuf> {
         let game = game.trim_end();
         let mut games = split_games(&self.text);
         match judged {
@@ -148,7 +148,7 @@ impl Round {
     /// Takes `game` (its text as put) out of the file, when it is there: the
     /// game it was is replaced by a reading of it from both copies. Written
     /// by the next [`Round::put`] or [`Round::save`].
-    pub fn remove(&mut self, game: &str) {
+    pub(crate) fn remove(&mut self, game: &str) {
         let game = game.trim_end();
         let games = split_games(&self.text);
         if !games.contains(&game) {
@@ -160,7 +160,7 @@ impl Round {
     }
 
     /// Writes the file when a game was taken out.
-    pub fn save(self, staging: &Staging) -> io::Result<PathBuf> {
+    pub(crate) fn save(self, staging: &Staging) -> io::Result<PathBuf> {
         if self.dirty {
             replace_staged(&self.target, self.text.as_bytes(), staging)?;
         }

@@ -19,12 +19,12 @@ use super::place::place_new;
 use super::round::{Judged, Round};
 
 /// The tag that names, in a review game's PGN, the file it was dropped as.
-pub const SOURCE_TAG: &str = "SourceFile";
+pub(crate) const SOURCE_TAG: &str = "SourceFile";
 
 /// Where one game went: its status as routed, its files (but for its round's
 /// file) and its place in its round's file.
 #[derive(Debug)]
-pub struct Placed {
+pub(crate) struct Placed {
     pub status: Status,
     pub files: Vec<PathBuf>,
     pub round: Option<RoundEntry>,
@@ -38,7 +38,7 @@ pub struct Placed {
 /// over where they go to the same folder, else removed by the caller) and
 /// its place in its round's file (taken out where the new one goes in).
 #[derive(Debug, Default, Clone, Copy)]
-pub struct Replacing<'a> {
+pub(crate) struct Replacing<'a> {
     pub files: &'a [PathBuf],
     pub round: Option<&'a RoundEntry>,
 }
@@ -64,7 +64,7 @@ fn put_game(
 /// (over `old`, its earlier reading, where there is one), and returns where
 /// it went (a validated game whose board already has another game in the
 /// round file goes to review). Its files are added to `out` too.
-pub fn route(
+pub(crate) fn route(
     cfg: &ProcessConfig,
     name: &str,
     (index, count): (usize, usize),

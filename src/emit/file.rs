@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
 /// Temporary files start with this (and are skipped by anyone listing the folder).
-pub const TEMP_PREFIX: &str = ".scoresheet-";
+pub(crate) const TEMP_PREFIX: &str = ".scoresheet-";
 
 /// How outputs are written: synced to disk or not, and where their temporary
 /// files go first (`None`: beside the target).
@@ -85,8 +85,8 @@ pub fn temporary(dir: &Path) -> io::Result<NamedTempFile> {
 /// ```
 /// let dir = tempfile::tempdir().unwrap();
 /// let target = dir.path().join("mesa.pgn");
-/// scoresheet::emit::file::replace(&target, b"1. e4 *\n", false).unwrap();
-/// scoresheet::emit::file::replace(&target, b"1. d4 *\n", false).unwrap();
+/// scoresheet::emit::replace(&target, b"1. e4 *\n", false).unwrap();
+/// scoresheet::emit::replace(&target, b"1. d4 *\n", false).unwrap();
 /// assert_eq!(std::fs::read(&target).unwrap(), b"1. d4 *\n");
 /// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 /// ```
@@ -98,17 +98,8 @@ pub fn replace(target: &Path, bytes: &[u8], fsync: bool) -> io::Result<()> {
 /// is taken in one step (no other writer can slip in between a look and the
 /// write). An `AlreadyExists` error when the name is held; no temporary file
 /// is left either way.
-///
-/// ```
-/// let dir = tempfile::tempdir().unwrap();
-/// let target = dir.path().join("mesa.pgn");
-/// scoresheet::emit::file::create_new(&target, b"1. e4 *\n", false).unwrap();
-/// let held = scoresheet::emit::file::create_new(&target, b"1. d4 *\n", false).unwrap_err();
-/// assert_eq!(held.kind(), std::io::ErrorKind::AlreadyExists);
-/// assert_eq!(std::fs::read(&target).unwrap(), b"1. e4 *\n");
-/// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-/// ```
-pub fn create_new(target: &Path, bytes: &[u8], fsync: bool) -> io::Result<()> {
+#[cfg(feature = "daemon")]
+pub(crate) fn create_new(target: &Path, bytes: &[u8], fsync: bool) -> io::Result<()> {
     let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     staged(dir, bytes, fsync)?.persist_noclobber(target).map(|_| ()).map_err(|e| e.error)
 }
@@ -131,6 +122,19 @@ pub(crate) fn replace_staged(target: &Path, bytes: &[u8], staging: &Staging) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "daemon")]
+    #[test]
+    fn a_name_held_is_not_written_over_and_no_temporary_file_is_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("mesa.pgn");
+        create_new(&target, b"1. e4 *\n", false).unwrap();
+        let held = create_new(&target, b"1. d4 *\n", false).unwrap_err();
+        assert_eq!(held.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read(&target).unwrap(), b"1. e4 *\n");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
     use std::os::unix::fs::PermissionsExt;
 
     /// The mode a new file gets under the process's umask (read from a file

@@ -5,9 +5,12 @@
 //! and `file` use no sibling; `variation` spells moves with `san`; `pgn`
 //! writes the game, its `variation`s within; `page` shows the `report`.
 
-pub mod file;
-pub mod page;
+pub(crate) mod file;
+pub(crate) mod page;
 pub(crate) mod pgn;
 pub mod report;
 mod san;
 pub(crate) mod variation;
+
+pub use file::{replace, temporary};
+pub use page::{Listed, index_page, review_page};

@@ -19,7 +19,7 @@ use crate::sheet::Entry;
 ///
 /// ```
 /// use scoresheet::convert::{convert, Options};
-/// use scoresheet::emit::page::review_page;
+/// use scoresheet::emit::review_page;
 /// let report = convert("board7.txt", b"White: <b>Ana</b>\n\n1.e4 e5 2.Cf3 ? 3.Ab5 a6", &Options::default());
 /// let html = review_page("board7.txt", &report.games);
 /// assert!(html.contains("<svg") && html.contains("&lt;b&gt;Ana"));
@@ -159,7 +159,7 @@ pub struct Listed<'a> {
 
 /// A value as a URL's path segment or query value: percent-encoded but for
 /// letters, digits and `-_.~` (`mesa #5.review.html` is `mesa%20%235.review.html`).
-pub fn url_escape(v: &str) -> String {
+pub(crate) fn url_escape(v: &str) -> String {
     percent_encoding::utf8_percent_encode(v, URL_KEPT).to_string()
 }
 
@@ -169,7 +169,8 @@ const URL_KEPT: &percent_encoding::AsciiSet =
     &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
 
 /// A percent-encoded value decoded (bytes that are not UTF-8 replaced).
-pub fn url_unescape(v: &str) -> String {
+#[cfg(feature = "desk")]
+pub(crate) fn url_unescape(v: &str) -> String {
     percent_encoding::percent_decode_str(v).decode_utf8_lossy().into_owned()
 }
 
@@ -203,7 +204,7 @@ pub fn index_page(listed: &[Listed<'_>]) -> String {
 }
 
 /// The document's head, its style inline.
-pub fn head(out: &mut String, title: &str, words: &Words) {
+pub(crate) fn head(out: &mut String, title: &str, words: &Words) {
     let _ = write!(
         out,
         "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body>",
@@ -889,7 +890,7 @@ pub const ES: Words = Words {
 };
 
 /// `White – Black` as the headers give them.
-pub fn players(g: &GameReport) -> String {
+pub(crate) fn players(g: &GameReport) -> String {
     format!("{} – {}", header(g, "White").unwrap_or("?"), header(g, "Black").unwrap_or("?"))
 }
 
@@ -903,7 +904,7 @@ fn warnings(g: &GameReport) -> impl Iterator<Item = &FindingReport> {
 }
 
 /// Text from a sheet made safe in HTML: a header `<script>` is shown, never run.
-pub fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

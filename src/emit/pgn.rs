@@ -8,7 +8,7 @@ use crate::finding::{Finding, ReportLanguage};
 use crate::reconstruct::Game;
 use crate::sheet::Sheet;
 
-pub use super::san::san_text;
+pub(crate) use super::san::san_text;
 
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 /// Headers that describe the sheet, not the game: not written as tags.
@@ -21,7 +21,7 @@ const MAX_LINE: usize = 80;
 /// The tags of a game in export order, with the roster's defaults filled in;
 /// after the roster, for a game from a set-up position, `Variant` (Chess960),
 /// `SetUp` and `FEN` (PGN standard, 9.7).
-pub fn tags(sheet: &Sheet, game: &Game) -> Vec<(String, String)> {
+pub(crate) fn tags(sheet: &Sheet, game: &Game) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = ROSTER
         .iter()
         .map(|&k| {
@@ -63,7 +63,7 @@ pub fn tags(sheet: &Sheet, game: &Game) -> Vec<(String, String)> {
 /// Writes one game whose tags ([`tags`]) and move texts ([`san_text`] of each
 /// move, one per move) the caller has already worked out; the findings'
 /// comments in `lang`.
-pub fn write_with(
+pub(crate) fn write_with(
     sheet: &Sheet,
     game: &Game,
     tags: &[(String, String)],
@@ -178,7 +178,7 @@ fn push_number(s: &mut String, n: u32) {
 
 /// A finding as a PGN comment: its code (the same in every language) and
 /// its message in `lang`.
-pub fn comment_of(f: &Finding, lang: ReportLanguage) -> String {
+pub(crate) fn comment_of(f: &Finding, lang: ReportLanguage) -> String {
     match f {
         // `{arbiter Ana López: 23...Bd6, copies disagreed}`: the decision says who.
         Finding::ArbiterDecision { .. } => f.decision_in(lang).unwrap_or_default(),
@@ -194,7 +194,7 @@ fn is_symbol(k: &str) -> bool {
 
 /// A date in PGN form (`YYYY.MM.DD`, `??` for unknown parts) from the ways
 /// sheets write it: `2023.10.04`, `2023-10-04`, `04/10/2023`, `4.10.2023`.
-pub fn pgn_date(d: &str) -> String {
+pub(crate) fn pgn_date(d: &str) -> String {
     let parts: Vec<&str> = d.trim().split(['.', '-', '/']).collect();
     let ok = |p: &str, n: usize| p.len() == n && p.chars().all(|c| c.is_ascii_digit() || c == '?');
     match parts.as_slice() {

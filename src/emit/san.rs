@@ -4,7 +4,7 @@
 use shakmaty::san::SanPlus;
 
 /// The SAN of a move with its check mark, as written to the PGN.
-pub fn san_text(san: SanPlus) -> String {
+pub(crate) fn san_text(san: SanPlus) -> String {
     let mut s = String::with_capacity(8);
     san.append_to_string(&mut s);
     s

@@ -9,7 +9,7 @@ use crate::sheet::{Entry, GameResult, Sheet};
 /// game's key rows (other than its result) after another's moves, or a move
 /// row numbered 1 after its moves, start the next. `tab` forces the tab
 /// separator (.tsv).
-pub fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
+pub(crate) fn read(text: &str, tab: bool) -> Result<Vec<Sheet>, IngestError> {
     let sep = if tab { b'\t' } else { separator(text) };
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)

@@ -8,7 +8,7 @@ use crate::sheet::Invisible;
 /// A file's text, whether its encoding was guessed, and the invisible
 /// characters dropped from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Decoded {
+pub(crate) struct Decoded {
     pub text: String,
     /// The bytes were not UTF-8 and the lines that are not were read as
     /// Windows-1252: the line of the first byte that is not UTF-8. Nothing in
@@ -23,7 +23,7 @@ pub struct Decoded {
 }
 
 /// Decodes a file's bytes; line ends are left as they are (the readers accept CRLF).
-pub fn decode(bytes: &[u8]) -> Result<Decoded, IngestError> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<Decoded, IngestError> {
     let mut guessed_from = None;
     let text = if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         String::from_utf8(rest.to_vec())
@@ -56,7 +56,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, IngestError> {
 
 /// [`decode`], the bytes given: UTF-8 text (the common case) becomes the
 /// text without a copy.
-pub fn decode_owned(bytes: Vec<u8>) -> Result<Decoded, IngestError> {
+pub(crate) fn decode_owned(bytes: Vec<u8>) -> Result<Decoded, IngestError> {
     let marked = bytes.starts_with(b"\xEF\xBB\xBF") || bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
     if marked || looks_binary(&bytes) {
         return decode(&bytes);

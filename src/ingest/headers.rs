@@ -5,12 +5,12 @@ use crate::notation::{LANGUAGES, Tag};
 use crate::sheet::Sheet;
 
 /// The PGN tag a header key stands for, if it is one the reader knows.
-pub fn canonical(key: &str) -> Option<&'static str> {
+pub(crate) fn canonical(key: &str) -> Option<&'static str> {
     Tag::from_key(key, LANGUAGES).map(Tag::name)
 }
 
 /// Whether `key` can be a header key nobody listed: a short name of letters.
-pub fn plausible_key(key: &str) -> bool {
+pub(crate) fn plausible_key(key: &str) -> bool {
     let k = key.trim();
     k.chars().count() >= 2
         && k.chars().count() <= 30
@@ -20,7 +20,7 @@ pub fn plausible_key(key: &str) -> bool {
 
 /// The tag name to use for a key: the PGN name when known, else the key itself
 /// with spaces removed (PGN tag names are single symbols).
-pub fn tag_name(key: &str) -> String {
+pub(crate) fn tag_name(key: &str) -> String {
     canonical(key)
         .map(str::to_string)
         .unwrap_or_else(|| key.trim().split([' ', '-']).filter(|w| !w.is_empty()).map(capitalize).collect())

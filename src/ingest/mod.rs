@@ -22,7 +22,7 @@ pub(crate) mod headers;
 pub(crate) mod movetext;
 pub(crate) mod pgn;
 pub(crate) mod printed;
-pub mod stream;
+pub(crate) mod stream;
 pub(crate) mod text;
 pub(crate) mod yaml;
 

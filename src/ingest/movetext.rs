@@ -9,19 +9,19 @@ use crate::sheet::{Entry, GameResult, Sheet};
 
 /// Whether `;` starts a comment (PGN) or separates moves (plain text).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
+pub(crate) enum Dialect {
     Plain,
     Pgn,
 }
 
 /// Texts typed in an illegible box.
-pub const ILLEGIBLE: &[&str] =
+pub(crate) const ILLEGIBLE: &[&str] =
     &["?", "??", "???", "X", "XX", "-", "--", "---", "—", "_", "__", "___", "…?", "...", "..", "…"];
 
 /// Whether `t` is what people type in a box they could not or did not
 /// fill: one of [`ILLEGIBLE`], or a run of dots (`........`, as books print
 /// an omitted move).
-pub fn is_illegible_text(t: &str) -> bool {
+pub(crate) fn is_illegible_text(t: &str) -> bool {
     ILLEGIBLE.contains(&t) || is_dots(t)
 }
 
@@ -80,7 +80,7 @@ type Chars<'t> = std::iter::Peekable<std::str::CharIndices<'t>>;
 
 /// Reads movetext into `sheet`. `text` starts at `line` (1-based) and column `col`.
 /// Returns the byte offset where the game ended (a result token in PGN), or `text.len()`.
-pub fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, sheet: &mut Sheet) -> usize {
+pub(crate) fn read_movetext(text: &str, line: usize, col: usize, dialect: Dialect, sheet: &mut Sheet) -> usize {
     let closed = if dialect == Dialect::Plain { close_printed(text) } else { std::borrow::Cow::Borrowed(text) };
     let text = &*closed;
     let mut r = Reader {

@@ -6,7 +6,7 @@ use super::movetext::{Dialect, read_movetext};
 use crate::sheet::{GameResult, Sheet};
 
 /// Reads every game of a PGN file.
-pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
+pub(crate) fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     read_from(text, 0)
 }
 

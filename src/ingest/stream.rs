@@ -12,11 +12,11 @@ use crate::sheet::{Invisible, Sheet};
 /// The most bytes one game of a collection may take (its tags and movetext):
 /// a game over 3,000 moves long with comments fits; a megabyte line is no
 /// game, and is refused without being held.
-pub const MAX_GAME_BYTES: usize = 64 * 1024;
+pub(crate) const MAX_GAME_BYTES: usize = 64 * 1024;
 
 /// One game's piece of a collection, or why it was not read.
 #[derive(Debug)]
-pub enum Piece {
+pub(crate) enum Piece {
     /// The sheets of the piece (one, unless a game had no movetext).
     Sheets(Vec<Sheet>),
     /// A game over [`MAX_GAME_BYTES`] (from `line`): skipped, the file goes on.
@@ -27,16 +27,7 @@ pub enum Piece {
 
 /// The games of a PGN collection read from `reader`, one [`Piece`] at a time.
 /// An IO error ends the iteration with it.
-///
-/// ```
-/// use scoresheet::ingest::stream::{PgnGames, Piece};
-/// let pgn = "[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. d4 d5 0-1\n";
-/// let games: Vec<_> = PgnGames::new(pgn.as_bytes()).collect();
-/// let Ok(Piece::Sheets(second)) = &games[1] else { panic!() };
-/// assert_eq!(second[0].header("White"), Some("B"));
-/// assert_eq!(second[0].entries[0].line, 7);
-/// ```
-pub struct PgnGames<R> {
+pub(crate) struct PgnGames<R> {
     reader: R,
     /// Lines read so far.
     lines: usize,
@@ -46,12 +37,12 @@ pub struct PgnGames<R> {
 }
 
 impl<R: BufRead> PgnGames<R> {
-    pub fn new(reader: R) -> Self {
+    pub(crate) fn new(reader: R) -> Self {
         PgnGames { reader, lines: 0, held: None, done: false }
     }
 
     /// The lines read so far.
-    pub fn lines(&self) -> usize {
+    pub(crate) fn lines(&self) -> usize {
         self.lines
     }
 
@@ -182,6 +173,15 @@ fn read_piece(bytes: Vec<u8>, line: usize) -> Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_game_of_a_collection_keeps_its_lines_in_the_file() {
+        let pgn = "[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. d4 d5 0-1\n";
+        let games: Vec<_> = PgnGames::new(pgn.as_bytes()).collect();
+        let Ok(Piece::Sheets(second)) = &games[1] else { panic!("{games:?}") };
+        assert_eq!(second[0].header("White"), Some("B"));
+        assert_eq!(second[0].entries[0].line, 7);
+    }
 
     fn pieces(text: &str) -> Vec<Piece> {
         PgnGames::new(text.as_bytes()).map(Result::unwrap).collect()

@@ -14,7 +14,7 @@ use crate::sheet::{GameResult, Sheet};
 /// Reads a plain text file: one game, or several, one after another (a
 /// game ends at its result where a new move 1 or headers follow, or where a
 /// numbered heading starts the next: `Game 3`, `Partida 2`, `Партия №14`).
-pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
+pub(crate) fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     let text = &*super::damaged::dashes_put_back(text);
     let text = &*super::damaged::results_unbracketed(text);
     let text = &*super::glued::unglued(text);

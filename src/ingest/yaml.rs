@@ -11,7 +11,7 @@ use crate::notation::language::is_move_key;
 use crate::sheet::{Entry, GameResult, Sheet};
 
 /// Reads every document of a YAML stream as a game.
-pub fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
+pub(crate) fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     let mut games = Vec::new();
     let mut finder = Finder::new(text);
     for doc in serde_yaml::Deserializer::from_str(text) {

@@ -15,7 +15,7 @@ use crate::cost::WING_ELSEWHERE;
 /// mark no algebraic move has: a dash after a capital (`P-K4`), a capture of a
 /// piece (`PxP`), three capitals in a row (`CAR3`), or a rank after a capital
 /// that is not a file (`PR4`). `CF3` (a knight typed in capitals) is not.
-pub fn looks_descriptive(core: &str) -> bool {
+pub(crate) fn looks_descriptive(core: &str) -> bool {
     let b = core.as_bytes();
     let capital = |c: u8| c.is_ascii_uppercase() && c != b'O';
     if b.iter().filter(|&&c| capital(c)).count() < 2
@@ -47,7 +47,7 @@ fn may_be_descriptive(core: &str) -> bool {
 
 /// Whether the record from `cores[0]` on is in descriptive notation: at least
 /// three clearly descriptive entries, a third of those left.
-pub fn descriptive_from<'a>(cores: impl ExactSizeIterator<Item = &'a str>) -> bool {
+pub(crate) fn descriptive_from<'a>(cores: impl ExactSizeIterator<Item = &'a str>) -> bool {
     let n = cores.len();
     let d = cores.filter(|c| looks_descriptive(c)).count();
     d >= 3 && 3 * d >= n
@@ -188,7 +188,7 @@ mod tests {
 /// files (each file named by the piece that starts on it), and whether the
 /// rank comes before the file (`P4R`) or after (`P-K4`); both orders are read.
 #[derive(Debug)]
-pub struct System {
+pub(crate) struct System {
     pub name: &'static str,
     /// King, queen, rook, bishop, knight, pawn: each piece's spellings.
     pieces: [&'static [&'static str]; 6],
@@ -204,7 +204,7 @@ pub struct System {
 const ORDER: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
 /// English: `P-K4`, `N-KB3`, `Kt-KB3`, `PxP`, `QR-Q1`.
-pub static ENGLISH: System = System {
+pub(crate) static ENGLISH: System = System {
     name: "English descriptive",
     pieces: [&["K"], &["Q"], &["R"], &["B"], &["KT", "N"], &["P"]],
     king: "K",
@@ -214,7 +214,7 @@ pub static ENGLISH: System = System {
 };
 
 /// Spanish: `P4R`, `C3AR`, `PR4`, `CAR3`, `AxC`.
-pub static SPANISH: System = System {
+pub(crate) static SPANISH: System = System {
     name: "Spanish descriptive",
     pieces: [&["R"], &["D"], &["T"], &["A"], &["C"], &["P"]],
     king: "R",
@@ -224,7 +224,7 @@ pub static SPANISH: System = System {
 };
 
 /// French: `P4R`, `C3FR`, `F5C`, `PxP`.
-pub static FRENCH: System = System {
+pub(crate) static FRENCH: System = System {
     name: "French descriptive",
     pieces: [&["R"], &["D"], &["T"], &["F"], &["C"], &["P"]],
     king: "R",
@@ -234,7 +234,7 @@ pub static FRENCH: System = System {
 };
 
 /// The descriptive system of a language, where it has one.
-pub fn system_of(code: &str) -> Option<&'static System> {
+pub(crate) fn system_of(code: &str) -> Option<&'static System> {
     match code {
         "en" => Some(&ENGLISH),
         "es" => Some(&SPANISH),
@@ -249,7 +249,7 @@ type Files = ArrayVec<File, 2>;
 
 /// What a descriptive entry says, before the side that plays it is known.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Said {
+pub(crate) struct Said {
     pub role: Role,
     /// The mover's file, where written (`QR`, `KBP`, `PD`, `N(B3)`).
     pub from: Files,
@@ -272,7 +272,7 @@ struct Mover {
 
 /// Where the move goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum What {
+pub(crate) enum What {
     /// To a square: its files and its rank counted from the mover's side.
     To { files: Files, rank: u8, promotion: Option<Role> },
     /// Takes a piece (on one of these files, and on this rank counted from
@@ -371,7 +371,7 @@ impl System {
     }
 
     /// Reads a normalised entry (uppercase, no spaces or dots, `-`, `x`).
-    pub fn read(&self, s: &str) -> Option<Said> {
+    pub(crate) fn read(&self, s: &str) -> Option<Said> {
         let lower = s.to_ascii_lowercase();
         for w in self.castles {
             if let Some(rest) = lower.strip_prefix(w) {
@@ -522,7 +522,7 @@ fn minor_or_rook(r: Role) -> bool {
 
 /// An entry as descriptive notation reads it: uppercase, without spaces,
 /// dots, apostrophes and `ch`, dashes and `to` as `-`, `x` kept lowercase.
-pub fn normalise(core: &str) -> String {
+pub(crate) fn normalise(core: &str) -> String {
     // `K's`: the possessive goes first, before its apostrophe does.
     let mut s = core.replace(['—', '–', '−'], "-").replace("'s", "").replace("’s", "").replace("'S", "");
     for w in [" to ", " TO "] {
@@ -554,7 +554,7 @@ pub fn normalise(core: &str) -> String {
 
 /// Marks the entries of a record in descriptive notation, from the first
 /// that is and after which the record goes on in it.
-pub fn mark(lexed: &mut [super::lex::Lexed<'_>]) {
+pub(crate) fn mark(lexed: &mut [super::lex::Lexed<'_>]) {
     // Algebraic moves have a small letter (`Nf3`, `e4`): a record without an
     // entry of capitals is not looked at further.
     let capitals = |c: &str| {
@@ -616,12 +616,12 @@ fn mark_numeric(lexed: &mut [super::lex::Lexed<'_>]) {
 }
 
 /// The name ICCF numeric notation is reported under.
-pub const NUMERIC: &str = "ICCF numeric";
+pub(crate) const NUMERIC: &str = "ICCF numeric";
 
 /// An entry in ICCF numeric notation: the file and rank (1–8 each) of the
 /// square left and of the square reached, and a promotion digit (1 queen,
 /// 2 rook, 3 bishop, 4 knight): `5254` is e2-e4, `57585` no move.
-pub fn numeric(core: &str) -> Option<Reading> {
+pub(crate) fn numeric(core: &str) -> Option<Reading> {
     let b = core.as_bytes();
     if !(b.len() == 4 || b.len() == 5) || !b[..4].iter().all(|c| (b'1'..=b'8').contains(c)) {
         return None;
@@ -644,7 +644,7 @@ const NOVELTY: u8 = 146;
 
 /// The readings of a descriptive entry under `system`, one for each side
 /// and each square it can name; none when it is not descriptive.
-pub fn readings_into(core: &str, system: &System, out: &mut Vec<Reading>) {
+pub(crate) fn readings_into(core: &str, system: &System, out: &mut Vec<Reading>) {
     let Some(said) = system.read(&normalise(core)) else { return };
     // A file or a rank not written is any: one `None`.
     let any = |files: &Files| -> ArrayVec<Option<File>, 2> {

@@ -6,7 +6,7 @@
 use crate::cost::Edits;
 
 /// The costs of the edit operations, in "nats" of surprise: exact is 0.
-pub trait EditCosts {
+pub(crate) trait EditCosts {
     fn substitute(&self, from: char, to: char) -> f32;
     /// Cost of `c` written where nothing was meant; `prev` is the character before it.
     fn insert(&self, c: char, prev: Option<char>) -> f32;
@@ -17,7 +17,7 @@ pub trait EditCosts {
 
 /// Every operation costs 1: the plain OSA distance (what the tests compare with strsim).
 #[cfg(test)]
-pub struct Uniform;
+pub(crate) struct Uniform;
 
 #[cfg(test)]
 impl EditCosts for Uniform {
@@ -56,7 +56,7 @@ const _: () = assert!(CONFUSABLE.len() < 31, "too many confusable groups for the
 /// [`CONFUSABLE`] group it is in, in the table's order, each once.
 ///
 /// ```
-/// use scoresheet::notation::look_alikes;
+/// use scoresheet::dev::look_alikes;
 /// assert_eq!(look_alikes('5'), ['S', 's']);
 /// assert_eq!(look_alikes('b'), ['6', 'G', 'h', 'k']);
 /// assert!(look_alikes('e').contains(&'c'));
@@ -175,7 +175,7 @@ fn adjacent(a: char, b: char) -> bool {
 /// something the writer or typist did to `meant`. (The search compares one
 /// entry with many forms through [`Written`]; this is for the tests.)
 #[cfg(test)]
-pub fn distance(written: &str, meant: &str, costs: &impl EditCosts) -> f32 {
+pub(crate) fn distance(written: &str, meant: &str, costs: &impl EditCosts) -> f32 {
     let w: Vec<char> = written.chars().collect();
     let m: Vec<char> = meant.chars().collect();
     distance_chars(&w, &m, costs)
@@ -183,13 +183,13 @@ pub fn distance(written: &str, meant: &str, costs: &impl EditCosts) -> f32 {
 
 /// [`distance`] on character slices.
 #[cfg(test)]
-pub fn distance_chars(w: &[char], m: &[char], costs: &impl EditCosts) -> f32 {
+pub(crate) fn distance_chars(w: &[char], m: &[char], costs: &impl EditCosts) -> f32 {
     Written::new(w, costs, &[], (f32::INFINITY, f32::INFINITY)).distance_to(m, costs, f32::INFINITY)
 }
 
 /// A written entry prepared for comparison with many candidate forms: the
 /// substitution and insertion costs of its characters are looked up once.
-pub struct Written {
+pub(crate) struct Written {
     chars: Vec<char>,
     /// Per written character: cost of reading it as each ASCII character.
     sub: Vec<[f32; 128]>,
@@ -213,7 +213,7 @@ pub struct Written {
 /// The substitution rows of written characters, made once per character:
 /// many entries of a sheet share their characters.
 #[derive(Default)]
-pub struct Rows {
+pub(crate) struct Rows {
     rows: rustc_hash::FxHashMap<char, Box<[f32; 128]>>,
 }
 
@@ -221,13 +221,13 @@ impl Written {
     /// `pieces` are the piece letters the writer may use; one written for
     /// another costs `piece` (a writer's slip, not a misreading).
     #[cfg(test)]
-    pub fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], piece_costs: (f32, f32)) -> Self {
+    pub(crate) fn new(chars: &[char], costs: &impl EditCosts, pieces: &[char], piece_costs: (f32, f32)) -> Self {
         Self::with_rows(chars, costs, pieces, piece_costs, &mut Rows::default())
     }
 
     /// As `new` (for the tests), with the rows of characters seen before taken from
     /// `rows` (which must have been filled under the same costs and pieces).
-    pub fn with_rows(
+    pub(crate) fn with_rows(
         chars: &[char],
         costs: &impl EditCosts,
         pieces: &[char],
@@ -277,7 +277,7 @@ impl Written {
 
     /// A lower bound of the distance to any form that contains all of `needed`
     /// (ASCII characters, each matched once at least).
-    pub fn lower_bound(&self, needed: &[char]) -> f32 {
+    pub(crate) fn lower_bound(&self, needed: &[char]) -> f32 {
         needed.iter().map(|&c| if c.is_ascii() { self.least[c as usize] } else { 0.0 }).sum()
     }
 
@@ -285,13 +285,13 @@ impl Written {
     /// negative: each character of `meant` is substituted (its row's cost),
     /// left out (its deletion cost) or transposed (it is then written, at
     /// no substitution cost); inserted characters cost nothing here.
-    pub fn form_bound(&self, meant: &[char]) -> f32 {
+    pub(crate) fn form_bound(&self, meant: &[char]) -> f32 {
         meant.iter().map(|&c| if c.is_ascii() { self.floor[c as usize] } else { 0.0 }).sum()
     }
 
     /// The distance from this written entry to `meant`, or infinity as soon
     /// as it is sure to exceed `bound`.
-    pub fn distance_to(&self, meant: &[char], costs: &impl EditCosts, bound: f32) -> f32 {
+    pub(crate) fn distance_to(&self, meant: &[char], costs: &impl EditCosts, bound: f32) -> f32 {
         let (w, m) = (&self.chars, meant);
         let (n, k) = (w.len(), m.len());
         let width = k + 1;

@@ -12,7 +12,7 @@ use crate::cost::{
 /// The forms of one move, one after the other in one buffer (a move has up
 /// to a dozen forms, and they are made for many moves: no allocation each).
 #[derive(Debug, Default, Clone)]
-pub struct Forms {
+pub(crate) struct Forms {
     chars: Vec<char>,
     /// Where each form ends in `chars`, and its extra cost.
     ends: Vec<(usize, f32)>,
@@ -20,12 +20,12 @@ pub struct Forms {
 
 impl Forms {
     /// Each form's characters with its extra cost.
-    pub fn iter(&self) -> impl Iterator<Item = (&[char], f32)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&[char], f32)> {
         let starts = std::iter::once(0).chain(self.ends.iter().map(|e| e.0));
         starts.zip(&self.ends).map(|(start, &(end, extra))| (&self.chars[start..end], extra))
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.chars.clear();
         self.ends.clear();
     }
@@ -50,7 +50,7 @@ impl Forms {
 }
 
 /// The forms of one legal move, each with an extra cost.
-pub fn forms(m: &Move, san: &San, lang: &Language, english: &Language, out: &mut Forms) {
+pub(crate) fn forms(m: &Move, san: &San, lang: &Language, english: &Language, out: &mut Forms) {
     out.clear();
     push_forms(m, san, lang, 0.0, out);
     if lang.pieces != english.pieces {
@@ -174,7 +174,7 @@ fn pawn_forms(
 
 /// How far `written` (an entry's core, see [`super::lex::lex`]) is from the
 /// nearest form of a move, given the forms; infinity when over `bound`.
-pub fn fit(written: &Written, forms: &Forms, costs: &Edits, bound: f32) -> f32 {
+pub(crate) fn fit(written: &Written, forms: &Forms, costs: &Edits, bound: f32) -> f32 {
     let mut best = f32::INFINITY;
     // A form whose lower bound is over the best so far can change nothing
     // (it could not be the best, and over the bound it counts as infinite).

@@ -837,20 +837,20 @@ impl Language {
 
 /// Every language's words for a drawn game, in the order of [`LANGUAGES`]
 /// (a word two languages share comes twice).
-pub fn draw_words() -> impl Iterator<Item = &'static str> {
+pub(crate) fn draw_words() -> impl Iterator<Item = &'static str> {
     LANGUAGES.iter().flat_map(|l| l.draws.iter().copied())
 }
 
 /// Whether a lowercase ending is one a language glues to a move (`ra` of
 /// `Fd3-ra`).
-pub fn is_move_ending(ending: &str) -> bool {
+pub(crate) fn is_move_ending(ending: &str) -> bool {
     LANGUAGES.iter().any(|l| l.endings.contains(&ending))
 }
 
 /// Whether a word is castling in words in some language's table, whole
 /// (`Castles`, `enroque`, `Rochade`, `rošádu`), its punctuation aside. A
 /// side closed up after it in print (`CastlesKR`) is not part of the word.
-pub fn is_castling_word(word: &str) -> bool {
+pub(crate) fn is_castling_word(word: &str) -> bool {
     let word = word.trim_matches(|c: char| !c.is_alphanumeric());
     let chars: Vec<char> = word.chars().collect();
     let end = (1..chars.len()).find(|&i| chars[i].is_uppercase() && chars[i - 1].is_lowercase()).unwrap_or(chars.len());
@@ -860,20 +860,20 @@ pub fn is_castling_word(word: &str) -> bool {
 
 /// Whether a lowercase word joins a last clause to the last move in some
 /// language (`a` of `… Vf8-f1+ a mat.`).
-pub fn is_joiner(word: &str) -> bool {
+pub(crate) fn is_joiner(word: &str) -> bool {
     LANGUAGES.iter().any(|l| l.joiners.contains(&word))
 }
 
 /// Whether a lowercase word says, in any language, that a player gave the
 /// game up.
-pub fn is_resign_word(word: &str) -> bool {
+pub(crate) fn is_resign_word(word: &str) -> bool {
     LANGUAGES.iter().any(|l| l.resigns.contains(&word))
 }
 
 /// The words for giving up that are written in two parts with words between
 /// them (`gab … auf`: `Schwarz gab wegen des Matts nach 23… Kxg8 auf`), in
 /// any language: each as its verb and its particle.
-pub fn resign_words_apart() -> impl Iterator<Item = (&'static str, &'static str)> {
+pub(crate) fn resign_words_apart() -> impl Iterator<Item = (&'static str, &'static str)> {
     // Parted once: every line of a text is asked.
     static APART: std::sync::LazyLock<Vec<(&str, &str)>> = std::sync::LazyLock::new(|| {
         LANGUAGES.iter().flat_map(|l| l.resigns).filter_map(|r| r.split_once(" … ")).collect()
@@ -883,18 +883,18 @@ pub fn resign_words_apart() -> impl Iterator<Item = (&'static str, &'static str)
 
 /// Whether a lowercase word is an article before a side's word, in any
 /// language (`the`, `las`).
-pub fn is_article(word: &str) -> bool {
+pub(crate) fn is_article(word: &str) -> bool {
     LANGUAGES.iter().any(|l| l.articles.contains(&word))
 }
 
 /// Whether a lowercase word makes a resignation only talked about, in any
 /// language (`could`, `hätte`, `не`).
-pub fn is_hedge(word: &str) -> bool {
+pub(crate) fn is_hedge(word: &str) -> bool {
     LANGUAGES.iter().any(|l| l.hedges.contains(&word))
 }
 
 /// The side a lowercase word names, in any language: `negras` is Black.
-pub fn side_word(word: &str) -> Option<shakmaty::Color> {
+pub(crate) fn side_word(word: &str) -> Option<shakmaty::Color> {
     LANGUAGES.iter().find_map(|l| {
         let [white, black] = l.sides;
         if white.contains(&word) {
@@ -906,7 +906,7 @@ pub fn side_word(word: &str) -> Option<shakmaty::Color> {
 }
 
 /// Whether a lowercase key of a YAML form holds the moves, in any language.
-pub fn is_move_key(key: &str) -> bool {
+pub(crate) fn is_move_key(key: &str) -> bool {
     LANGUAGES.iter().any(|l| l.move_keys.contains(&key))
 }
 

@@ -77,7 +77,7 @@ enum Suffix {
 
 /// The NAG of an annotation or evaluation written as a token of its own
 /// (`Cf3 !?`, `+/=`), if it is one.
-pub fn standalone_nag(token: &str) -> Option<u8> {
+pub(crate) fn standalone_nag(token: &str) -> Option<u8> {
     // Every annotation is at most three bytes long and starts with a sign (or
     // N): a move is turned away at once.
     if token.len() > 3 || !token.starts_with(|c: char| !c.is_ascii() || matches!(c, '+' | '-' | '=' | '!' | '?' | 'N'))
@@ -91,7 +91,7 @@ pub fn standalone_nag(token: &str) -> Option<u8> {
 }
 
 /// Whether a token written alone is the "e.p." after an en passant capture.
-pub fn is_en_passant_mark(token: &str) -> bool {
+pub(crate) fn is_en_passant_mark(token: &str) -> bool {
     (2..=4).contains(&token.len())
         && token.starts_with(['e', 'a', 'i', 'E', 'A', 'I'])
         && ["e.p.", "e.p", "ep", "a.p.", "a.p", "i.p."].iter().any(|m| token.eq_ignore_ascii_case(m))
@@ -100,7 +100,7 @@ pub fn is_en_passant_mark(token: &str) -> bool {
 /// Maps characters people type for the same thing onto one: Cyrillic letters
 /// that look like square letters, typographic dashes, the multiplication sign.
 /// Uppercase Cyrillic is kept: it names pieces in Russian and Bulgarian.
-pub fn normalize_char(c: char) -> char {
+pub(crate) fn normalize_char(c: char) -> char {
     match c {
         '×' | 'х' => 'x',
         '–' | '—' | '−' | '‒' | '‐' => '-',
@@ -116,7 +116,7 @@ pub fn normalize_char(c: char) -> char {
 /// Splits an entry into the move and what is written after it.
 ///
 /// ```
-/// use scoresheet::notation::lex::{lex, CheckMark};
+/// use scoresheet::dev::{lex, CheckMark};
 /// let l = lex("Dxf7++");
 /// assert_eq!(l.core, "Dxf7");
 /// assert_eq!(l.check, Some(CheckMark::Mate));

@@ -13,11 +13,10 @@
 pub(crate) mod descriptive;
 pub(crate) mod distance;
 pub(crate) mod forms;
-pub mod language;
-pub mod lex;
+pub(crate) mod language;
+pub(crate) mod lex;
 mod meaning;
-pub mod reading;
+pub(crate) mod reading;
 pub(crate) mod targets;
 
-pub use distance::{CONFUSABLE, look_alikes};
 pub use language::{LANGUAGES, Language, Tag};

@@ -10,7 +10,8 @@ use super::language::Language;
 use super::targets::{Few, Targets};
 use crate::cost::{LOWERCASE_PIECE, PAWN_LETTER, PROMOTION_ASSUMED};
 
-pub use super::meaning::{Reading, Target};
+pub(crate) use super::meaning::Reading;
+pub use super::meaning::Target;
 
 /// The piece a figurine stands for (`♘` is a knight, whatever the language).
 pub(crate) fn figurine(c: char) -> Option<Role> {
@@ -35,7 +36,8 @@ const FIGURINES: &[(char, Role)] = &[
 /// Every reading of a lexed entry (see [`super::lex::lex`]) under a language.
 ///
 /// ```
-/// use scoresheet::notation::{Language, reading::{readings, Target}};
+/// use scoresheet::dev::{Target, readings};
+/// use scoresheet::notation::Language;
 /// use shakmaty::{Role, Square};
 /// let es = Language::find("es").unwrap();
 /// let r = readings("Cxf3", es);
@@ -53,7 +55,7 @@ pub fn readings(core: &str, lang: &Language) -> Vec<Reading> {
 /// language's descriptive system reads, as that (for either side); an
 /// entry that is clearly descriptive and reads as nothing algebraic, as
 /// descriptive too.
-pub fn readings_of(l: &super::lex::Lexed<'_>, lang: &Language, out: &mut Vec<Reading>) {
+pub(crate) fn readings_of(l: &super::lex::Lexed<'_>, lang: &Language, out: &mut Vec<Reading>) {
     out.clear();
     if l.numeric
         && let Some(r) = super::descriptive::numeric(&l.core)
@@ -85,7 +87,7 @@ pub fn readings_of(l: &super::lex::Lexed<'_>, lang: &Language, out: &mut Vec<Rea
 
 /// [`readings`] into a vector the caller keeps (it is cleared first), so that
 /// reading many entries allocates once.
-pub fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
+pub(crate) fn readings_into(core: &str, lang: &Language, out: &mut Vec<Reading>) {
     out.clear();
     if let Some(side) = castle(core) {
         out.push(Reading { target: Target::Castle(side), cost: 0, side: None, within: None });
@@ -372,7 +374,7 @@ pub fn resolve(pos: &Chess, readings: &[Reading]) -> Resolution {
 /// The one legal move the readings that cost nothing match, if exactly one
 /// does: [`resolve`]'s `Unique { cost: 0, .. }`, without weighing the
 /// costlier readings when it is not.
-pub fn exact_move(pos: &Chess, readings: &[Reading]) -> Option<Move> {
+pub(crate) fn exact_move(pos: &Chess, readings: &[Reading]) -> Option<Move> {
     if !readings.iter().any(|r| r.cost == 0) {
         return None;
     }

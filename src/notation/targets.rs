@@ -11,7 +11,7 @@ use shakmaty::attacks;
 use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Move, Piece, Position, Rank, Role, Square};
 
 /// The legal moves of one position to given squares.
-pub struct Targets<'a> {
+pub(crate) struct Targets<'a> {
     pos: &'a Chess,
     board: &'a Board,
     turn: Color,
@@ -25,10 +25,10 @@ pub struct Targets<'a> {
 }
 
 /// Moves to one square: a handful at most, bar a position built to have more.
-pub type Few = ArrayVec<Move, 32>;
+pub(crate) type Few = ArrayVec<Move, 32>;
 
 impl<'a> Targets<'a> {
-    pub fn new(pos: &'a Chess) -> Self {
+    pub(crate) fn new(pos: &'a Chess) -> Self {
         let board = pos.board();
         let turn = pos.turn();
         let king = board.king_of(turn).expect("a king in standard chess");
@@ -45,12 +45,12 @@ impl<'a> Targets<'a> {
     }
 
     /// The side to move.
-    pub fn turn(&self) -> shakmaty::Color {
+    pub(crate) fn turn(&self) -> shakmaty::Color {
         self.turn
     }
 
     /// Adds the legal captures by `role` to `out` (as many as it holds).
-    pub fn captures_by(&self, role: Role, out: &mut Few) {
+    pub(crate) fn captures_by(&self, role: Role, out: &mut Few) {
         for m in self.pos.capture_moves() {
             if m.role() == role && out.try_push(m).is_err() {
                 break;
@@ -60,7 +60,7 @@ impl<'a> Targets<'a> {
 
     /// Adds the legal moves of `role` to `to` (not castling) to `out`; with
     /// `pushes` false, a pawn only captures.
-    pub fn add(&self, role: Role, to: Square, pushes: bool, out: &mut impl Extend<Move>) {
+    pub(crate) fn add(&self, role: Role, to: Square, pushes: bool, out: &mut impl Extend<Move>) {
         if self.in_check {
             // Evasions are left to shakmaty: rare, and easy to get wrong.
             out.extend(self.pos.san_candidates(role, to).into_iter().filter(|m| pushes || m.is_capture()));
@@ -85,7 +85,7 @@ impl<'a> Targets<'a> {
     }
 
     /// Adds the legal moves of every piece to `to` (not castling) to `out`.
-    pub fn add_all(&self, to: Square, out: &mut impl Extend<Move>) {
+    pub(crate) fn add_all(&self, to: Square, out: &mut impl Extend<Move>) {
         if self.in_check {
             for role in Role::ALL {
                 self.add(role, to, true, out);
@@ -175,14 +175,14 @@ impl<'a> Targets<'a> {
 
     /// The legal moves of `role` to `to` (what the tests check `add` by).
     #[cfg(test)]
-    pub fn to(&self, role: Role, to: Square) -> Few {
+    pub(crate) fn to(&self, role: Role, to: Square) -> Few {
         let mut out = Few::new();
         self.add(role, to, true, &mut out);
         out
     }
 
     /// Adds the legal castling moves to `out`.
-    pub fn castling(&self, side: CastlingSide, out: &mut impl Extend<Move>) {
+    pub(crate) fn castling(&self, side: CastlingSide, out: &mut impl Extend<Move>) {
         if self.pos.castles().has(self.turn, side) {
             out.extend(self.pos.castling_moves(side));
         }

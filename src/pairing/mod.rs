@@ -9,12 +9,13 @@
 //! `tournament`; `matching` finds a sheet's pairing in one, by `names`;
 //! `results` writes games' results into a TRF's bytes, in `trf`'s columns.
 
-pub mod matching;
-pub mod names;
-pub mod results;
+pub(crate) mod matching;
+pub(crate) mod names;
+pub(crate) mod results;
 mod tournament;
-pub mod trf;
+pub(crate) mod trf;
 
 pub use matching::{Paired, apply};
+pub use results::{Scored, Written, with_results};
 pub use tournament::{Pairing, Player, Tournament};
 pub use trf::TrfError;

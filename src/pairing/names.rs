@@ -28,7 +28,7 @@ const FEDERATIONS: &[&str] = &[
 /// PER`): a code next to another word in capitals is part of that surname,
 /// and in a name all in capitals only a code at its end and a title at
 /// either end count.
-pub fn without_titles(name: &str) -> String {
+pub(crate) fn without_titles(name: &str) -> String {
     // Each word with the byte it starts at.
     let mut tokens: Vec<(usize, &str)> = Vec::new();
     let mut start = None;
@@ -78,14 +78,14 @@ pub fn without_titles(name: &str) -> String {
 
 /// The words of a player's name, folded as [`words`] does, without the
 /// titles and federation codes written beside it ([`without_titles`]).
-pub fn name_words(name: &str) -> Vec<String> {
+pub(crate) fn name_words(name: &str) -> Vec<String> {
     words(&without_titles(name))
 }
 
 /// A name folded for comparison ([`crate::fold::words`]): lower case,
 /// accents and Cyrillic spelled in Latin letters, words split at anything
 /// that is not a letter or digit.
-pub fn words(name: &str) -> Vec<String> {
+pub(crate) fn words(name: &str) -> Vec<String> {
     crate::fold::words(name)
 }
 
@@ -160,7 +160,7 @@ const OTHER_INITIAL: f64 = 0.1;
 /// (Jaro–Winkler on the nearest of the TRF name's forms, the written name
 /// taken whole and without its initials; less `OTHER_INITIAL` when it
 /// gives initials and none is a given name's).
-pub fn similarity(written: &str, trf_name: &str) -> f64 {
+pub(crate) fn similarity(written: &str, trf_name: &str) -> f64 {
     let w = name_words(written);
     if w.is_empty() {
         return 0.0;

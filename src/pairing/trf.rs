@@ -45,7 +45,7 @@ impl Tournament {
 
 /// Reads a TRF's bytes: UTF-8 (with or without a BOM), else Latin-1, as
 /// pairing programs write both.
-pub fn parse(bytes: &[u8]) -> Result<Tournament, TrfError> {
+pub(crate) fn parse(bytes: &[u8]) -> Result<Tournament, TrfError> {
     let text = decode(bytes);
     let mut t = Tournament::default();
     let mut lines_of: HashMap<u32, usize> = HashMap::new();

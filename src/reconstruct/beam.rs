@@ -32,7 +32,7 @@ pub(super) struct Budget {
 
 /// Whether a window gives up on its readings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GiveUp {
+pub(crate) enum GiveUp {
     /// It reads on.
     No,
     /// Its cheapest reading already adds more than a repair may.
@@ -77,7 +77,13 @@ impl<'a> Searcher<'a> {
     /// Ends with no steps as soon as `hopeless` gives up on the cost of the
     /// cheapest reading so far (a window grown past its close for want of a
     /// clear margin ends where it could first have closed, unless beaten).
-    pub fn window(&mut self, pos: &Chess, start: usize, failed: usize, hopeless: impl Fn(f32) -> GiveUp) -> Window {
+    pub(crate) fn window(
+        &mut self,
+        pos: &Chess,
+        start: usize,
+        failed: usize,
+        hopeless: impl Fn(f32) -> GiveUp,
+    ) -> Window {
         let n = self.lexed.len();
         let limits = self.params.limits;
         // The arena's room is kept from window to window.

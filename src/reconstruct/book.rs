@@ -10,7 +10,7 @@
 //! that their figures stay honest, and `tests/book.rs` checks that it is so).
 //!
 //! ```
-//! use scoresheet::reconstruct::book::Book;
+//! use scoresheet::dev::Book;
 //! use shakmaty::{Chess, Position, san::San};
 //! let book = Book::builtin();
 //! let start = Chess::default();

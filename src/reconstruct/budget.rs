@@ -24,13 +24,13 @@ pub(crate) struct Meter {
 
 impl Meter {
     /// A meter that stops the search past `limit` units or `deadline`.
-    pub fn new(limit: u64, deadline: Option<Instant>) -> Meter {
+    pub(crate) fn new(limit: u64, deadline: Option<Instant>) -> Meter {
         Meter { spent: Cell::new(0), limit, deadline, next_clock: Cell::new(CLOCK_EVERY), out: Cell::new(false) }
     }
 
     /// Counts `n` units of work.
     #[inline]
-    pub fn spend(&self, n: usize) {
+    pub(crate) fn spend(&self, n: usize) {
         let spent = self.spent.get().saturating_add(n as u64);
         self.spent.set(spent);
         if spent > self.limit {
@@ -44,18 +44,18 @@ impl Meter {
     }
 
     /// Spends the whole budget at once (a bound other than work reached).
-    pub fn exhaust(&self) {
+    pub(crate) fn exhaust(&self) {
         self.out.set(true);
     }
 
     /// Whether the budget is spent: the search stops.
     #[inline]
-    pub fn out(&self) -> bool {
+    pub(crate) fn out(&self) -> bool {
         self.out.get()
     }
 
     /// The work done so far.
-    pub fn spent(&self) -> u64 {
+    pub(crate) fn spent(&self) -> u64 {
         self.spent.get()
     }
 }
@@ -64,7 +64,8 @@ impl Meter {
 /// many games, each within its own budget, is bounded too.
 ///
 /// ```
-/// use scoresheet::reconstruct::{FileBudget, Settings, reconstruct_within};
+/// use scoresheet::dev::{FileBudget, reconstruct_within};
+/// use scoresheet::reconstruct::Settings;
 /// use scoresheet::ingest::{read, Format};
 /// let sheets = read(b"1.e4 e5 2.Cf3 Cc6", Format::Text, 1 << 20).unwrap();
 /// let settings = Settings::default();

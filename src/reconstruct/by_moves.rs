@@ -23,7 +23,7 @@ use crate::cost::{MOST_COPY_CANDIDATES, MOVE_WINDOW, MOVE_WINDOWS_FROM, SAME_GAM
 /// [`SAME_GAME_PLIES`], and [`SAME_GAME_SHARE`] of the shorter reading.
 ///
 /// ```
-/// # use scoresheet::reconstruct::by_moves::moves_agree;
+/// # use scoresheet::dev::moves_agree;
 /// let game: Vec<String> = (0..60).map(|i| format!("m{i}")).collect();
 /// let mut copy = game[..50].to_vec();
 /// copy[45] = "slip".into();
@@ -83,6 +83,8 @@ impl<T: Clone + Ord> MoveIndex<T> {
     }
 
     /// Takes `id`, filed under `sans`, out of the index.
+    // The daemon's: a copy leaves the index when its game is settled.
+    #[cfg_attr(not(feature = "daemon"), allow(dead_code))]
     pub(crate) fn remove(&mut self, sans: &[String], id: &T) {
         for w in windows(sans) {
             if let Some(ids) = self.by_window.get_mut(&w) {

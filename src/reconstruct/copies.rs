@@ -34,7 +34,7 @@ use crate::start::{SetUpError, Start};
 /// the order given; and the sheets that would be a third copy of a game
 /// (`(third, first of the pair)`), which are read alone.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Grouping {
+pub(crate) struct Grouping {
     pub games: Vec<Vec<usize>>,
     pub extra: Vec<(usize, usize)>,
     /// Sheets whose headers make them a copy of an earlier sheet's game but
@@ -54,7 +54,7 @@ pub struct Grouping {
 ///
 /// Sheets are compared through an index of their rounds, boards and names,
 /// never each with every other: the work grows with the sheets.
-pub fn group(sheets: &[&Sheet], files: &[usize]) -> Grouping {
+pub(crate) fn group(sheets: &[&Sheet], files: &[usize]) -> Grouping {
     let keys: Vec<CopyKey> = sheets.iter().map(|s| CopyKey::of(s)).collect();
     let mut out = group_by_headers(&keys);
     pair_by_players(&keys, files, &mut out);
@@ -329,6 +329,8 @@ impl<T: Clone + Ord> CopyIndex<T> {
     }
 
     /// Takes `id`, filed under `key`, out of the index.
+    // The daemon's: a copy leaves the index when its game is settled.
+    #[cfg_attr(not(feature = "daemon"), allow(dead_code))]
     pub(crate) fn remove(&mut self, key: &CopyKey, id: &T) {
         for b in key.blocks() {
             if let Some(ids) = self.by_block.get_mut(&b) {
@@ -443,7 +445,7 @@ impl Name {
 /// "Navara,D", "D. Navara", "Navara, David" and "navra d" are one player.
 ///
 /// ```
-/// use scoresheet::reconstruct::copies::same_player;
+/// use scoresheet::dev::same_player;
 /// assert!(same_player("Navara,D", "D. Navara"));
 /// assert!(same_player("Ivanchuk, Vassily", "vassily ivantchuk"));
 /// assert!(same_player("Curt Von Bardeleben", "v. Bardeleben"));

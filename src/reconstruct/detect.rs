@@ -89,17 +89,17 @@ pub(super) struct Numbering {
 
 impl Numbering {
     /// An entry skipped: the plies after it are one fewer than written.
-    pub fn skipped(&mut self) {
+    pub(super) fn skipped(&mut self) {
         self.offset = self.offset.map(|o| o - 1);
     }
 
     /// A move not written: the plies after it are one more than written.
-    pub fn inserted(&mut self) {
+    pub(super) fn inserted(&mut self) {
         self.offset = self.offset.map(|o| o + 1);
     }
 
     /// Entry `entry` read as ply `ply`.
-    pub fn read(&mut self, sheet: &Sheet, ply: u32, entry: usize) -> Option<Finding> {
+    pub(super) fn read(&mut self, sheet: &Sheet, ply: u32, entry: usize) -> Option<Finding> {
         let declared = sheet.entries[entry].ply?;
         let observed = ply as i64 - declared as i64;
         let finding = match self.offset {

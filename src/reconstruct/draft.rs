@@ -23,12 +23,12 @@ pub(crate) struct Doubt {
 
 impl Doubt {
     /// A window's doubt, which [`settle`](super::settle) weighs again.
-    pub fn open(rivals: Vec<String>, raised: u32) -> Doubt {
+    pub(crate) fn open(rivals: Vec<String>, raised: u32) -> Doubt {
         Doubt { rivals, kept: false, raised }
     }
 
     /// A doubt [`settle`](super::settle) leaves to the arbiter.
-    pub fn kept(rivals: Vec<String>) -> Doubt {
+    pub(crate) fn kept(rivals: Vec<String>) -> Doubt {
         Doubt { rivals, kept: true, raised: 0 }
     }
 }
@@ -49,7 +49,7 @@ pub(crate) struct Record {
 
 impl Record {
     /// A step nobody doubts (read exactly, or taken as given).
-    pub fn sure(step: Step) -> Record {
+    pub(crate) fn sure(step: Step) -> Record {
         Record { step, margin: f32::INFINITY, doubt: None, unsettled: false }
     }
 }
@@ -74,39 +74,39 @@ pub(crate) struct Draft {
 impl Draft {
     /// A reading of a game that begins in `start`, its first steps
     /// `prefix`, taken as given.
-    pub fn starting_with(start: &Chess, prefix: &[Step], capacity: usize) -> Draft {
+    pub(super) fn starting_with(start: &Chess, prefix: &[Step], capacity: usize) -> Draft {
         let mut records = Vec::with_capacity(capacity.max(prefix.len()));
         records.extend(prefix.iter().copied().map(Record::sure));
         Draft { records, stop: None, after_end: None, cut: false, raised: 0, start: start.clone() }
     }
 
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.records.len()
     }
 
-    pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
+    pub(super) fn steps(&self) -> impl Iterator<Item = Step> + '_ {
         self.records.iter().map(|r| r.step)
     }
 
     /// The moves of steps `from..to`.
-    pub fn moves(&self, from: usize, to: usize) -> Vec<Move> {
+    pub(super) fn moves(&self, from: usize, to: usize) -> Vec<Move> {
         self.records[from..to].iter().flat_map(|r| r.step.moves()).collect()
     }
 
     /// The cost of steps `from..to`, summed front to back (as every total of a
     /// reading is: the partial sums of costs never negative only grow).
-    pub fn cost_of(&self, from: usize, to: usize) -> f32 {
+    pub(super) fn cost_of(&self, from: usize, to: usize) -> f32 {
         self.records[from..to].iter().map(|r| r.step.cost()).sum()
     }
 
     /// The cost of the whole reading.
-    pub fn cost(&self) -> f32 {
+    pub(super) fn cost(&self) -> f32 {
         self.cost_of(0, self.len())
     }
 
     /// The position before step `k`: positions are not kept per step, the
     /// steps are replayed from the start.
-    pub fn position_at(&self, k: usize) -> Chess {
+    pub(super) fn position_at(&self, k: usize) -> Chess {
         let mut pos = self.start.clone();
         for m in self.records[..k].iter().flat_map(|r| r.step.moves()) {
             pos.play_unchecked(m);
@@ -115,7 +115,7 @@ impl Draft {
     }
 
     /// The steps left in doubt, in the order their doubts were raised.
-    pub fn doubted(&self) -> Vec<usize> {
+    pub(super) fn doubted(&self) -> Vec<usize> {
         let mut steps: Vec<(u32, usize)> =
             self.records.iter().enumerate().filter_map(|(k, r)| Some((r.doubt.as_ref()?.raised, k))).collect();
         steps.sort_unstable();
@@ -123,7 +123,7 @@ impl Draft {
     }
 
     /// Puts step `k` in doubt, raised after every doubt so far.
-    pub fn raise(&mut self, k: usize, mut doubt: Doubt) {
+    pub(super) fn raise(&mut self, k: usize, mut doubt: Doubt) {
         doubt.raised = self.raised;
         self.raised += 1;
         self.records[k].doubt = Some(doubt);
@@ -131,7 +131,7 @@ impl Draft {
 
     /// Takes every doubt out, in the order they were raised: the next one
     /// raised is the first.
-    pub fn take_doubts(&mut self) -> Vec<(usize, Doubt)> {
+    pub(super) fn take_doubts(&mut self) -> Vec<(usize, Doubt)> {
         let order = self.doubted();
         self.raised = 0;
         order.into_iter().map(|k| (k, self.records[k].doubt.take().expect("a doubted step"))).collect()
@@ -140,7 +140,7 @@ impl Draft {
     /// Takes `records` (a window's reading) in after the
     /// steps kept, their doubts raised after every doubt so far, in the
     /// order they were raised there.
-    pub fn extend(&mut self, records: Vec<Record>) {
+    pub(super) fn extend(&mut self, records: Vec<Record>) {
         let first = self.len();
         self.records.extend(records);
         let mut raised: Vec<(u32, usize)> =
@@ -153,7 +153,7 @@ impl Draft {
     }
 
     /// Whether any step is in doubt.
-    pub fn in_doubt(&self) -> bool {
+    pub(super) fn in_doubt(&self) -> bool {
         self.records.iter().any(|r| r.doubt.is_some())
     }
 }

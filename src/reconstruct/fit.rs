@@ -51,7 +51,7 @@ impl<'a> Searcher<'a> {
     /// one or two moves that were not written (a whole numbered move left out). Lets a caller ask how well a given game
     /// fits the sheet, e.g. the game an arbiter settled on, next to the one
     /// the search found. Infinite when no alignment fits.
-    pub fn align(&mut self, pos: &Chess, start: usize, moves: &[Move]) -> f32 {
+    pub(crate) fn align(&mut self, pos: &Chess, start: usize, moves: &[Move]) -> f32 {
         self.alignment(pos, start, moves).cost
     }
 

@@ -101,12 +101,12 @@ pub(crate) struct DrawRules {
 
 impl DrawRules {
     /// From the game's first position.
-    pub fn new(start: &Chess) -> Self {
+    pub(super) fn new(start: &Chess) -> Self {
         DrawRules { keys: vec![key(start)], moved: false }
     }
 
     /// From `start`, after `moves` (each legal in turn).
-    pub fn after(start: &Chess, moves: impl IntoIterator<Item = Move>) -> (Self, Chess) {
+    pub(super) fn after(start: &Chess, moves: impl IntoIterator<Item = Move>) -> (Self, Chess) {
         let (mut rules, mut pos) = (DrawRules::new(start), start.clone());
         for m in moves {
             pos.play_unchecked(m);
@@ -116,7 +116,7 @@ impl DrawRules {
     }
 
     /// The position after a move of the game.
-    pub fn played(&mut self, pos: &Chess) {
+    pub(super) fn played(&mut self, pos: &Chess) {
         if pos.halfmoves() == 0 {
             self.keys.clear();
         }
@@ -127,7 +127,7 @@ impl DrawRules {
     /// Why the game ended at `pos`, the last position played, under Art.
     /// 9.6; a checkmate given there takes precedence (and is the board's
     /// own ending, not this one).
-    pub fn ended(&self, pos: &Chess) -> Option<Ending> {
+    pub(super) fn ended(&self, pos: &Chess) -> Option<Ending> {
         let last = *self.keys.last().filter(|_| self.moved)?;
         let ending = if pos.halfmoves() >= FIVEFOLD_PLIES && self.keys.iter().filter(|&&k| k == last).count() >= 5 {
             Ending::FivefoldRepetition

@@ -31,15 +31,15 @@
 
 mod arena;
 mod beam;
-pub mod book;
-mod budget;
+pub(crate) mod book;
+pub(crate) mod budget;
 mod build;
-pub mod by_moves;
-pub mod copies;
+pub(crate) mod by_moves;
+pub(crate) mod copies;
 mod detect;
 mod draft;
 mod entries;
-mod fit;
+pub(crate) mod fit;
 mod game;
 mod infer;
 mod joint;
@@ -51,16 +51,14 @@ mod searcher;
 mod settings;
 mod settle;
 mod slips;
-mod stages;
+pub(crate) mod stages;
 mod step;
 
 pub use crate::cost::Params;
-pub use budget::{FileBudget, PairBudget};
-// The evaluation weighs a given game against a sheet with the reader's own
-// costs, which only the searcher (private) can compute.
-pub use fit::fit_cost;
+pub(crate) use budget::{FileBudget, PairBudget};
 pub(crate) use fit::with_searcher;
 pub(crate) use game::san_of;
 pub use game::{Game, Played, play};
 pub use settings::Settings;
-pub use stages::{reconstruct, reconstruct_within};
+pub use stages::reconstruct;
+pub(crate) use stages::reconstruct_within;

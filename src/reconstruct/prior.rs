@@ -13,7 +13,7 @@ use crate::cost::{PRIOR_MOST, PRIOR_PER_PAWN, PRIOR_RECAPTURE};
 /// Plausibility scores (natural logs, higher is likelier) of `lines`, moves
 /// from `start`: the book's over the same plies where it knows `start`, plus
 /// the penalty of every move that gives material away.
-pub fn line_scores(book: Option<&Book<'_>>, start: &Chess, lines: &[&[Move]]) -> Vec<f32> {
+pub(crate) fn line_scores(book: Option<&Book<'_>>, start: &Chess, lines: &[&[Move]]) -> Vec<f32> {
     let mut scores = book.and_then(|b| b.line_scores(start, lines)).unwrap_or_else(|| vec![0.0; lines.len()]);
     for (score, line) in scores.iter_mut().zip(lines) {
         let mut pos = start.clone();
@@ -45,7 +45,7 @@ fn taken_on(m: &Move) -> Square {
 /// (0 when it gives nothing away): the piece moved, taken by the opponent's
 /// cheapest attacker, less that attacker when we can take back, less what the
 /// move itself took. A one-exchange look, no deeper.
-pub fn material_left_en_prise(pos: &Chess, mv: &Move) -> i32 {
+pub(crate) fn material_left_en_prise(pos: &Chess, mv: &Move) -> i32 {
     let (Some(from), Role::Pawn | Role::Knight | Role::Bishop | Role::Rook | Role::Queen) = (mv.from(), mv.role())
     else {
         return 0;

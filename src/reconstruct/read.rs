@@ -64,7 +64,7 @@ struct Reread {
 }
 
 impl<'a> Reader<'a> {
-    pub fn new(
+    pub(super) fn new(
         sheet: &'a Sheet,
         lexed: &'a [Lexed<'a>],
         illegible: &'a [bool],
@@ -78,12 +78,12 @@ impl<'a> Reader<'a> {
     }
 
     /// The same reader, for a game that begins in `start`.
-    pub fn begins_in(self, start: &Chess) -> Self {
+    pub(super) fn begins_in(self, start: &Chess) -> Self {
         Reader { start: start.clone(), first_ply: crate::start::first_ply(start), ..self }
     }
 
     /// The searcher, made the first time it is needed.
-    pub fn searcher(&mut self) -> &mut Searcher<'a> {
+    pub(super) fn searcher(&mut self) -> &mut Searcher<'a> {
         let Reader { lexed, illegible, lang, params, book, meter, .. } = *self;
         self.searcher.get_or_insert_with(|| {
             let strict: Vec<Vec<Reading>> = lexed.iter().map(|l| strict_of(l, lang)).collect();
@@ -92,7 +92,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Whether the plausibility has put a costlier reading first anywhere.
-    pub fn prior_chose(&self) -> bool {
+    pub(super) fn prior_chose(&self) -> bool {
         self.searcher.as_ref().is_some_and(|s| s.prior_chose)
     }
 
@@ -101,7 +101,7 @@ impl<'a> Reader<'a> {
     /// repair search where it cannot. `None` once the reading is sure to cost
     /// `ceiling` or more (the steps before a window's start are never read
     /// again, and no step costs less than nothing).
-    pub fn read_from(&mut self, ceiling: f32, prefix: &[Step], first: usize) -> Option<Draft> {
+    pub(super) fn read_from(&mut self, ceiling: f32, prefix: &[Step], first: usize) -> Option<Draft> {
         let (lexed, limits) = (self.lexed, self.params.limits);
         let n = lexed.len();
         let floor = prefix.len();

@@ -57,7 +57,7 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(
+    pub(crate) fn new(
         lexed: &'a [Lexed<'a>],
         illegible: &'a [bool],
         strict: Vec<Vec<Reading>>,
@@ -87,7 +87,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The same searcher, its work counted on `meter`.
-    pub fn with_meter(mut self, meter: &'a Meter) -> Self {
+    pub(crate) fn with_meter(mut self, meter: &'a Meter) -> Self {
         self.meter = Some(meter);
         self
     }
@@ -114,7 +114,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The same searcher, with `book` for the plausibility of readings in doubt.
-    pub fn with_book(mut self, book: Option<Book<'a>>) -> Self {
+    pub(crate) fn with_book(mut self, book: Option<Book<'a>>) -> Self {
         self.book = book.filter(|_| self.params.limits.prior_reach > 0.0);
         self
     }

@@ -48,7 +48,7 @@ struct Holding {
 impl<'a> Reader<'a> {
     /// Weighs every doubt the windows left against the whole sheet (see the
     /// module's doc).
-    pub fn settle(&mut self, draft: &mut Draft) {
+    pub(super) fn settle(&mut self, draft: &mut Draft) {
         for _ in 0..SETTLE_ROUNDS {
             if self.meter.out() {
                 return;

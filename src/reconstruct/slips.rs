@@ -117,7 +117,7 @@ impl<'a> Searcher<'a> {
     /// A slip that makes another legal move (`a4` for `d4`) shows only when a
     /// later entry cannot be read, often beyond any window; the repair of that
     /// later entry is then weighed against the slip itself.
-    pub fn slips(&mut self, pos: &Chess, steps: &[Step], tried: usize, slack: f32) -> Vec<Slip> {
+    pub(crate) fn slips(&mut self, pos: &Chess, steps: &[Step], tried: usize, slack: f32) -> Vec<Slip> {
         let mut after = vec![0.0f32; steps.len() + 1];
         // The costliest single step after each: a slip explains one repair,
         // so it must cost less than that one plus `slack`.

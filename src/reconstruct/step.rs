@@ -5,7 +5,7 @@ use shakmaty::Move;
 
 /// One step of a reconstruction.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Step {
+pub(crate) enum Step {
     /// Entry `entry` read as `mv`, at `cost` (0: exactly as written).
     Read { entry: usize, mv: Move, cost: f32 },
     /// Entry `entry` is not a move of the game.
@@ -15,21 +15,21 @@ pub enum Step {
 }
 
 impl Step {
-    pub fn cost(&self) -> f32 {
+    pub(crate) fn cost(&self) -> f32 {
         match self {
             Step::Read { cost, .. } | Step::Skip { cost, .. } | Step::InsertRead { cost, .. } => *cost,
         }
     }
 
     /// The entry the step reads (or skips).
-    pub fn entry(&self) -> usize {
+    pub(crate) fn entry(&self) -> usize {
         match *self {
             Step::Read { entry, .. } | Step::Skip { entry, .. } | Step::InsertRead { entry, .. } => entry,
         }
     }
 
     /// The moves this step adds to the game.
-    pub fn moves(&self) -> impl Iterator<Item = Move> {
+    pub(crate) fn moves(&self) -> impl Iterator<Item = Move> {
         let (a, b) = match *self {
             Step::Read { mv, .. } => (None, Some(mv)),
             Step::Skip { .. } => (None, None),

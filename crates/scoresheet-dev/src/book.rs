@@ -1,12 +1,12 @@
 //! The opening book's builder: counts the moves of corpus games into the
-//! records `scoresheet::reconstruct::book::Book` reads (`data/book.bin` is
+//! records `scoresheet::dev::Book` reads (`data/book.bin` is
 //! made by the `book` binary of this crate).
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::Path;
 
-use scoresheet::reconstruct::book::{MAGIC, RECORD, move_code, position_key};
+use scoresheet::dev::{MAGIC, RECORD, move_code, position_key};
 use shakmaty::{Chess, Move, Position};
 
 use crate::corpus::load;

@@ -556,7 +556,7 @@ fn san_slip(kind: FaultKind, san: &str, played: Option<&Move>, rng: &mut Rng) ->
 }
 
 /// The look-alike slips this generator makes: a chosen part of the reader's
-/// table (`scoresheet::notation::CONFUSABLE`), the pairs typists of real
+/// table (`scoresheet::dev::CONFUSABLE`), the pairs typists of real
 /// sheets confuse most, so that the generated sets keep their make-up when
 /// the reader learns more look-alikes. A test keeps every pair here one the
 /// reader knows.
@@ -865,7 +865,7 @@ mod tests {
         for group in CONFUSABLE {
             for &a in *group {
                 for &b in group.iter().filter(|&&b| b != a) {
-                    assert!(scoresheet::notation::look_alikes(a).contains(&b), "{a} for {b}");
+                    assert!(scoresheet::dev::look_alikes(a).contains(&b), "{a} for {b}");
                 }
             }
         }

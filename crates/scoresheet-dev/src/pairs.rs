@@ -526,7 +526,7 @@ fn both_cost(pair: &[Noisy; 2], languages: &[String], opts: &Options, sans: &[St
             let lang = scoresheet::LANGUAGES.iter().find(|l| l.code == *code).unwrap_or(&scoresheet::LANGUAGES[0]);
             let sheets = scoresheet::ingest::read_named(&copy.file_name, copy.text.as_bytes(), 1 << 20);
             let sheet = sheets.ok().and_then(|s| s.into_iter().next());
-            sheet.map_or(f32::INFINITY, |s| scoresheet::reconstruct::fit_cost(&s, lang, &opts.params, &moves))
+            sheet.map_or(f32::INFINITY, |s| scoresheet::dev::fit_cost(&s, lang, &opts.params, &moves))
         })
         .sum()
 }

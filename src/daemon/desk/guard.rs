@@ -13,7 +13,7 @@ use crate::emit::page::{EN, ES, Words, url_escape, url_unescape};
 /// this machine (DNS rebinding) is the same origin as the desk to the
 /// browser, but its requests name that host: they are refused.
 #[derive(Debug, Clone)]
-pub struct Hosts {
+pub(super) struct Hosts {
     /// Lowercase, without a port; an IPv6 address in brackets.
     names: Vec<String>,
     /// Listening on every address (`0.0.0.0`, `[::]`): any address of the
@@ -24,7 +24,7 @@ pub struct Hosts {
 impl Hosts {
     /// The host of `listen` as written, the address `bound` to, `localhost`
     /// and the loopback addresses for a loopback one, and `more`.
-    pub fn new(listen: &str, bound: SocketAddr, more: &[String]) -> Hosts {
+    pub(super) fn new(listen: &str, bound: SocketAddr, more: &[String]) -> Hosts {
         let mut names: Vec<String> = more.iter().map(|h| host_of(h)).collect();
         names.push(host_of(listen));
         names.push(host_of(&bound.to_string()));
@@ -38,7 +38,7 @@ impl Hosts {
 
     /// Whether a request naming `host` (a `Host` header, port and all) is
     /// the desk's.
-    pub fn allow(&self, host: &str) -> bool {
+    pub(super) fn allow(&self, host: &str) -> bool {
         let h = host_of(host);
         let address = || {
             let inner = h.strip_prefix('[').and_then(|r| r.strip_suffix(']'));
@@ -49,7 +49,7 @@ impl Hosts {
 
     /// Whether a request names a host this server answers to, in its
     /// `Host` header and in its target where that is a whole URL.
-    pub fn allow_request<B>(&self, req: &axum::http::Request<B>) -> bool {
+    pub(super) fn allow_request<B>(&self, req: &axum::http::Request<B>) -> bool {
         let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok());
         let named = host.or_else(|| req.uri().authority().map(|a| a.as_str()));
         let target_ok = req.uri().authority().is_none_or(|a| self.allow(a.as_str()));
@@ -70,7 +70,7 @@ fn host_of(text: &str) -> String {
 
 /// A random hex token of `bytes` bytes, from the system's random source
 /// (`getrandom`); never from anything else: without it the desk does not start.
-pub fn random_token(bytes: usize) -> Result<String, getrandom::Error> {
+pub(super) fn random_token(bytes: usize) -> Result<String, getrandom::Error> {
     let mut buf = vec![0u8; bytes];
     getrandom::fill(&mut buf)?;
     Ok(hex(&buf))
@@ -82,7 +82,7 @@ fn hex(bytes: &[u8]) -> String {
 
 /// The value of cookie `name` in a request's headers (`cookie` reads the
 /// header; the value percent-decoded, as [`set_cookie`] encodes it).
-pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+pub(super) fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -94,20 +94,20 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 }
 
 /// A `Set-Cookie` header for `name=value`, for the whole desk.
-pub fn set_cookie(name: &str, value: &str) -> HeaderValue {
+pub(super) fn set_cookie(name: &str, value: &str) -> HeaderValue {
     let text = format!("{name}={}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000", url_escape(value));
     HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static("x=; Path=/"))
 }
 
 /// A percent-encoded value decoded (bytes that are not UTF-8 replaced).
-pub fn unescape(v: &str) -> String {
+pub(super) fn unescape(v: &str) -> String {
     url_unescape(v)
 }
 
 /// A new form token signed with `secret`: `<nonce>.<HMAC-SHA256 of it>`, hex.
 /// The nonce is the HMAC of the token's number under the secret: unique,
 /// and known to none who does not hold the secret.
-pub fn signed_token(secret: &str, number: u64) -> String {
+pub(super) fn signed_token(secret: &str, number: u64) -> String {
     let nonce = mac(secret, &format!("nonce {number}"));
     let nonce = &nonce[..32];
     format!("{nonce}.{}", mac(secret, nonce))
@@ -115,7 +115,7 @@ pub fn signed_token(secret: &str, number: u64) -> String {
 
 /// Whether `token` is one [`signed_token`] made with `secret` (the tag
 /// checked by `hmac`, in constant time).
-pub fn signed_by(secret: &str, token: &str) -> bool {
+pub(super) fn signed_by(secret: &str, token: &str) -> bool {
     use hmac::Mac;
     let Some((nonce, sig)) = token.split_once('.').filter(|(n, _)| !n.is_empty()) else { return false };
     let Some(tag) = unhex(sig) else { return false };
@@ -142,7 +142,7 @@ fn mac(secret: &str, text: &str) -> String {
 /// Whether a form was posted from this desk's own pages, as far as the
 /// browser says: its `Origin` (else its `Referer`) names the host the
 /// request was sent to. A client that sends neither (not a browser) passes.
-pub fn same_origin(headers: &HeaderMap) -> bool {
+pub(super) fn same_origin(headers: &HeaderMap) -> bool {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
     let origin_of = |url: &str| url.split_once("://").map(|(_, rest)| rest.split('/').next().unwrap_or("").to_string());
     let said = headers
@@ -153,12 +153,12 @@ pub fn same_origin(headers: &HeaderMap) -> bool {
 }
 
 /// Two secrets compared in time that does not depend on where they differ.
-pub fn same_secret(a: &str, b: &str) -> bool {
+pub(super) fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// The pages' language: the config's, else `?lang=`, else the browser's.
-pub fn words(config: Option<&str>, query: Option<&str>, headers: &HeaderMap) -> &'static Words {
+pub(super) fn words(config: Option<&str>, query: Option<&str>, headers: &HeaderMap) -> &'static Words {
     let pick = |l: &str| if l.trim().to_ascii_lowercase().starts_with("es") { Some(&ES) } else { None };
     if let Some(l) = config {
         return pick(l).unwrap_or(&EN);

@@ -23,7 +23,7 @@ fn round_of(r: &str) -> &str {
 const LISTS: [&str; 5] = ["review", "waiting", "notices", "validated", "rejected"];
 
 /// Games on one page of a list.
-pub const PAGE: usize = 100;
+pub(super) const PAGE: usize = 100;
 
 /// Whether game `g` is in list `list` (`all`: every game).
 fn in_list(g: &Waiting, list: &str) -> bool {
@@ -39,7 +39,7 @@ fn in_list(g: &Waiting, list: &str) -> bool {
 
 /// The body of the queue page for `query` (`status`, `round`, `finding`,
 /// `page`, `done`).
-pub fn render(games: &[Waiting], query: &BTreeMap<String, String>, w: &Words, review: &Path) -> String {
+pub(super) fn render(games: &[Waiting], query: &BTreeMap<String, String>, w: &Words, review: &Path) -> String {
     let mut out = String::new();
     if let Some(g) = query.get("done").and_then(|id| games.iter().find(|g| &g.id == id)) {
         let _ = write!(

@@ -1,5 +1,5 @@
 //! How far the moves of two games agree, the figures behind telling copies
-//! by their moves ([`scoresheet::cost::SAME_GAME_PLIES`]):
+//! by their moves ([`scoresheet::dev::SAME_GAME_PLIES`]):
 //! - **different games of one event**: every two games of each event of the
 //!   development corpus (games with the same `Event` tag), the plies at
 //!   which both play the same move; printed as the largest and how many
@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use scoresheet::reconstruct::by_moves::moves_agree;
+use scoresheet::dev::moves_agree;
 use scoresheet_dev::corpus;
 
 /// Plies at which two games play the same move.

@@ -15,7 +15,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use scoresheet::reconstruct::book::Book;
+use scoresheet::dev::Book;
 use scoresheet_dev::book::{BUILTIN_RECIPE, book_games, tally, write};
 use scoresheet_dev::corpus::{corpus_file, shown};
 

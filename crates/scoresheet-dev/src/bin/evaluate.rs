@@ -450,7 +450,7 @@ fn explain_game(
     injected: &[Value],
     params: &scoresheet::Params,
 ) {
-    use scoresheet::reconstruct::fit_cost;
+    use scoresheet::dev::fit_cost;
     let moves: &[String] = game.map_or(&[], |g| &g.moves);
     let status = game.map_or(Status::Rejected, |g| g.status);
     // Read as `convert` reads it (decoding, format), with the costs it read by.
