@@ -6,13 +6,12 @@
 mod daemon_support;
 
 use std::fs;
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use daemon_support::{Daemon, drop_file, names, setup, start_with, wait_for};
 use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Skip, Visitor};
+use scoresheet_dev::http::{Reply, Request};
 use shakmaty::{Chess, Position};
 
 const EVENT: &str = "Spring Open";
@@ -133,41 +132,10 @@ impl Drop for Event {
     }
 }
 
-struct Reply {
-    status: u16,
-    headers: String,
-    body: String,
-}
-
-impl Reply {
-    fn header(&self, name: &str) -> Option<String> {
-        let name = name.to_ascii_lowercase();
-        self.headers.lines().find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            (k.trim().to_ascii_lowercase() == name).then(|| v.trim().to_string())
-        })
-    }
-}
-
 /// One HTTP/1.1 request on its own connection to `addr`, naming `host`.
 fn request(addr: &str, host: &str, method: &str, path: &str, body: &str, extra: &str) -> Reply {
-    let mut s = TcpStream::connect(addr).unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{extra}");
-    if method == "POST" {
-        head.push_str(&format!(
-            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    head.push_str("\r\n");
-    s.write_all(head.as_bytes()).unwrap();
-    s.write_all(body.as_bytes()).unwrap();
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (headers, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = headers.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    Reply { status, headers: headers.to_string(), body: body.to_string() }
+    let wait = std::time::Duration::from_secs(120);
+    Request { addr, host, method, path, cookies: "", body, extra }.send(wait).unwrap()
 }
 
 /// A game of the feed as a strict PGN reader reads it: its tags, its moves

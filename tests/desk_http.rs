@@ -6,12 +6,14 @@
 mod daemon_support;
 
 use std::fs;
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use daemon_support::{Daemon, drop_file, names, setup, start_with, wait_for};
+use scoresheet_dev::http::{Reply, Request};
+
+/// The longest a reply may take to come.
+const WAIT: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// Round 3, board 1, with 2...Nc6 illegible: one doubt.
 const DOUBT: &str = "Event: Open\nRound: 3\nBoard: 1\nWhite: <script>alert(1)</script>\nBlack: Bea Ruiz\n\n\
@@ -75,30 +77,6 @@ impl Drop for Desk {
     }
 }
 
-struct Reply {
-    status: u16,
-    headers: String,
-    body: String,
-}
-
-impl Reply {
-    fn cookie(&self, name: &str) -> Option<String> {
-        self.headers
-            .lines()
-            .filter_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
-            .find_map(|c| c.strip_prefix(&format!("{name}=")))
-            .map(|c| c.split(';').next().unwrap_or("").to_string())
-    }
-
-    fn header(&self, name: &str) -> Option<String> {
-        let name = name.to_ascii_lowercase();
-        self.headers.lines().find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            (k.trim().to_ascii_lowercase() == name).then(|| v.trim().to_string())
-        })
-    }
-}
-
 /// One HTTP/1.1 request on its own connection.
 fn request(addr: &str, method: &str, path: &str, cookies: &str, body: &str) -> Reply {
     request_with(addr, method, path, cookies, body, "")
@@ -112,27 +90,7 @@ fn request_with(addr: &str, method: &str, path: &str, cookies: &str, body: &str,
 /// [`request_with`] naming `host` in its `Host` header, as a browser does
 /// for a page of that name, whatever address the name led it to.
 fn request_as(addr: &str, host: &str, method: &str, path: &str, cookies: &str, body: &str, extra: &str) -> Reply {
-    let mut s = TcpStream::connect(addr).unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{extra}");
-    if !cookies.is_empty() {
-        head.push_str(&format!("Cookie: {cookies}\r\n"));
-    }
-    if method == "POST" {
-        head.push_str(&format!(
-            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    head.push_str("\r\n");
-    s.write_all(head.as_bytes()).unwrap();
-    // A body over the limit may be refused before it is all read.
-    let _ = s.write_all(body.as_bytes());
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (headers, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = headers.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    Reply { status, headers: headers.to_string(), body: body.to_string() }
+    Request { addr, host, method, path, cookies, body, extra }.send(WAIT).unwrap()
 }
 
 /// The form token a first visit gets, as a cookie and a form field.

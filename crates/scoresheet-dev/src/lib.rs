@@ -14,6 +14,7 @@ pub mod corpus;
 pub mod descriptive;
 pub mod event;
 pub mod generate;
+pub mod http;
 pub mod layers;
 pub mod noisy;
 pub mod pairs;

@@ -12,8 +12,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -23,6 +21,7 @@ use serde_json::Value;
 
 use crate::corpus::{CorpusGame, try_load_range};
 use crate::generate::{Rng, derive_seed};
+use crate::http::{Reply, Request};
 use crate::pairs::{Written, pair_as_written};
 use crate::trf::{BuiltTrf, TrfGame, TrfPlayer};
 
@@ -393,66 +392,10 @@ fn address_in(log: &str) -> Option<String> {
     Some(url.trim_start_matches("http://").trim_end_matches('/').to_string())
 }
 
-/// An HTTP reply: status, header lines, body.
-struct Reply {
-    status: u16,
-    headers: String,
-    body: String,
-}
-
-impl Reply {
-    fn cookie(&self, name: &str) -> Option<String> {
-        self.headers
-            .lines()
-            .filter_map(|l| {
-                l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie")).map(|(_, v)| v.trim())
-            })
-            .find_map(|c| c.strip_prefix(&format!("{name}=")))
-            .map(|c| c.split(';').next().unwrap_or("").to_string())
-    }
-}
-
-/// One HTTP/1.1 request on its own connection (a chunked body joined).
+/// One HTTP/1.1 request to the desk on its own connection.
 fn http(addr: &str, method: &str, path: &str, cookies: &str, body: &str) -> Result<Reply> {
-    let mut s = TcpStream::connect(addr).with_context(|| format!("the desk at {addr}"))?;
-    s.set_read_timeout(Some(Duration::from_secs(120)))?;
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    if !cookies.is_empty() {
-        head.push_str(&format!("Cookie: {cookies}\r\n"));
-    }
-    if method == "POST" {
-        head.push_str(&format!(
-            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    head.push_str("\r\n");
-    s.write_all(head.as_bytes())?;
-    s.write_all(body.as_bytes())?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw)?;
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap_or(raw.len());
-    let headers = String::from_utf8_lossy(&raw[..split]).into_owned();
-    let mut rest = raw.get(split + 4..).unwrap_or_default().to_vec();
-    if headers.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        rest = unchunked(&rest);
-    }
-    let status = headers.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    Ok(Reply { status, headers, body: String::from_utf8_lossy(&rest).into_owned() })
-}
-
-fn unchunked(mut raw: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    while let Some(eol) = raw.windows(2).position(|w| w == b"\r\n") {
-        let size = String::from_utf8_lossy(&raw[..eol]);
-        let size = usize::from_str_radix(size.split(';').next().unwrap_or("").trim(), 16).unwrap_or(0);
-        if size == 0 || raw.len() < eol + 2 + size {
-            break;
-        }
-        out.extend_from_slice(&raw[eol + 2..eol + 2 + size]);
-        raw = raw.get(eol + 4 + size..).unwrap_or_default();
-    }
-    out
+    let request = Request { addr, host: addr, method, path, cookies, body, extra: "" };
+    request.send(Duration::from_secs(120)).with_context(|| format!("the desk at {addr}: {method} {path}"))
 }
 
 /// `application/x-www-form-urlencoded` of one value.
