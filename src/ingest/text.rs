@@ -1,4 +1,9 @@
 //! Plain text sheets: optional `Key: value` header lines, then movetext.
+//!
+//! A file is read once, line by line, and [`RULES`] decide what each line
+//! is: as the line arrives, whether a game starts at it or within it (asked
+//! of the game so far, [`SoFar`]); then, in its game, what it is there
+//! (asked of the game's reading, [`GameLines`]).
 
 use super::error::IngestError;
 use super::headers::{canonical, footer_kept, plausible_key, tag_name};
@@ -20,16 +25,11 @@ pub(crate) fn read(text: &str) -> Result<Vec<Sheet>, IngestError> {
     let text = &*super::glued::unglued(text);
     let text = &*list_marks_blanked(text);
     let text = &*rules_blanked(text);
-    let starts = game_starts(text);
-    let mut sheets = Vec::with_capacity(starts.len());
-    for (k, &(line, at)) in starts.iter().enumerate() {
-        let end = starts.get(k + 1).map_or(text.len(), |&(_, e)| e);
-        // Read from its first line: line numbers stay the file's.
-        let sheet = read_game(&text[at..end], line)?;
-        if !sheet.entries.is_empty() || starts.len() == 1 || k + 1 == starts.len() {
-            sheets.push(sheet);
-        }
+    let mut file = FileLines::new();
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        file.take(i + 1, line);
     }
+    let mut sheets = file.finish();
     footer_kept(&mut sheets);
     Ok(printed_once(shared_headings(sheets)))
 }
@@ -81,113 +81,227 @@ fn printed_once(sheets: Vec<Sheet>) -> Vec<Sheet> {
     out
 }
 
-/// Where each game of a text file starts: its line (1-based) and byte offset.
-fn game_starts(text: &str) -> Vec<(usize, usize)> {
-    static ENDS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|½-½)(?:\[\d+\])?\s*$").expect("a valid pattern")
-    });
-    let (mut starts, mut moves, mut ended) = (vec![(1, 0)], false, false);
-    // The highest move number of the game so far: a game that reached move 3
-    // and a line that starts again at `1.` (White's move) is the next game,
-    // a result written or not (a mate needs none).
-    let mut reached = 0;
-    let mut at = 0;
-    // The headers written after the game's moves, blank lines and remarks
-    // among them, up to this line.
-    let mut block: Option<Headers> = None;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        let t = line.trim();
-        // `1.`, `1 `, `1)`, or the move glued to the number (`1d4 Cf6 2 Fg5`).
-        let first_move = t.starts_with("1.")
-            || t.starts_with("1 ")
-            || t.starts_with("1)")
-            || t.starts_with("1\t")
-            || (t.starts_with('1') && t[1..].starts_with(|c: char| matches!(c, 'a'..='h' | 'A'..='Z')));
-        let blacks_first = ["1...", "1. ...", "1 ...", "1…", "1. …"].iter().any(|p| t.starts_with(p));
-        let header = t.split_once(':').is_some_and(|(k, _)| canonical(k).is_some());
-        let heading = is_heading(t);
-        // After a result, a line that numbers a move the game played goes
-        // on from a heading the two games share (`1.f4 d5 2.Nf3 g6`, then
-        // `3.e3 … 1-0` and `3.g3 … 0-1`).
-        let heading_again = ended
-            && !first_move
-            && half_move_at_start(t).is_some_and(|p| p > 2 && p.div_ceil(2) <= reached && p % 2 == 1);
-        // Headers after the moves and then a move 1: the next game's, its
-        // own result written or not.
-        let headed = block.is_some_and(|b| b.keyed) && reached >= 1 && (first_move || blacks_first);
-        let again = (first_move && !blacks_first && reached >= 3) || heading_again || headed;
-        if moves && ((ended && (first_move || header)) || heading || again) {
-            // A result line in the headers (`Result: 0-1`) ended no game:
-            // the headers above it are the next game's too.
-            let from = block.filter(|b| !ended || !header || b.after_end).map(|b| b.from);
-            starts.push(from.unwrap_or((i + 1, at)));
-            (moves, ended, reached) = (false, false, 0);
-        }
-        let keyed = header || tag_line(t).is_some();
-        let heads = keyed || players_line(t).is_some();
-        block = match block {
-            _ if !moves => None,
-            None if heads => Some(Headers { from: (i + 1, at), keyed, after_end: ended }),
-            Some(b) if heads || t.is_empty() || is_comment(t) => Some(Headers { keyed: b.keyed || keyed, ..b }),
-            _ => None,
-        };
-        // Games run together on one line, as PDF conversion leaves them:
-        // `… 31.Dh7# 1-0 Nowak,Jan - Kowalski,Piotr [C21] 1.e4 e5 …`.
-        let run_on = starts.len();
-        for next in RUN_ON.captures_iter(line).filter_map(|c| c.get(1)) {
-            starts.push((i + 1, at + next.start()));
-            (moves, ended, reached) = (true, false, 0);
-        }
-        let run_on = starts.len() > run_on;
-        // Games told one after another within the line: the rest of the
-        // line is the last one's.
-        let within = if header || heading || run_on { Vec::new() } else { games_within(line, reached, ended) };
-        for &next in &within {
-            starts.push((i + 1, at + next));
-            (moves, ended, reached) = (true, false, 0);
-        }
-        let t = within.last().map_or(t, |&k| line[k..].trim());
-        if !t.is_empty() {
-            let moves_line = t.bytes().any(|b| b.is_ascii_digit())
-                && !header
-                && !heading
-                && players_line(t).is_none()
-                && tag_line(t).is_none();
-            moves |= moves_line;
-            // A game ended stays ended over the lines of words after it.
-            let ends = ENDS.is_match(t) || resignation(t).is_some();
-            ended = ends || (ended && !moves_line);
-            if moves_line {
-                // A line of moves, then words (`3 e3 Da5+ 0-1 « Plus courte partie … »`):
-                // its moves up to the words.
-                // Words, then moves (`The opening moves are: 1.e4 e6 2.d4 d5
-                // 3.Nc3 Bb4.`): the moves after them.
-                let notes = if is_prose(t) { prose_within(t) } else { Vec::new() };
-                let moves_part = match notes.as_slice() {
-                    [] => t,
-                    [first, rest @ ..] if first.start == 0 => &t[first.end..rest.first().map_or(t.len(), |r| r.start)],
-                    [first, ..] => &t[..first.start],
-                };
-                reached = reached.max(highest_half_move(moves_part).div_ceil(2)).max(highest_bare_number(moves_part));
-            }
-        }
-        at += line.len();
-    }
-    starts
+/// A text file read line by line: the games read, the one being read, and
+/// the lines waiting to know their game.
+struct FileLines<'t> {
+    /// The games read: those with entries (the last is kept in any case).
+    sheets: Vec<Sheet>,
+    /// The game being read.
+    game: Game,
+    /// That game as the file shows it so far: where the next one starts.
+    so_far: SoFar,
+    /// Lines that may head the next game (see [`HeadersBelow`]), with their
+    /// numbers: a line after them tells which game they belong to.
+    held: Vec<(usize, &'t str)>,
 }
 
-/// Headers written after a game's moves (see [`game_starts`]).
+impl<'t> FileLines<'t> {
+    fn new() -> Self {
+        FileLines { sheets: Vec::new(), game: Game::new(1), so_far: SoFar::default(), held: Vec::new() }
+    }
+
+    /// Takes line `number`: where a game starts at it or within it, the
+    /// game before ends there; the line goes to its game, or waits with the
+    /// headers below a game's moves.
+    fn take(&mut self, number: usize, line: &'t str) {
+        let mut start = starts(&self.so_far, line);
+        if matches!(start, Some(Start::NextGame)) {
+            self.next_game_at(number, line);
+            // The new game's first line, asked again: games may start
+            // within it.
+            start = starts(&self.so_far, line);
+        }
+        self.so_far.take_headers(line);
+        self.so_far.take(line, start.as_ref());
+        let within = match start {
+            Some(Start::RunTogether(at) | Start::ToldWithin(at)) => at,
+            _ => Vec::new(),
+        };
+        if within.is_empty() && self.so_far.headers.is_some() {
+            self.held.push((number, line));
+            return;
+        }
+        self.place_held();
+        let mut from = 0;
+        for at in within {
+            // Up to a game that starts within the line, the game before's.
+            self.game.read_line(number, &line[from..at]);
+            self.next_game(number);
+            from = at;
+        }
+        self.game.read_line(number, &line[from..]);
+    }
+
+    /// The next game starts at line `number`, or at the headers held above
+    /// it where they are that game's.
+    fn next_game_at(&mut self, number: usize, line: &str) {
+        if !self.so_far.headers_head_next(line) {
+            self.place_held();
+        }
+        let held = std::mem::take(&mut self.held);
+        self.next_game(held.first().map_or(number, |&(first, _)| first));
+        for (n, l) in held {
+            self.game.read_line(n, l);
+        }
+        self.so_far = SoFar::default();
+    }
+
+    /// Ends the game being read (kept where it has entries) and starts the
+    /// next at line `number`.
+    fn next_game(&mut self, number: usize) {
+        let sheet = std::mem::replace(&mut self.game, Game::new(number)).finish();
+        if !sheet.entries.is_empty() {
+            self.sheets.push(sheet);
+        }
+    }
+
+    /// The lines held, read as the game being read's.
+    fn place_held(&mut self) {
+        for (n, l) in std::mem::take(&mut self.held) {
+            self.game.read_line(n, l);
+        }
+    }
+
+    fn finish(mut self) -> Vec<Sheet> {
+        self.place_held();
+        self.sheets.push(self.game.finish());
+        self.sheets
+    }
+}
+
+/// Where games start at a line as it arrives: the first rule of [`RULES`]
+/// asked of the game so far that applies.
+fn starts(so_far: &SoFar, line: &str) -> Option<Start> {
+    RULES.iter().find_map(|rule| match rule.test() {
+        Test::File(test) => test(so_far, line),
+        Test::Game(_) => None,
+    })
+}
+
+/// Where games start, as a rule asked of the game so far finds them.
+enum Start {
+    /// At the line, or at the headers held above it.
+    NextGame,
+    /// Within the line, at these bytes: games run together after a result
+    /// (the whole line then measured as the last game's).
+    RunTogether(Vec<usize>),
+    /// Within the line, at these bytes: games told one after another (the
+    /// line's part from the last measured as that game's).
+    ToldWithin(Vec<usize>),
+}
+
+/// A game so far as the file shows it: what the rules of where a game
+/// starts ask.
+#[derive(Debug, Default)]
+struct SoFar {
+    /// A line of it holds a number, headers and headings aside: moves.
+    numbered: bool,
+    /// It ended (a result or a resignation), lines of words at most since.
+    ended: bool,
+    /// The highest move number it reached.
+    reached: u32,
+    /// The headers written after its moves, blank lines and remarks among
+    /// them, up to this line.
+    headers: Option<HeadersBelow>,
+}
+
+/// Headers written after a game's moves: the next game's where it starts
+/// before a line of another kind comes.
 #[derive(Debug, Clone, Copy)]
-struct Headers {
-    /// Their first line (1-based) and byte offset: where the next game
-    /// starts, if one does before a line of another kind.
-    from: (usize, usize),
+struct HeadersBelow {
     /// One names a key (`White: …`, `[Round "2"]`), not only the players
     /// (a line of prose may look like a players line).
     keyed: bool,
     /// The game had ended when they began (a result after its moves): none
     /// of them is its own.
     after_end: bool,
+}
+
+impl SoFar {
+    /// Whether the headers held above `line`, where the next game starts at
+    /// it, are that game's. A result line in the headers (`Result: 0-1`)
+    /// ended no game: the headers above it are the next game's too.
+    fn headers_head_next(&self, line: &str) -> bool {
+        let header = names_a_header(line.trim());
+        self.headers.is_some_and(|b| !self.ended || !header || b.after_end)
+    }
+
+    /// Takes a line into the headers below the moves where it is one of
+    /// them, a blank line or a remark among them; another line ends them.
+    fn take_headers(&mut self, line: &str) {
+        let t = line.trim();
+        let keyed = names_a_header(t) || tag_line(t).is_some();
+        let heads = keyed || players_line(t).is_some();
+        self.headers = match self.headers {
+            _ if !self.numbered => None,
+            None if heads => Some(HeadersBelow { keyed, after_end: self.ended }),
+            Some(b) if heads || t.is_empty() || is_comment(t) => Some(HeadersBelow { keyed: b.keyed || keyed, ..b }),
+            _ => None,
+        };
+    }
+
+    /// Takes what a line tells of the game: its move numbers, and whether
+    /// it ends the game. Where games start within it, the last is the game.
+    fn take(&mut self, line: &str, start: Option<&Start>) {
+        static ENDS: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|½-½)(?:\[\d+\])?\s*$").expect("a valid pattern")
+        });
+        let t = line.trim();
+        let (header, heading) = (names_a_header(t), is_heading(t));
+        let t = match start {
+            Some(Start::ToldWithin(at)) => at.last().map_or(t, |&k| line[k..].trim()),
+            _ => t,
+        };
+        if matches!(start, Some(Start::RunTogether(_) | Start::ToldWithin(_))) {
+            (self.numbered, self.ended, self.reached) = (true, false, 0);
+        }
+        if t.is_empty() {
+            return;
+        }
+        let moves_line = t.bytes().any(|b| b.is_ascii_digit())
+            && !header
+            && !heading
+            && players_line(t).is_none()
+            && tag_line(t).is_none();
+        self.numbered |= moves_line;
+        // A game ended stays ended over the lines of words after it.
+        let ends = ENDS.is_match(t) || resignation(t).is_some();
+        self.ended = ends || (self.ended && !moves_line);
+        if moves_line {
+            // A line of moves, then words (`3 e3 Da5+ 0-1 « Plus courte partie … »`):
+            // its moves up to the words.
+            // Words, then moves (`The opening moves are: 1.e4 e6 2.d4 d5
+            // 3.Nc3 Bb4.`): the moves after them.
+            let notes = if is_prose(t) { prose_within(t) } else { Vec::new() };
+            let moves_part = match notes.as_slice() {
+                [] => t,
+                [first, rest @ ..] if first.start == 0 => &t[first.end..rest.first().map_or(t.len(), |r| r.start)],
+                [first, ..] => &t[..first.start],
+            };
+            self.reached =
+                self.reached.max(highest_half_move(moves_part).div_ceil(2)).max(highest_bare_number(moves_part));
+        }
+    }
+}
+
+/// Whether a line starts with move 1: `1.`, `1 `, `1)`, or the move glued
+/// to the number (`1d4 Cf6 2 Fg5`).
+fn opens_at_move_one(t: &str) -> bool {
+    t.starts_with("1.")
+        || t.starts_with("1 ")
+        || t.starts_with("1)")
+        || t.starts_with("1\t")
+        || (t.starts_with('1') && t[1..].starts_with(|c: char| matches!(c, 'a'..='h' | 'A'..='Z')))
+}
+
+/// Whether a line starts with Black's move 1: `1...`, `1. …`.
+fn opens_at_blacks_move_one(t: &str) -> bool {
+    ["1...", "1. ...", "1 ...", "1…", "1. …"].iter().any(|p| t.starts_with(p))
+}
+
+/// Whether a line's `Key:` is one a header has (`Black: …`, `Résultat: …`).
+fn names_a_header(t: &str) -> bool {
+    t.split_once(':').is_some_and(|(k, _)| canonical(k).is_some())
 }
 
 /// A line a typist leaves as a remark between games: `# board 3`,
@@ -296,6 +410,286 @@ fn players_then_moves(line: &str) -> Option<(&str, &str, usize)> {
     Some((white, black, at))
 }
 
+/// The rules that decide what a line is, tried in the order declared
+/// ([`RULES`]): the first that applies decides, so each rule is written
+/// for the lines the rules before it leave. The first rules are asked of a
+/// line as it arrives, of the game so far in the file, and say where games
+/// start; the line then goes to its game (headers below a game's moves wait
+/// for a line that tells which game they belong to), where the others are
+/// asked of the game's reading, and say what the line is in it.
+#[derive(Debug, Clone, Copy)]
+enum Rule {
+    /// A numbered heading after a game's moves (`Partie 7`, `№ 12.`): the
+    /// next game starts.
+    HeadingAfterMoves,
+    /// Move 1 after a game that ended (`1.c4 c5` below `… 1/2-1/2`).
+    MoveOneAfterResult,
+    /// A known header after a game that ended (`Black: Rossi` below `… 0-1`).
+    HeaderAfterResult,
+    /// White's move 1 after a game that reached move 3, a result written or
+    /// not (a mate needs none).
+    MoveOneAfterMoveThree,
+    /// After a result, a White move the game played past move 1 (`3.g3 …`
+    /// below `1.d4 d5 2.c4 e6 3.Nc3 … 1-0`): the next game goes on from a
+    /// heading the two share.
+    SharedHeadingGoesOn,
+    /// Move 1 below headers written after a game's moves (`Round: 5`, then
+    /// `1.e4`), a result written before them or not.
+    MoveOneBelowHeaders,
+    /// Games run together on one line, as PDF conversion leaves them: a
+    /// result, the next game's players, its move 1 (`… 38.Qg7# 1-0
+    /// Lind,Eva - Moreau,Paul [B12] 1.e4 c6 …`).
+    GamesRunTogether,
+    /// Games told one after another in a line of prose: a move 1 after a
+    /// game that reached move 3 and ended, by a result or a resignation in
+    /// words (`… 5.Qh5 and Black gave up. Then: 1.d4 d5 2.c4 …`).
+    GamesToldWithin,
+    /// In the reading where a note below a score that stops goes on with
+    /// the game's moves (see [`Game`]): that note, words up to the move.
+    NoteGoesOn,
+    /// A line that closes a note of prose opened on a line before (`… the
+    /// bishop was lost). 24.Qd2 Rc8`): prose up to the close, the rest a
+    /// line of its own.
+    NoteCloses,
+    /// A PGN tag typed in a text sheet: `[Round "3"]`.
+    Tag,
+    /// A label or a sentence, a colon, then moves from move 1 on one line:
+    /// `Score: 1.c4 e5 2.Nc3 Nf6`.
+    LabelledMoves,
+    /// Above the moves, the players, then move 1: `Lind,Eva - Moreau,Paul
+    /// [B12] 1.e4 c6`.
+    PlayersThenMoves,
+    /// `Key: value`, a known key or, above the moves, any short name
+    /// (`Round: 4`, `Weiß: Lind Schwarz: Moreau`); not a resignation after
+    /// the moves (`White: resigns`).
+    Headers,
+    /// Above the moves, the players on a line of their own (`Lind - Moreau`,
+    /// `Lind vs. Moreau, 1-0`), where none are named yet or the players line
+    /// before named them (that one was a heading).
+    Players,
+    /// A line that starts with a word after a line that ended within a note
+    /// of prose (`… the knight heads for the` then `outpost, as in the main
+    /// game. 14. Qe2`): the note goes on up to the game's next move number.
+    ParagraphGoesOn,
+    /// A line without a move number after a note that ended in numbered
+    /// moves (`… Black tries 15.Qe4+ Kd8 16.Qe8+` then `Kc7 17.Qxf7+`): the
+    /// note's moves go on, prose.
+    NoteMovesGoOn,
+    /// Within a note opened among the moves on a line before: moves, the
+    /// movetext reader reads the note past as a whole.
+    InNoteOfMoves,
+    /// Within a note of prose opened on a line before: prose.
+    InNoteOfProse,
+    /// After a line saying who resigned: what might have followed, kept,
+    /// never played. Prose.
+    AfterResignation,
+    /// `Key: value` whose key no header has, nor a move (`Remark: …`,
+    /// `K0: a`): prose.
+    UnknownKey,
+    /// A numbered heading (`Partie 7`): prose.
+    Heading,
+    /// Above the score, a line that does not read as moves: a page line
+    /// with its date, a problem's piece list, a crosstable's cells. Prose.
+    AboveTheScore,
+    /// A note in brackets or parentheses that starts the line and goes on
+    /// to the lines after: moves, the movetext reader reads it past whole.
+    NoteOpens,
+    /// A note that opens with another move for a half-move already played
+    /// (`9...Be7, keeping the pawn` after `9...Nd7`): prose. A White move
+    /// numbered again is Black's in a book's two columns (`12. Kt. takes
+    /// P.` then `12. B. takes Kt.`).
+    MovePlayedAgain,
+    /// A numbered move, then the note on it (`14. Rxe6 fxe6. White has won
+    /// the exchange.`): moves, the note among them.
+    MovesThenNote,
+    /// A line of prose.
+    Prose,
+    /// Moves with notes of prose among them (`12.Nd5 a typical jump
+    /// 12...Bd8`).
+    NotesAmongMoves,
+    /// A last clause joined to the last move (`… Rf8-f1+ and mate.`): a note.
+    JoinedClause,
+    /// One algebraic move numbered for a half-move the game played, on a
+    /// line of its own (`6.h3` after `6.Be2`): one of a list of
+    /// alternatives printed one per line. Prose.
+    Alternative,
+    /// After the moves, names and numbers, no move (`A. Lind - P. Moreau,
+    /// 1987`): prose.
+    NamesOnly,
+    /// Any other line: moves.
+    Moves,
+}
+
+/// Every rule, in the order they are tried: as [`Rule`] declares them.
+const RULES: [Rule; 32] = [
+    Rule::HeadingAfterMoves,
+    Rule::MoveOneAfterResult,
+    Rule::HeaderAfterResult,
+    Rule::MoveOneAfterMoveThree,
+    Rule::SharedHeadingGoesOn,
+    Rule::MoveOneBelowHeaders,
+    Rule::GamesRunTogether,
+    Rule::GamesToldWithin,
+    Rule::NoteGoesOn,
+    Rule::NoteCloses,
+    Rule::Tag,
+    Rule::LabelledMoves,
+    Rule::PlayersThenMoves,
+    Rule::Headers,
+    Rule::Players,
+    Rule::ParagraphGoesOn,
+    Rule::NoteMovesGoOn,
+    Rule::InNoteOfMoves,
+    Rule::InNoteOfProse,
+    Rule::AfterResignation,
+    Rule::UnknownKey,
+    Rule::Heading,
+    Rule::AboveTheScore,
+    Rule::NoteOpens,
+    Rule::MovePlayedAgain,
+    Rule::MovesThenNote,
+    Rule::Prose,
+    Rule::NotesAmongMoves,
+    Rule::JoinedClause,
+    Rule::Alternative,
+    Rule::NamesOnly,
+    Rule::Moves,
+];
+
+/// A rule's test, and what it is asked of.
+#[derive(Clone, Copy)]
+enum Test {
+    /// Of a line as it arrives, of the game so far in the file: where games
+    /// start at it or within it.
+    File(fn(&SoFar, &str) -> Option<Start>),
+    /// Of a line in its game, of the game's reading: what the line is.
+    Game(for<'t> fn(&GameLines, &Looked<'t>) -> Option<Line<'t>>),
+}
+
+impl Rule {
+    /// The rule's test: `None` where it does not apply. One arm a rule, in
+    /// the order of [`RULES`]: split, the table would no longer read as one.
+    fn test(self) -> Test {
+        match self {
+            Rule::HeadingAfterMoves => {
+                Test::File(|so_far, line| next_game_if(so_far.numbered && is_heading(line.trim())))
+            }
+            Rule::MoveOneAfterResult => Test::File(|so_far, line| {
+                next_game_if(so_far.numbered && so_far.ended && opens_at_move_one(line.trim()))
+            }),
+            Rule::HeaderAfterResult => {
+                Test::File(|so_far, line| next_game_if(so_far.numbered && so_far.ended && names_a_header(line.trim())))
+            }
+            Rule::MoveOneAfterMoveThree => Test::File(|so_far, line| {
+                let t = line.trim();
+                next_game_if(
+                    so_far.numbered && so_far.reached >= 3 && opens_at_move_one(t) && !opens_at_blacks_move_one(t),
+                )
+            }),
+            Rule::SharedHeadingGoesOn => Test::File(|so_far, line| {
+                let t = line.trim();
+                let played =
+                    half_move_at_start(t).is_some_and(|p| p > 2 && p.div_ceil(2) <= so_far.reached && p % 2 == 1);
+                next_game_if(so_far.numbered && so_far.ended && !opens_at_move_one(t) && played)
+            }),
+            Rule::MoveOneBelowHeaders => Test::File(|so_far, line| {
+                let t = line.trim();
+                let keyed = so_far.headers.is_some_and(|b| b.keyed);
+                let one = opens_at_move_one(t) || opens_at_blacks_move_one(t);
+                next_game_if(so_far.numbered && keyed && so_far.reached >= 1 && one)
+            }),
+            Rule::GamesRunTogether => Test::File(|_, line| {
+                let at: Vec<usize> = RUN_ON.captures_iter(line).filter_map(|c| c.get(1)).map(|m| m.start()).collect();
+                (!at.is_empty()).then_some(Start::RunTogether(at))
+            }),
+            Rule::GamesToldWithin => Test::File(|so_far, line| {
+                let t = line.trim();
+                let at = if names_a_header(t) || is_heading(t) {
+                    Vec::new()
+                } else {
+                    games_within(line, so_far.reached, so_far.ended)
+                };
+                (!at.is_empty()).then_some(Start::ToldWithin(at))
+            }),
+            Rule::NoteGoesOn => Test::Game(|g, l| {
+                g.from_note.as_ref().is_some_and(|f| f.line == l.number).then(|| g.paragraph_goes_on_in(l.text))
+            }),
+            Rule::NoteCloses => Test::Game(|g, l| {
+                (g.notes.open > 0 && g.notes.in_prose)
+                    .then(|| closed_at(g.notes.open, l.text))
+                    .flatten()
+                    .map(Line::ClosesNote)
+            }),
+            Rule::Tag => Test::Game(|g, l| {
+                (g.notes.open == 0).then(|| tag_line(l.text)).flatten().map(|(key, value)| Line::Tag(key, value))
+            }),
+            Rule::LabelledMoves => {
+                Test::Game(|g, l| (g.notes.open == 0).then(|| labelled_moves(l.text)).flatten().map(Line::Labelled))
+            }
+            Rule::PlayersThenMoves => Test::Game(|g, l| {
+                let above = g.notes.open == 0 && !g.progress.started;
+                let (white, black, at) = above.then(|| players_then_moves(l.text)).flatten()?;
+                Some(Line::PlayersThenMoves(white, black, at))
+            }),
+            Rule::Headers => Test::Game(|g, l| {
+                let (key, value) = (g.notes.open == 0).then(|| header_line(l.text, g.progress.started)).flatten()?;
+                Some(Line::Headers(key, value))
+            }),
+            Rule::Players => Test::Game(|g, l| {
+                let above = g.notes.open == 0 && !g.progress.started;
+                let above = above && (g.sheet.header("White").is_none() || g.players_line_seen);
+                let (white, black, result) = above.then(|| players_line(l.text)).flatten()?;
+                Some(Line::Players(white, black, result))
+            }),
+            Rule::ParagraphGoesOn => Test::Game(|g, l| {
+                (g.before.paragraph_goes_on && starts_with_word(l.text)).then(|| g.paragraph_goes_on_in(l.text))
+            }),
+            Rule::NoteMovesGoOn => Test::Game(|g, l| {
+                let unnumbered = half_move_at_start(l.text).is_none() && !l.text.trim().is_empty();
+                (g.before.note_moves_go_on && unnumbered).then_some(Line::Prose)
+            }),
+            Rule::InNoteOfMoves => Test::Game(|g, _| (g.notes.open > 0 && !g.notes.in_prose).then_some(Line::Moves)),
+            Rule::InNoteOfProse => Test::Game(|g, _| (g.notes.open > 0).then_some(Line::Prose)),
+            Rule::AfterResignation => Test::Game(|g, _| g.end.resigned.is_some().then_some(Line::Prose)),
+            Rule::UnknownKey => Test::Game(|_, l| not_movetext(l.text).then_some(Line::Prose)),
+            Rule::Heading => Test::Game(|_, l| is_heading(l.text).then_some(Line::Prose)),
+            Rule::AboveTheScore => Test::Game(|g, l| {
+                (!g.progress.started && !l.text.trim().is_empty() && !opens_a_score(l.text)).then_some(Line::Prose)
+            }),
+            Rule::NoteOpens => Test::Game(|_, l| {
+                (l.text.trim_start().starts_with(['(', '[']) && open_after(0, l.text) > 0).then_some(Line::Moves)
+            }),
+            Rule::MovePlayedAgain => Test::Game(|g, l| {
+                let reached = g.progress.reached;
+                let again = half_move_at_start(l.text).is_some_and(|p| p < reached || (p == reached && p % 2 == 0));
+                (!l.notes().is_empty() && again).then_some(Line::Prose)
+            }),
+            Rule::MovesThenNote => Test::Game(|_, l| {
+                let first = l.notes().first()?;
+                moves_before(&l.text[..first.start]).then(|| Line::ProseWithin(l.notes().to_vec()))
+            }),
+            Rule::Prose => Test::Game(|_, l| is_prose(l.text).then_some(Line::Prose)),
+            Rule::NotesAmongMoves => {
+                Test::Game(|_, l| (!l.notes().is_empty()).then(|| Line::ProseWithin(l.notes().to_vec())))
+            }
+            Rule::JoinedClause => Test::Game(|_, l| {
+                joined_clause(l.text)
+                    .map(|at| Line::ProseWithin(std::iter::once(at..l.text.trim_end().len()).collect()))
+            }),
+            Rule::Alternative => {
+                Test::Game(|g, l| (g.progress.started && g.one_move_played_again(l.text)).then_some(Line::Prose))
+            }
+            Rule::NamesOnly => Test::Game(|g, l| (g.progress.started && names_only(l.text)).then_some(Line::Prose)),
+            Rule::Moves => Test::Game(|_, _| Some(Line::Moves)),
+        }
+    }
+}
+
+/// A rule's finding that the next game starts at the line, where `starts`.
+fn next_game_if(starts: bool) -> Option<Start> {
+    starts.then_some(Start::NextGame)
+}
+
 /// What a line of a text sheet is.
 enum Line<'t> {
     /// `[FEN "..."]`: a PGN tag typed in a text sheet.
@@ -320,47 +714,185 @@ enum Line<'t> {
     ClosesNote(usize),
 }
 
+/// A line as a game's rules look at it: its number, its text, and the notes
+/// of prose among its moves, found once where a rule asks for them.
+struct Looked<'t> {
+    number: usize,
+    text: &'t str,
+    notes: std::cell::OnceCell<Vec<std::ops::Range<usize>>>,
+}
+
+impl<'t> Looked<'t> {
+    fn new(number: usize, text: &'t str) -> Self {
+        Looked { number, text, notes: std::cell::OnceCell::new() }
+    }
+
+    /// The notes of prose among the line's moves, in byte ranges.
+    fn notes(&self) -> &[std::ops::Range<usize>] {
+        self.notes.get_or_init(|| {
+            let mut prose = prose_within(self.text);
+            // `27. Rd1 27. Qe2 also loses. 27... Nf3+`: the move after a number
+            // said again, told in words, is a note up to the game's next move.
+            if let Some(note) = move_said_again(self.text) {
+                prose.retain(|r| r.end <= note.start || r.start >= note.end);
+                prose.push(note);
+                prose.sort_by_key(|r| r.start);
+            }
+            prose
+        })
+    }
+}
+
+/// One game of a text file, its lines read as they come. Where the score
+/// stops, no result written, and a note of prose below it goes on with the
+/// next move (`… a pretty finish: 21. Rxh7+! Kxh7 22. Qh5+ and Black gave
+/// up`), the lines from that note on are read a second way too, the note's
+/// moves as the game's: the reading with more entries is the game. The
+/// second is dropped as soon as the game's own moves go on.
+struct Game {
+    reading: GameLines,
+    goes_on: Option<GoesOn>,
+}
+
+/// A game read from a note on as going on with the game's moves: its
+/// movetext and headers before the note are the game's (which, its moves
+/// begun, only grow), up to where they stood.
+struct GoesOn {
+    movetext_from: usize,
+    headers_from: usize,
+    reading: GameLines,
+}
+
+impl GoesOn {
+    /// This reading whole, the game's part before the note put before it.
+    fn after(self, game: &GameLines) -> GameLines {
+        let GoesOn { movetext_from, headers_from, reading: mut again } = self;
+        again.movetext.insert_str(0, &game.movetext[..movetext_from]);
+        again.sheet.headers = game.sheet.headers[..headers_from].to_vec();
+        for (key, value) in again.from_note.take().map(|f| f.headers).unwrap_or_default() {
+            again.sheet.set_header(&key, &value);
+        }
+        again
+    }
+}
+
+impl Game {
+    fn new(line: usize) -> Self {
+        Game { reading: GameLines::new(line), goes_on: None }
+    }
+
+    /// Reads line `number` (or the part of it that is this game's).
+    fn read_line(&mut self, number: usize, line: &str) {
+        let kind = self.reading.kind(number, line);
+        // The reading as it stands before a note that may go on with the
+        // game: the second reading starts from it.
+        let may = self.goes_on.is_none() && self.reading.may_number_next(&kind, line);
+        let before = may.then(|| self.reading.fork(number));
+        let noted = self.reading.note_goes_on;
+        self.reading.take_line(number, line, kind);
+        if let Some(goes_on) = &mut self.goes_on {
+            goes_on.reading.read_line(number, line);
+        } else if let Some(mut goes_on) = before.filter(|_| self.reading.note_goes_on != noted) {
+            goes_on.reading.read_line(number, line);
+            self.goes_on = Some(goes_on);
+        }
+        // The game's own moves reached the note's: the score did not stop there.
+        let reached = self.reading.progress.reached;
+        if self.reading.note_goes_on.is_none_or(|n| n.1 <= reached) {
+            self.goes_on = None;
+        }
+    }
+
+    fn finish(self) -> Sheet {
+        let Game { reading, goes_on } = self;
+        let note = reading.note_goes_on;
+        let Some(goes_on) = goes_on else { return reading.finish() };
+        let again = goes_on.after(&reading);
+        let (sheet, mut again) = (reading.finish(), again.finish());
+        if again.entries.len() <= sheet.entries.len() {
+            return sheet;
+        }
+        // Said, so that an arbiter checks the game went on as the prose tells.
+        again.moves_in_note = note;
+        again
+    }
+}
+
 /// Reading one game of a text file, line by line.
+#[derive(Clone)]
 struct GameLines {
     sheet: Sheet,
     /// The movetext: header and prose lines blanked or braced, not removed,
     /// so that line and column numbers of the moves stay those of the file.
     movetext: String,
-    moves_started: bool,
-    /// Who resigned, where a line says so.
-    resigned: Option<Resignation>,
-    /// The half-move reached when a note after it said the game was drawn
-    /// (`og jafntefli samið`): the result if no move came after.
-    drawn_at: Option<u32>,
-    /// The result a line of prose ends with (`Remis – ... 1/2-1/2`).
-    prose_result: Option<GameResult>,
-    /// Parentheses, brackets and braces opened on lines before and not
-    /// closed, and whether a line of prose opened them (the lines up to
-    /// the closing one are prose too) or a line of moves (the movetext
-    /// reader reads the note past as a whole).
-    open: usize,
-    open_in_prose: bool,
+    progress: Progress,
+    notes: Notes,
+    before: LineBefore,
+    end: Ending,
     /// White and Black were read from a line of their own (`A - B`).
     players_line_seen: bool,
-    /// The line before was a note that ended in numbered moves.
-    note_moves_go_on: bool,
-    /// The line before ended within a note of prose: a paragraph that may
-    /// go on at the start of this line.
-    paragraph_goes_on: bool,
-    /// The highest half-move a move number of the game's moves so far
-    /// names (numbers in notes aside).
-    reached: u32,
-    /// The line being read (1-based, the file's).
-    line: usize,
     /// The first note of prose that numbers the move after the last the
     /// game reached, where no result was written before it: its line and
     /// that half-move.
     note_goes_on: Option<(usize, u32)>,
+    /// In the reading where a note goes on with the game's moves (see
+    /// [`Game`]): that note's line, and the headers set since.
+    from_note: Option<FromNote>,
+}
+
+/// A reading from a note on (see [`GoesOn`]): the note's line, and the
+/// headers set since, set at its end after the game's from before the note.
+#[derive(Clone)]
+struct FromNote {
+    line: usize,
+    headers: Vec<(String, String)>,
+}
+
+/// How far a game's moves have come.
+#[derive(Clone, Copy, Default)]
+struct Progress {
+    /// A line of moves was read.
+    started: bool,
+    /// The highest half-move a move number of the game's moves so far
+    /// names (numbers in notes aside).
+    reached: u32,
+}
+
+/// Parentheses, brackets and braces opened on lines before and not
+/// closed, and whether a line of prose opened them (the lines up to
+/// the closing one are prose too) or a line of moves (the movetext
+/// reader reads the note past as a whole).
+#[derive(Clone, Copy, Default)]
+struct Notes {
+    open: usize,
+    in_prose: bool,
+}
+
+/// What the line before left open for the next.
+#[derive(Clone, Copy, Default)]
+struct LineBefore {
+    /// It was a note that ended in numbered moves.
+    note_moves_go_on: bool,
+    /// It ended within a note of prose: a paragraph that may go on at the
+    /// start of the next line.
+    paragraph_goes_on: bool,
+}
+
+/// How a game ended, as its lines tell.
+#[derive(Clone, Default)]
+struct Ending {
     /// A result was written among the moves (`... Bf6 0-1`).
     result_written: bool,
+    /// The result a line of prose ends with (`Remis – ... 1/2-1/2`).
+    prose_result: Option<GameResult>,
+    /// Who resigned, where a line says so.
+    resigned: Option<Resignation>,
     /// The half-move whose number stands before a resignation in its box's
     /// place: played, but not written there.
     untold: Option<u32>,
+    /// The half-move reached when a note after it said the game was drawn
+    /// (`og jafntefli samið`): the result if no move came after.
+    drawn_at: Option<u32>,
 }
 
 /// Whether moves hold a result or a resignation (`... Bf6 0-1`, `1:0.`,
@@ -385,176 +917,196 @@ fn is_heading(line: &str) -> bool {
     HEADING.is_match(line)
 }
 
-/// Reads one game of a text file, its text starting at line `line`.
-fn read_game(text: &str, line: usize) -> Result<Sheet, IngestError> {
-    let mut sheet = read_game_with(text, line, None)?;
-    // The score stops, no result written, and a paragraph below goes on
-    // with the next move (`Staðan kom upp ... 20. Hxf6! gxf6 21. Bd4! ...
-    // og svartur gafst upp`): the game is read again with that paragraph's
-    // moves as the game's.
-    let Some(note) = sheet.moves_in_note.take() else { return Ok(sheet) };
-    let mut again = read_game_with(text, line, Some(note.0))?;
-    if again.entries.len() <= sheet.entries.len() {
-        return Ok(sheet);
+impl GameLines {
+    fn new(line: usize) -> Self {
+        GameLines {
+            sheet: Sheet { line, ..Sheet::default() },
+            movetext: String::new(),
+            progress: Progress::default(),
+            notes: Notes::default(),
+            before: LineBefore::default(),
+            end: Ending::default(),
+            players_line_seen: false,
+            note_goes_on: None,
+            from_note: None,
+        }
     }
-    // Said, so that an arbiter checks the game went on as the prose tells.
-    again.moves_in_note = Some(note);
-    Ok(again)
-}
 
-/// [`read_game`], the line `goes_on` (if any) read as a paragraph that goes
-/// on with the game's moves.
-fn read_game_with(text: &str, line: usize, goes_on: Option<usize>) -> Result<Sheet, IngestError> {
-    let mut g = GameLines {
-        sheet: Sheet { line, ..Sheet::default() },
-        movetext: String::with_capacity(text.len()),
-        moves_started: false,
-        resigned: None,
-        drawn_at: None,
-        prose_result: None,
-        open: 0,
-        open_in_prose: false,
-        reached: 0,
-        players_line_seen: false,
-        note_moves_go_on: false,
-        paragraph_goes_on: false,
-        line,
-        note_goes_on: None,
-        result_written: false,
-        untold: None,
-    };
-    for (k, line) in text.split_inclusive('\n').enumerate() {
-        g.line = g.sheet.line + k;
-        let mut kind = g.kind(line);
-        // `... noir : 15.De4+! Rd8 16.De8+` then `Rc7 17.Dxf7+ Fe7`: a note's
-        // moves that go on to the next line, which starts with no number.
-        let unnumbered = half_move_at_start(line).is_none() && !line.trim().is_empty();
-        if g.note_moves_go_on && unnumbered && matches!(kind, Line::Moves | Line::ProseWithin(_)) {
-            kind = Line::Prose;
-        }
-        if g.paragraph_goes_on
-            && matches!(kind, Line::Moves | Line::ProseWithin(_) | Line::Prose)
-            && starts_with_word(line)
-        {
-            kind = g.paragraph_goes_on_in(line);
-        }
-        if goes_on == Some(g.line) {
-            kind = g.paragraph_goes_on_in(line);
-        }
+    /// Reads line `number` (or the part of it that is this game's).
+    fn read_line(&mut self, number: usize, line: &str) {
+        let kind = self.kind(number, line);
+        self.take_line(number, line, kind);
+    }
+
+    /// What line `number` is in this game: the first rule of [`RULES`] asked
+    /// of a game's reading that applies.
+    fn kind<'t>(&self, number: usize, line: &'t str) -> Line<'t> {
+        let looked = Looked::new(number, line);
+        let kind = RULES.iter().find_map(|rule| match rule.test() {
+            Test::File(_) => None,
+            Test::Game(test) => test(self, &looked),
+        });
+        kind.expect("the last rule takes any line")
+    }
+
+    /// Takes line `number` as `kind`, and what it leaves open for the next.
+    fn take_line(&mut self, number: usize, line: &str, kind: Line<'_>) {
         if !line.trim().is_empty() {
-            g.note_moves_go_on = matches!(kind, Line::Prose) && ends_in_numbered_moves(line);
+            self.before.note_moves_go_on = matches!(kind, Line::Prose) && ends_in_numbered_moves(line);
         }
-        g.paragraph_goes_on = match &kind {
+        self.before.paragraph_goes_on = match &kind {
             Line::Prose => !line.trim().is_empty(),
             Line::ProseWithin(notes) => notes.last().is_some_and(|n| n.end >= line.trim_end().len()),
             _ => false,
         };
-        if g.open == 0 {
-            g.open_in_prose = matches!(kind, Line::Prose);
+        if self.notes.open == 0 {
+            self.notes.in_prose = matches!(kind, Line::Prose);
         }
         // A header's brackets are its own (`Negras: D. Jojua (Georgia,
         // 2.516). … (Francia, 5-3-2011.`): they open no note.
         let header = matches!(kind, Line::Tag(..) | Line::Headers(..) | Line::Players(..));
-        g.take(line, kind);
+        self.take(number, line, kind);
         if !header {
-            g.open = open_after(g.open, line);
+            self.notes.open = open_after(self.notes.open, line);
         }
     }
-    let GameLines { mut sheet, movetext, resigned, drawn_at, prose_result, note_goes_on, reached, .. } = g;
-    sheet.moves_in_note = note_goes_on.filter(|n| n.1 == reached + 1);
-    let written = sheet.result.or(prose_result);
-    sheet.result = None;
-    // About one box per six characters of movetext ("Cf3+, "): the entries
-    // are not moved again and again as they grow.
-    sheet.entries.reserve(movetext.len() / 6);
-    read_movetext(&movetext, line, 1, Dialect::Plain, &mut sheet);
-    sheet.result = sheet
-        .result
-        .or(written)
-        .or_else(|| resigned.map(|r| loser_result(&sheet, &r)))
-        .or_else(|| (drawn_at == Some(reached) && reached > 0).then_some(GameResult::Draw));
-    Ok(sheet)
-}
 
-impl GameLines {
-    fn kind<'t>(&self, line: &'t str) -> Line<'t> {
-        if self.open > 0 {
-            if !self.open_in_prose {
-                return Line::Moves;
+    fn take(&mut self, number: usize, line: &str, kind: Line<'_>) {
+        match kind {
+            Line::Tag(key, value) => {
+                self.set_header(&tag_name(key), value);
+                self.movetext.extend(blank(line));
             }
-            // A note of prose that goes on from the line before: the part up
-            // to where it closes is prose, the rest a line of its own.
-            return closed_at(self.open, line).map_or(Line::Prose, Line::ClosesNote);
+            Line::Headers(key, value) => self.headers(line, key, value),
+            Line::Players(white, black, result) => self.players(line, white, black, result),
+            Line::PlayersThenMoves(white, black, at) => {
+                self.set_header("White", white);
+                self.set_header("Black", black);
+                self.movetext.extend(blank(&line[..at]));
+                self.moves_from(number, &line[at..]);
+            }
+            Line::Labelled(at) => {
+                // The label kept as a comment; the moves read as a line of
+                // their own, a note after them found as on any line.
+                let label = line[..at].trim();
+                self.movetext.push('{');
+                self.movetext.extend(label.chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }));
+                self.movetext.push('}');
+                self.moves_from(number, &line[at..]);
+            }
+            Line::Prose => self.prose(number, line),
+            Line::ClosesNote(at) => {
+                self.prose(number, &line[..at]);
+                let rest = &line[at..];
+                self.notes.open = 0;
+                let kind = self.kind(number, rest);
+                self.notes.in_prose = matches!(kind, Line::Prose);
+                self.take(number, rest, kind);
+            }
+            Line::ProseWithin(prose) => self.prose_within(line, prose),
+            Line::Moves => self.moves(line),
         }
-        if let Some((key, value)) = tag_line(line) {
-            return Line::Tag(key, value);
-        }
-        if let Some(at) = labelled_moves(line) {
-            return Line::Labelled(at);
-        }
-        if !self.moves_started
-            && let Some((white, black, at)) = players_then_moves(line)
-        {
-            return Line::PlayersThenMoves(white, black, at);
-        }
-        if let Some((key, value)) = header_line(line, self.moves_started) {
-            return Line::Headers(key, value);
-        }
-        if !self.moves_started
-            && (self.sheet.header("White").is_none() || self.players_line_seen)
-            && let Some((white, black, result)) = players_line(line)
-        {
-            return Line::Players(white, black, result);
-        }
-        // After a line saying who resigned, what is printed is what might
-        // have followed: kept, never played.
-        if self.resigned.is_some() || not_movetext(line) || is_heading(line) {
-            return Line::Prose;
-        }
-        // Above the score, a line is moves only where it reads as moves: a
-        // page line with its date, a problem's piece list, a crosstable's
-        // cells are not.
-        if !self.moves_started && !line.trim().is_empty() && !opens_a_score(line) {
-            return Line::Prose;
-        }
-        // A note in brackets or parentheses that starts the line and goes on
-        // to the lines after: the movetext reader reads it past as a whole.
-        if line.trim_start().starts_with(['(', '[']) && open_after(0, line) > 0 {
-            return Line::Moves;
-        }
-        let mut prose = prose_within(line);
-        // `27. Rd1 27. Qe2 also loses. 27... Nf3+`: the move after a number
-        // said again, told in words, is a note up to the game's next move.
-        if let Some(note) = move_said_again(line) {
-            prose.retain(|r| r.end <= note.start || r.start >= note.end);
-            prose.push(note);
-            prose.sort_by_key(|r| r.start);
-        }
-        match prose.first() {
-            // `8...Fd7, déplaçant une pièce ...` after `8...Re7`: a note that
-            // opens with another move for a half-move already played.
-            // (A White move numbered again is Black's in a book's two
-            // columns: `13. B. takes B.` then `13. P. takes B.`.)
-            Some(_)
-                if half_move_at_start(line).is_some_and(|p| p < self.reached || (p == self.reached && p % 2 == 0)) =>
+    }
+
+    /// `Key: value` lines: each header taken, a `Result` as the result.
+    fn headers(&mut self, line: &str, key: &str, value: &str) {
+        for (key, value) in split_headers(key, value) {
+            let tag = tag_name(key);
+            if tag == "Result"
+                && let Some(r) = GameResult::parse(value)
             {
-                Line::Prose
+                self.sheet.result = self.sheet.result.or(Some(r));
             }
-            // `9. Kpe1:d2 Kpe8:d8. Белые сдались ввиду потери фигуры.`: a
-            // numbered move, then the note on it.
-            Some(first) if moves_before(&line[..first.start]) => Line::ProseWithin(prose),
-            _ if is_prose(line) => Line::Prose,
-            Some(_) => Line::ProseWithin(prose),
-            // `… Vf8-f1+ a mat.`: a last clause joined to the last move.
-            None if let Some(at) = joined_clause(line) => {
-                Line::ProseWithin(std::iter::once(at..line.trim_end().len()).collect())
-            }
-            // `4.h3` on a line of its own after `4.Be2`: an alternative.
-            None if self.moves_started && self.one_move_played_again(line) => Line::Prose,
-            // `W. Muir-F. Stratholt, 1934`: names and numbers, no move.
-            None if self.moves_started && names_only(line) => Line::Prose,
-            None => Line::Moves,
+            let value = if matches!(tag.as_str(), "White" | "Black") { player_name(value) } else { value };
+            self.set_header(&tag, value);
         }
+        self.movetext.extend(blank(line));
+    }
+
+    fn players(&mut self, line: &str, white: &str, black: &str, result: Option<GameResult>) {
+        // A second such line before the moves names the players; the
+        // first was a heading (`DEFESA SICILIANA - VARIANTE DO DRAGÃO`).
+        if std::mem::replace(&mut self.players_line_seen, true) {
+            self.sheet.headers.retain(|(k, _)| k != "White" && k != "Black");
+        }
+        self.set_header("White", white);
+        self.set_header("Black", black);
+        self.sheet.result = self.sheet.result.or(result);
+        self.movetext.extend(blank(line));
+    }
+
+    /// The moves that follow a label or the players on their line, a note
+    /// among them found as on any line.
+    fn moves_from(&mut self, number: usize, rest: &str) {
+        let prose = prose_within(rest);
+        let kind = if prose.is_empty() { Line::Moves } else { Line::ProseWithin(prose) };
+        self.take(number, rest, kind);
+    }
+
+    /// A line of moves, or of what a note opened among the moves holds.
+    fn moves(&mut self, line: &str) {
+        self.progress.started |= !line.trim().is_empty();
+        self.end.result_written |= has_result(line);
+        if self.notes.open == 0 {
+            self.reach(line);
+        }
+        // `Bg4+ (winning the queen, so White resigns immediately)`.
+        if line.contains(['(', '[']) {
+            self.end.resigned = self.end.resigned.take().or_else(|| resignation(line));
+        }
+        self.movetext.push_str(line);
+    }
+
+    /// Whether taking a line of this kind may keep it as the note the game
+    /// goes on in ([`Self::note_numbers_next`]): prose with a number, after
+    /// moves and no result.
+    fn may_number_next(&self, kind: &Line<'_>, line: &str) -> bool {
+        matches!(kind, Line::Prose | Line::ClosesNote(_))
+            && self.progress.started
+            && !self.end.result_written
+            && line.bytes().any(|b| b.is_ascii_digit())
+    }
+
+    /// A header set: in a reading from a note on, kept to be set at its end
+    /// (see [`FromNote`]).
+    fn set_header(&mut self, key: &str, value: &str) {
+        match &mut self.from_note {
+            Some(from_note) => from_note.headers.push((key.to_string(), value.to_string())),
+            None => self.sheet.set_header(key, value),
+        }
+    }
+
+    /// A reading from the note on line `number`, starting from this one as
+    /// it stands: the movetext and headers so far not copied but shared, so
+    /// that a copy costs little whatever came before.
+    fn fork(&mut self, number: usize) -> GoesOn {
+        let movetext = std::mem::take(&mut self.movetext);
+        let headers = std::mem::take(&mut self.sheet.headers);
+        let mut reading = self.clone();
+        reading.from_note = Some(FromNote { line: number, headers: Vec::new() });
+        let (movetext_from, headers_from) = (movetext.len(), headers.len());
+        (self.movetext, self.sheet.headers) = (movetext, headers);
+        GoesOn { movetext_from, headers_from, reading }
+    }
+
+    /// The game read: its movetext read as entries, and its result, as
+    /// written, or as a resignation or a draw in words tells it.
+    fn finish(self) -> Sheet {
+        let GameLines { mut sheet, movetext, end, progress, .. } = self;
+        let written = sheet.result.or(end.prose_result);
+        sheet.result = None;
+        // About one box per six characters of movetext ("Cf3+, "): the entries
+        // are not moved again and again as they grow.
+        sheet.entries.reserve(movetext.len() / 6);
+        let line = sheet.line;
+        read_movetext(&movetext, line, 1, Dialect::Plain, &mut sheet);
+        let reached = progress.reached;
+        sheet.result = sheet
+            .result
+            .or(written)
+            .or_else(|| end.resigned.map(|r| loser_result(&sheet, &r)))
+            .or_else(|| (end.drawn_at == Some(reached) && reached > 0).then_some(GameResult::Draw));
+        sheet
     }
 
     /// Whether `line` is one algebraic move numbered for a half-move the game
@@ -567,7 +1119,7 @@ impl GameLines {
         let glued = after_number(tokens[0]);
         let moves: Vec<&str> =
             std::iter::once(glued).chain(tokens[1..].iter().copied()).filter(|t| !t.is_empty()).collect();
-        p <= self.reached && moves.len() == 1 && names_a_square(moves[0]) && move_shaped(moves[0])
+        p <= self.progress.reached && moves.len() == 1 && names_a_square(moves[0]) && move_shaped(moves[0])
     }
 
     /// A line that starts with words after a line that ended within a note
@@ -576,13 +1128,13 @@ impl GameLines {
     /// (the next, or White's after Black's reply: a later one is a note's).
     fn paragraph_goes_on_in<'t>(&self, line: &'t str) -> Line<'t> {
         let tokens: Vec<(usize, &str)> = positioned(line).collect();
-        let reply = |k: usize| blacks_reply_before(&tokens[..=k], line, self.reached);
+        let reply = |k: usize| blacks_reply_before(&tokens[..=k], line, self.progress.reached);
         let goes_on = (0..tokens.len()).find_map(|k| {
             let at = tokens[k].0;
             (open_after(0, &line[..at]) == 0)
                 .then(|| match half_move_at_start(&line[at..]) {
-                    Some(p) if p == self.reached + 1 => Some(k),
-                    Some(p) if p == self.reached + 2 && reply(k) => Some(k - 1),
+                    Some(p) if p == self.progress.reached + 1 => Some(k),
+                    Some(p) if p == self.progress.reached + 2 && reply(k) => Some(k - 1),
                     _ => None,
                 })
                 .flatten()
@@ -593,131 +1145,56 @@ impl GameLines {
         Line::ProseWithin(std::iter::once(0..at).chain(rest).collect())
     }
 
-    fn take(&mut self, line: &str, kind: Line<'_>) {
-        match kind {
-            Line::Tag(key, value) => {
-                self.sheet.set_header(&tag_name(key), value);
-                self.movetext.extend(blank(line));
-            }
-            Line::Headers(key, value) => {
-                for (key, value) in split_headers(key, value) {
-                    let tag = tag_name(key);
-                    if tag == "Result"
-                        && let Some(r) = GameResult::parse(value)
-                    {
-                        self.sheet.result = self.sheet.result.or(Some(r));
-                    }
-                    let value = if matches!(tag.as_str(), "White" | "Black") { player_name(value) } else { value };
-                    self.sheet.set_header(&tag, value);
-                }
-                self.movetext.extend(blank(line));
-            }
-            Line::Players(white, black, result) => {
-                // A second such line before the moves names the players; the
-                // first was a heading (`DEFESA SICILIANA - VARIANTE DO DRAGÃO`).
-                if std::mem::replace(&mut self.players_line_seen, true) {
-                    self.sheet.headers.retain(|(k, _)| k != "White" && k != "Black");
-                }
-                self.sheet.set_header("White", white);
-                self.sheet.set_header("Black", black);
-                self.sheet.result = self.sheet.result.or(result);
-                self.movetext.extend(blank(line));
-            }
-            Line::PlayersThenMoves(white, black, at) => {
-                self.sheet.set_header("White", white);
-                self.sheet.set_header("Black", black);
-                self.movetext.extend(blank(&line[..at]));
-                let rest = &line[at..];
-                let prose = prose_within(rest);
-                let kind = if prose.is_empty() { Line::Moves } else { Line::ProseWithin(prose) };
-                self.take(rest, kind);
-            }
-            Line::Labelled(at) => {
-                // The label kept as a comment; the moves read as a line of
-                // their own, a note after them found as on any line.
-                let label = line[..at].trim();
-                self.movetext.push('{');
-                self.movetext.extend(label.chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }));
-                self.movetext.push('}');
-                let rest = &line[at..];
-                let prose = prose_within(rest);
-                let kind = if prose.is_empty() { Line::Moves } else { Line::ProseWithin(prose) };
-                self.take(rest, kind);
-            }
-            Line::Prose => self.prose(line),
-            Line::ClosesNote(at) => {
-                self.prose(&line[..at]);
-                let rest = &line[at..];
-                self.open = 0;
-                let kind = self.kind(rest);
-                self.open_in_prose = matches!(kind, Line::Prose);
-                self.take(rest, kind);
-            }
-            Line::ProseWithin(prose) => self.prose_within(line, prose),
-            Line::Moves => {
-                self.moves_started |= !line.trim().is_empty();
-                self.result_written |= has_result(line);
-                if self.open == 0 {
-                    self.reach(line);
-                }
-                // `Bg4+ (winning the queen, so White resigns immediately)`.
-                if line.contains(['(', '[']) {
-                    self.resigned = self.resigned.take().or_else(|| resignation(line));
-                }
-                self.movetext.push_str(line);
-            }
-        }
-    }
-
     /// The half-moves `moves` reaches, taken where its numbers go on from
     /// the game's (a footnote's `25.` at move 13 is not the game's).
     fn reach(&mut self, moves: &str) {
         let first = moves.split_whitespace().find_map(half_move_at_start);
-        if first.is_some_and(|p| self.reached == 0 || p <= self.reached + 4) {
-            self.reached = self.reached.max(highest_half_move(moves));
+        if first.is_some_and(|p| self.progress.reached == 0 || p <= self.progress.reached + 4) {
+            self.progress.reached = self.progress.reached.max(highest_half_move(moves));
         }
     }
 
     /// Keeps the first note, once moves were read, that numbers the move
     /// after the last the game reached (`... . 20. Hxf6! gxf6 21. Bd4!`
     /// after `19. Dxd3 Bf6`): the game may go on in it.
-    fn note_numbers_next(&mut self, note: &str) {
-        let known = self.note_goes_on.is_some_and(|n| n.1 > self.reached);
+    fn note_numbers_next(&mut self, number: usize, note: &str) {
+        let known = self.note_goes_on.is_some_and(|n| n.1 > self.progress.reached);
         // After a resignation the prose tells what might have followed, but
         // for a move whose box was left to the words of the resignation.
-        let resigned = self.resigned.is_some() && self.untold != Some(self.reached + 1);
-        if !self.moves_started || known || self.result_written || resigned {
+        let resigned = self.end.resigned.is_some() && self.end.untold != Some(self.progress.reached + 1);
+        if !self.progress.started || known || self.end.result_written || resigned {
             return;
         }
         let next = positioned(note).any(|(at, _)| {
-            half_move_at_start(&note[at..]) == Some(self.reached + 1) && open_after(0, &note[..at]) == 0
+            half_move_at_start(&note[at..]) == Some(self.progress.reached + 1) && open_after(0, &note[..at]) == 0
         });
         if next {
-            self.note_goes_on = Some((self.line, self.reached + 1));
+            self.note_goes_on = Some((number, self.progress.reached + 1));
+        }
+    }
+
+    /// A note saying the game was drawn, after the moves reached so far.
+    fn draw_closing(&mut self, note: &str) {
+        if self.progress.started && draw_agreed(note) {
+            self.end.drawn_at = Some(self.progress.reached);
         }
     }
 
     /// The result a note ends with (`Remis – ... 1/2-1/2`, `... was het 1-0.`).
-    /// A note saying the game was drawn, after the moves reached so far.
-    fn draw_closing(&mut self, note: &str) {
-        if self.moves_started && draw_agreed(note) {
-            self.drawn_at = Some(self.reached);
-        }
-    }
-
     fn result_closing(&mut self, note: &str) {
         let last = note.split_whitespace().next_back().unwrap_or("");
-        if self.moves_started && last.contains(['-', '/', '½']) {
-            self.prose_result = self.prose_result.or(GameResult::parse(last).filter(|r| *r != GameResult::Unknown));
+        if self.progress.started && last.contains(['-', '/', '½']) {
+            self.end.prose_result =
+                self.end.prose_result.or(GameResult::parse(last).filter(|r| *r != GameResult::Unknown));
         }
     }
 
     /// A line of prose, kept as a comment where it stands but not read as
     /// entries: each would be searched for a move it cannot be. Who
     /// resigned, or the result it ends with, is taken.
-    fn prose(&mut self, line: &str) {
-        self.note_numbers_next(line);
-        self.resigned = self.resigned.take().or_else(|| resignation(line));
+    fn prose(&mut self, number: usize, line: &str) {
+        self.note_numbers_next(number, line);
+        self.end.resigned = self.end.resigned.take().or_else(|| resignation(line));
         self.draw_closing(line);
         self.result_closing(line);
         let text: String = line.trim().chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }).collect();
@@ -731,11 +1208,11 @@ impl GameLines {
     /// columns; each note is kept as a comment, its braces in the places of
     /// the spaces around it.
     fn prose_within(&mut self, line: &str, notes: Vec<std::ops::Range<usize>>) {
-        self.moves_started = true;
+        self.progress.started = true;
         let mut at = 0;
         for part in notes.iter().scan(0, |from, note| Some(&line[std::mem::replace(from, note.end)..note.start])) {
             self.reach(part);
-            self.result_written |= has_result(part);
+            self.end.result_written |= has_result(part);
         }
         for mut note in notes {
             // After a note saying who resigned, the rest of the line is what
@@ -759,15 +1236,18 @@ impl GameLines {
                 let bare = last.trim_end_matches(['.', ')', '…']);
                 // (Played by the side that did not resign: `4) les blancs
                 // abandonnent` is White giving up instead of a 4th move.)
-                let mover =
-                    if self.reached.is_multiple_of(2) { shakmaty::Color::White } else { shakmaty::Color::Black };
-                let slot =
-                    bare.bytes().all(|b| b.is_ascii_digit()) && half_move_at_start(last) == Some(self.reached + 1);
+                let mover = if self.progress.reached.is_multiple_of(2) {
+                    shakmaty::Color::White
+                } else {
+                    shakmaty::Color::Black
+                };
+                let slot = bare.bytes().all(|b| b.is_ascii_digit())
+                    && half_move_at_start(last) == Some(self.progress.reached + 1);
                 if slot && resigned.as_ref().and_then(|r| r.side) == Some(!mover) {
-                    self.untold = Some(self.reached + 1);
+                    self.end.untold = Some(self.progress.reached + 1);
                 }
             }
-            self.resigned = self.resigned.take().or(resigned.clone());
+            self.end.resigned = self.end.resigned.take().or(resigned.clone());
             let text = &line[note.clone()];
             let inner = text.trim_end();
             // The `{` takes the place of a space before the note where there
@@ -1099,4 +1579,19 @@ fn loser_result(sheet: &Sheet, r: &Resignation) -> GameResult {
 /// lines after it keep their numbers.
 fn blank(line: &str) -> impl Iterator<Item = char> + '_ {
     line.chars().map(|c| if c == '\n' { '\n' } else { ' ' })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_are_tried_as_declared_those_of_the_file_first() {
+        assert!(RULES.iter().enumerate().all(|(k, &rule)| rule as usize == k));
+        assert_eq!(RULES.len(), Rule::Moves as usize + 1);
+        // A line is asked where games start as it arrives, what it is once
+        // in its game.
+        let file = RULES.iter().take_while(|r| matches!(r.test(), Test::File(_))).count();
+        assert!(file > 0 && RULES[file..].iter().all(|r| matches!(r.test(), Test::Game(_))));
+    }
 }
