@@ -19,5 +19,6 @@ mod meaning;
 pub mod reading;
 pub(crate) mod targets;
 
+pub use descriptive::Notation;
 pub use distance::{CONFUSABLE, look_alikes};
 pub use language::{LANGUAGES, Language, Tag};
