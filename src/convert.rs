@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use crate::cost::{Params, SAME_GAME_PLIES};
 use crate::emit::pgn;
 use crate::emit::report::{FileReport, FindingReport, GameReport, Status};
-use crate::finding::{Finding, NotRead, ReportLanguage};
+use crate::finding::{Finding, NotRead, ReportLanguage, Why};
 use crate::ingest;
 use crate::notation::Language;
 use crate::pairing::Paired;
@@ -88,13 +88,13 @@ fn game_report_within(sheet: &Sheet, opts: &Options, budget: &mut FileBudget) ->
 
 /// An arbiter's decision on a game, as its report takes it in (see
 /// [`crate::decision`]): the moves it settled, and whether it rejected the game.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct Verdict {
     pub arbiter: String,
-    /// The plies the arbiter fixed, and why (the note, or how it was decided).
-    pub fixed: Vec<(u32, String)>,
+    /// The plies the arbiter fixed, and why (the note, or the doubt settled).
+    pub fixed: Vec<(u32, Why)>,
     /// What the arbiter said of the whole game: accepted, with the note.
-    pub said: String,
+    pub said: Why,
     /// Rejected, for this reason.
     pub reject: Option<String>,
     /// Every doubt left is accepted as read (else those the arbiter did not
@@ -111,7 +111,7 @@ pub(crate) struct Verdict {
 /// the reason).
 fn judged_by(verdict: &Verdict, findings: &mut Vec<Finding>, game: &Game, sheet: &Sheet) -> Status {
     let arbiter = verdict.arbiter.clone();
-    let decided = |at: crate::finding::At, why: String| {
+    let decided = |at: crate::finding::At, why: Why| {
         let played = game.moves.get(at.ply as usize - 1).map(|m| pgn::san_text(m.san));
         Finding::ArbiterDecision { at: Some(at), arbiter: arbiter.clone(), played, why }
     };
@@ -120,7 +120,7 @@ fn judged_by(verdict: &Verdict, findings: &mut Vec<Finding>, game: &Game, sheet:
             at: None,
             arbiter: arbiter.clone(),
             played: None,
-            why: format!("rejected: {reason}"),
+            why: Why::Rejected(reason.clone()),
         });
         return Status::Rejected;
     }
@@ -128,13 +128,12 @@ fn judged_by(verdict: &Verdict, findings: &mut Vec<Finding>, game: &Game, sheet:
     let mut out: Vec<Finding> = Vec::with_capacity(findings.len() + verdict.fixed.len() + 2);
     if let Some(r) = verdict.result {
         findings.retain(|f| !f.is_about_result());
-        let why = format!("result {}", r.as_pgn());
-        out.push(Finding::ArbiterDecision { at: None, arbiter: arbiter.clone(), played: None, why });
+        out.push(Finding::ArbiterDecision { at: None, arbiter: arbiter.clone(), played: None, why: Why::Result(r) });
     }
     for f in findings.drain(..) {
         match f.at().filter(|at| at.ply >= 1 && at.ply as usize <= game.moves.len()) {
             Some(at) if verdict.accept && f.is_doubt() && fixed(at.ply).is_none() => {
-                out.push(decided(at, format!("{} accepted", f.code().replace('-', " "))));
+                out.push(decided(at, Why::DoubtAccepted(f.code())));
             }
             Some(at) if fixed(at.ply).is_some() => {}
             _ => out.push(f),
@@ -307,7 +306,7 @@ pub type Input = (String, Result<Vec<u8>, String>);
 
 /// The reports of a set of files converted together: their sheets grouped
 /// into games, and a game's two copies (in one file or two) read as one (see
-/// [`crate::reconstruct::copies`]). One report per file, in order; and a line
+/// `crate::reconstruct::copies`). One report per file, in order; and a line
 /// for each sheet that would be a third copy of a game, which is read alone.
 pub fn convert_together(inputs: &[Input], opts: &Options) -> (Vec<FileReport>, Vec<String>) {
     let (mut reports, sheets) = read_inputs(inputs, opts);
@@ -512,7 +511,7 @@ fn file_name(path: &str) -> &str {
 /// time, in flat memory: each game is read alone (a budget of its own, never
 /// merged with another copy, as files in one call can be) and handed to
 /// `each` as soon as it is judged. A game that cannot be read (over
-/// [`MAX_GAME_BYTES`](crate::ingest::stream::MAX_GAME_BYTES), not text) is
+/// `MAX_GAME_BYTES`, not text) is
 /// a rejected game with `game-not-read`, and the file goes on. The error is
 /// the file's, when it cannot be read at all (nothing but blanks, binary, an
 /// IO error before its first game); an IO error later ends it with a

@@ -147,7 +147,7 @@ pub struct Limits {
     /// stays in review. 0 leaves it out.
     pub prior_reach: f32,
     /// A game whose reading costs more than this (a game cut short counts
-    /// [`CUT_SHORT`] more) is read a second time with `second_look_margin` as
+    /// `CUT_SHORT` more) is read a second time with `second_look_margin` as
     /// the beam's margin, and the second reading kept if it costs less. Slips
     /// at the start of a game, or several close together, can send the
     /// windows down a line that only a wider beam avoids; a wider beam
@@ -531,7 +531,7 @@ pub(crate) const NEAR_NAME: f64 = 0.7;
 
 /// Two sheets whose headers do not make them copies of one game are its two
 /// copies when each, read alone, plays the same move at this many plies at
-/// least (and at [`SAME_GAME_SHARE`] of the shorter reading's). Different
+/// least (and at `SAME_GAME_SHARE` of the shorter reading's). Different
 /// games of one event never share more than 34 plies (the corpus's events,
 /// every two games of each: `cargo run --release -p scoresheet-dev --bin
 /// agreement`); two copies of one game read alone agree at 40 plies or more

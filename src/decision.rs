@@ -19,7 +19,7 @@ use shakmaty::{Chess, Move, Position, Role};
 
 use crate::convert::{Input, Options, Verdict, games_together, read_inputs};
 use crate::emit::report::GameReport;
-use crate::finding::Weight;
+use crate::finding::{Weight, Why};
 use crate::notation::Language;
 use crate::notation::lex::lex;
 use crate::notation::reading::{Resolution, readings, resolve};
@@ -231,7 +231,7 @@ pub(crate) fn decided_among(
     let originals: Vec<Sheet> = sheets.iter().map(|(_, s)| s.clone()).collect();
     let mut all = games_together(&sheets, &names, opts, None).0;
     let before = all[t].clone();
-    let mut whys: Vec<(u32, String)> = Vec::new();
+    let mut whys: Vec<(u32, Why)> = Vec::new();
     if decision.decision != Action::Reject {
         for (ply, typed) in decision.fixed()? {
             let current = &all[t];
@@ -297,7 +297,7 @@ pub(crate) fn decided_among(
         result,
         arbiter: decision.arbiter.trim().to_string(),
         fixed: whys,
-        said: decision.note.clone().unwrap_or_else(|| "accepted".to_string()),
+        said: decision.note.clone().map_or(Why::Accepted, Why::Note),
         accept: decision.decision == Action::Accept,
         reject: (decision.decision == Action::Reject).then(|| decision.reason.clone().unwrap_or_default()),
     };
@@ -314,16 +314,16 @@ fn label(ply: u32) -> String {
 }
 
 /// Why the arbiter fixed `ply`: the note, else the doubt it settled.
-fn why_of(decision: &Decision, before: &GameReport, ply: u32) -> String {
+fn why_of(decision: &Decision, before: &GameReport, ply: u32) -> Why {
     if let Some(n) = decision.note.as_deref().filter(|n| !n.trim().is_empty()) {
-        return n.trim().to_string();
+        return Why::Note(n.trim().to_string());
     }
     let doubt = before.findings.iter().find(|f| f.ply == Some(ply) && f.weight == Weight::Doubt);
     match doubt.map(|f| f.code) {
-        Some("copies-disagree") => "copies disagreed".to_string(),
-        Some("ambiguous-repair") => "the sheet was ambiguous".to_string(),
-        Some(code) => code.replace('-', " "),
-        None => "decided by the arbiter".to_string(),
+        Some("copies-disagree") => Why::CopiesDisagreed,
+        Some("ambiguous-repair") => Why::SheetAmbiguous,
+        Some(code) => Why::Doubt(code),
+        None => Why::Decided,
     }
 }
 

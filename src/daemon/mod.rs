@@ -35,7 +35,7 @@
 //!    (`place::place_new`). An output is written to a temporary file in the
 //!    daemon's private scratch folder `<work>/<id>/.tmp/` (beside the target,
 //!    dot-named `.scoresheet-…`, only where that folder is on another file
-//!    system), synced to disk when `watch.fsync` ([`crate::emit::file`]),
+//!    system), synced to disk when `watch.fsync` (`crate::emit::file`),
 //!    created readable as the umask allows, then given the first of `<name>`,
 //!    `<name>-2`, … (before the extension) that nobody holds, by a rename that
 //!    refuses an existing name: a listing of an output folder never shows a

@@ -508,20 +508,13 @@ fn remove_files<'f>(files: impl Iterator<Item = &'f PathBuf>) -> Result<(), File
 /// log, and sent to review (with `third-copy`) rather than beside the game.
 fn third_copy(name: &str, game: &GameReport, record: &GameRecord, lang: ReportLanguage) -> GameReport {
     let names: Vec<&str> = record.sheets.iter().map(|s| s.archived.as_str()).collect();
-    let (files, es) = (names.join(" and "), names.join(" y "));
+    let files = names.join(" and ");
     warn!(file = %name, game_of = %files, "a third copy of a game read from two copies: read alone, not merged");
     let mut g = game.clone();
     if g.status == Status::Rejected {
         return g;
     }
-    let message = match lang {
-        ReportLanguage::En => {
-            format!("a third copy of the game read from {files}: read alone, not merged; an arbiter chooses")
-        }
-        ReportLanguage::Es => {
-            format!("una tercera copia de la partida leída de {es}: leída sola, sin combinar; un árbitro elige")
-        }
-    };
+    let message = lang.third_copy(&names);
     g.status = Status::Review;
     g.pgn = with_comment(&g.pgn, &format!("{THIRD_COPY}: {message}"));
     g.findings.push(FindingReport {

@@ -70,7 +70,7 @@ pub(crate) fn staged(dir: &Path, bytes: &[u8], fsync: bool) -> io::Result<NamedT
     Ok(tmp)
 }
 
-/// A new empty temporary file in `dir`, named with [`TEMP_PREFIX`] and
+/// A new empty temporary file in `dir`, named with `TEMP_PREFIX` and
 /// created `0666` less the umask: an output too large to hold in memory is
 /// written into it as it is made, then given its name (`persist`, or
 /// `persist_noclobber` where no file may be replaced).

@@ -318,160 +318,170 @@ fn likelier(margin: f32, w: &Words) -> &'static str {
 }
 
 /// What the arbiter should check for each finding, naming the FIDE Law of
-/// Chess it bears on where there is one: (code, English, Spanish). One table,
-/// so that a new finding is one line here.
-const RULES: &[(&str, &str, &str)] = &[
+/// Chess it bears on where there is one, by the finding's code: in English.
+/// Each language's pages have their table (`Words::rules`), listing the same
+/// codes in the same order.
+const RULES_EN: &[(&str, &str)] = &[
     (
         "illegal-move",
         "Law 7.5: no legal move reads this entry. Check the other copy or ask the players before deciding the moves after it.",
-        "Art. 7.5: ninguna jugada legal se lee en esta casilla. Compruebe la otra copia o pregunte a los jugadores antes de decidir las jugadas siguientes.",
     ),
     (
         "non-algebraic-notation",
         "Law 8.1.1 and Appendix C: moves are recorded in algebraic notation. Check what the entry stands for.",
-        "Art. 8.1.1 y Apéndice C: las jugadas se anotan en notación algebraica. Compruebe qué quiere decir la casilla.",
     ),
     (
         "illegible-entry",
         "Law 8.1.1: each move is recorded legibly. Pick the move the position and the other copy allow.",
-        "Art. 8.1.1: cada jugada se anota de forma legible. Elija la jugada que permiten la posición y la otra copia.",
     ),
-    (
-        "missing-move",
-        "Law 8.1.1 (and 8.4 in time trouble): a move was not written. Check the other copy.",
-        "Art. 8.1.1 (y 8.4 en apuros de tiempo): una jugada no se anotó. Compruebe la otra copia.",
-    ),
+    ("missing-move", "Law 8.1.1 (and 8.4 in time trouble): a move was not written. Check the other copy."),
     (
         "extra-entry",
         "An entry that is no move of the game (written twice, a stray mark). Check it is not a move the game lacks.",
-        "Una casilla que no es jugada de la partida (repetida, una marca suelta). Compruebe que no falta esa jugada.",
     ),
     (
         "typo-repaired",
         "A slip of the pen read as the only move that fits. Check it if the game's result depends on it.",
-        "Un error de escritura leído como la única jugada que encaja. Compruébelo si el resultado depende de ello.",
     ),
-    (
-        "ambiguous-repair",
-        "Several moves fit the entry. Pick the one that was played (the other copy, the players).",
-        "Varias jugadas encajan en la casilla. Elija la que se jugó (la otra copia, los jugadores).",
-    ),
-    (
-        "moves-after-end",
-        "Laws 5 and 9: moves written after the game ended. Check the result and the last moves.",
-        "Arts. 5 y 9: jugadas anotadas tras el final de la partida. Compruebe el resultado y las últimas jugadas.",
-    ),
-    (
-        "check-mark-mismatch",
-        "A check sign that does not fit the move. Check the moves around it.",
-        "Un signo de jaque que no corresponde a la jugada. Compruebe las jugadas de alrededor.",
-    ),
-    (
-        "numbering-error",
-        "The move numbers skip or repeat. Check that no move is missing or written twice.",
-        "Los números de jugada saltan o se repiten. Compruebe que no falta ni sobra ninguna jugada.",
-    ),
-    (
-        "language-inferred",
-        "The piece letters' language was inferred. Check the letters if a move looks odd.",
-        "El idioma de las piezas se dedujo. Compruebe las letras si una jugada parece rara.",
-    ),
-    (
-        "unknown-language",
-        "The sheet names a language not known. Check the piece letters.",
-        "La planilla nombra un idioma desconocido. Compruebe las letras de las piezas.",
-    ),
+    ("ambiguous-repair", "Several moves fit the entry. Pick the one that was played (the other copy, the players)."),
+    ("moves-after-end", "Laws 5 and 9: moves written after the game ended. Check the result and the last moves."),
+    ("check-mark-mismatch", "A check sign that does not fit the move. Check the moves around it."),
+    ("numbering-error", "The move numbers skip or repeat. Check that no move is missing or written twice."),
+    ("language-inferred", "The piece letters' language was inferred. Check the letters if a move looks odd."),
+    ("unknown-language", "The sheet names a language not known. Check the piece letters."),
     (
         "result-mismatch",
         "Law 8.7: the players sign the result. The result written does not fit the final position: check it.",
-        "Art. 8.7: los jugadores firman el resultado. El resultado anotado no encaja con la posición final: compruébelo.",
     ),
     (
         "result-missing",
         "Law 8.7: the players record the result and sign. None is written and the game is not over on the board: establish the result.",
-        "Art. 8.7: los jugadores anotan el resultado y firman. No hay resultado anotado y la partida no ha terminado en el tablero: establezca el resultado.",
     ),
     (
         "incomplete-record",
         "Laws 8.1 and 8.4: this copy lacks moves the other has. Only a player with less than five minutes may stop recording.",
-        "Arts. 8.1 y 8.4: a esta copia le faltan jugadas que la otra tiene. Solo un jugador con menos de cinco minutos puede dejar de anotar.",
     ),
     (
         "set-up-position",
         "The sheet gives a starting position that cannot be used (a FEN that is no legal position, Chess960 without its FEN). No move was read: establish the position and enter the game.",
-        "La planilla da una posición de partida que no se puede usar (un FEN que no es una posición legal, Chess960 sin su FEN). No se leyó ninguna jugada: establezca la posición e introduzca la partida.",
     ),
-    (
-        "duplicate-board",
-        "Two games for one board of the round. Check which sheet is that board's game.",
-        "Dos partidas para un mismo tablero de la ronda. Compruebe qué planilla es la de ese tablero.",
-    ),
-    (
-        "score-printed-twice",
-        "The text prints the game's first moves twice; they were read once, as this game.",
-        "El texto imprime dos veces las primeras jugadas de la partida; se leyeron una vez, como esta partida.",
-    ),
-    (
-        "moves-in-note",
-        "The last moves were read from a note below the score. Check that the game went on so.",
-        "Las últimas jugadas se leyeron de una nota bajo la anotación. Compruebe que la partida siguió así.",
-    ),
+    ("duplicate-board", "Two games for one board of the round. Check which sheet is that board's game."),
+    ("score-printed-twice", "The text prints the game's first moves twice; they were read once, as this game."),
+    ("moves-in-note", "The last moves were read from a note below the score. Check that the game went on so."),
     (
         "game-not-read",
         "A game of the file could not be read at all (too long, or not text). Enter it by hand from the sheet.",
-        "Una partida del archivo no se pudo leer (demasiado larga, o no es texto). Introdúzcala a mano desde la planilla.",
     ),
-    (
-        "encoding-guessed",
-        "The file's characters were guessed. Check the players' names.",
-        "Los caracteres del archivo se dedujeron. Compruebe los nombres de los jugadores.",
-    ),
-    (
-        "headers-dropped",
-        "Headers that could not be kept. Check the players, round and board.",
-        "Cabeceras que no se pudieron conservar. Compruebe jugadores, ronda y tablero.",
-    ),
-    (
-        "search-budget",
-        "The reading stopped at its budget of work. Check the moves from where it stopped.",
-        "La lectura se detuvo al agotar su trabajo. Compruebe las jugadas desde donde se detuvo.",
-    ),
+    ("encoding-guessed", "The file's characters were guessed. Check the players' names."),
+    ("headers-dropped", "Headers that could not be kept. Check the players, round and board."),
+    ("search-budget", "The reading stopped at its budget of work. Check the moves from where it stopped."),
     (
         "pairing-mismatch",
         "The sheet's players or board differ from the pairings. Check who played whom on which board.",
-        "Los jugadores o el tablero difieren del emparejamiento. Compruebe quién jugó contra quién y en qué tablero.",
     ),
     (
         "pairing-result-mismatch",
         "The result differs from the pairings' result. Check it on the sheet and in the pairing program.",
+    ),
+    ("colours-reversed", "White and Black are the other way round from the pairings. Check the sheet's header."),
+    (
+        "copies-disagree",
+        "Law 8.1: both players record the game, and their copies differ here. Decide which move was played.",
+    ),
+    ("third-copy", "A third sheet for a game read from two copies. Check which sheets are of this game."),
+    ("arbiter-decision", "An arbiter decided this move. Nothing to check unless the decision is disputed."),
+];
+
+/// [`RULES_EN`] in Spanish.
+const RULES_ES: &[(&str, &str)] = &[
+    (
+        "illegal-move",
+        "Art. 7.5: ninguna jugada legal se lee en esta casilla. Compruebe la otra copia o pregunte a los jugadores antes de decidir las jugadas siguientes.",
+    ),
+    (
+        "non-algebraic-notation",
+        "Art. 8.1.1 y Apéndice C: las jugadas se anotan en notación algebraica. Compruebe qué quiere decir la casilla.",
+    ),
+    (
+        "illegible-entry",
+        "Art. 8.1.1: cada jugada se anota de forma legible. Elija la jugada que permiten la posición y la otra copia.",
+    ),
+    ("missing-move", "Art. 8.1.1 (y 8.4 en apuros de tiempo): una jugada no se anotó. Compruebe la otra copia."),
+    (
+        "extra-entry",
+        "Una casilla que no es jugada de la partida (repetida, una marca suelta). Compruebe que no falta esa jugada.",
+    ),
+    (
+        "typo-repaired",
+        "Un error de escritura leído como la única jugada que encaja. Compruébelo si el resultado depende de ello.",
+    ),
+    ("ambiguous-repair", "Varias jugadas encajan en la casilla. Elija la que se jugó (la otra copia, los jugadores)."),
+    (
+        "moves-after-end",
+        "Arts. 5 y 9: jugadas anotadas tras el final de la partida. Compruebe el resultado y las últimas jugadas.",
+    ),
+    ("check-mark-mismatch", "Un signo de jaque que no corresponde a la jugada. Compruebe las jugadas de alrededor."),
+    ("numbering-error", "Los números de jugada saltan o se repiten. Compruebe que no falta ni sobra ninguna jugada."),
+    ("language-inferred", "El idioma de las piezas se dedujo. Compruebe las letras si una jugada parece rara."),
+    ("unknown-language", "La planilla nombra un idioma desconocido. Compruebe las letras de las piezas."),
+    (
+        "result-mismatch",
+        "Art. 8.7: los jugadores firman el resultado. El resultado anotado no encaja con la posición final: compruébelo.",
+    ),
+    (
+        "result-missing",
+        "Art. 8.7: los jugadores anotan el resultado y firman. No hay resultado anotado y la partida no ha terminado en el tablero: establezca el resultado.",
+    ),
+    (
+        "incomplete-record",
+        "Arts. 8.1 y 8.4: a esta copia le faltan jugadas que la otra tiene. Solo un jugador con menos de cinco minutos puede dejar de anotar.",
+    ),
+    (
+        "set-up-position",
+        "La planilla da una posición de partida que no se puede usar (un FEN que no es una posición legal, Chess960 sin su FEN). No se leyó ninguna jugada: establezca la posición e introduzca la partida.",
+    ),
+    ("duplicate-board", "Dos partidas para un mismo tablero de la ronda. Compruebe qué planilla es la de ese tablero."),
+    (
+        "score-printed-twice",
+        "El texto imprime dos veces las primeras jugadas de la partida; se leyeron una vez, como esta partida.",
+    ),
+    (
+        "moves-in-note",
+        "Las últimas jugadas se leyeron de una nota bajo la anotación. Compruebe que la partida siguió así.",
+    ),
+    (
+        "game-not-read",
+        "Una partida del archivo no se pudo leer (demasiado larga, o no es texto). Introdúzcala a mano desde la planilla.",
+    ),
+    ("encoding-guessed", "Los caracteres del archivo se dedujeron. Compruebe los nombres de los jugadores."),
+    ("headers-dropped", "Cabeceras que no se pudieron conservar. Compruebe jugadores, ronda y tablero."),
+    ("search-budget", "La lectura se detuvo al agotar su trabajo. Compruebe las jugadas desde donde se detuvo."),
+    (
+        "pairing-mismatch",
+        "Los jugadores o el tablero difieren del emparejamiento. Compruebe quién jugó contra quién y en qué tablero.",
+    ),
+    (
+        "pairing-result-mismatch",
         "El resultado difiere del del emparejamiento. Compruébelo en la planilla y en el programa de emparejamientos.",
     ),
     (
         "colours-reversed",
-        "White and Black are the other way round from the pairings. Check the sheet's header.",
         "Blancas y negras están al revés que en el emparejamiento. Compruebe la cabecera de la planilla.",
     ),
     (
         "copies-disagree",
-        "Law 8.1: both players record the game, and their copies differ here. Decide which move was played.",
         "Art. 8.1: ambos jugadores anotan la partida y sus copias difieren aquí. Decida qué jugada se hizo.",
     ),
     (
         "third-copy",
-        "A third sheet for a game read from two copies. Check which sheets are of this game.",
         "Una tercera planilla de una partida leída de dos copias. Compruebe qué planillas son de esta partida.",
     ),
-    (
-        "arbiter-decision",
-        "An arbiter decided this move. Nothing to check unless the decision is disputed.",
-        "Un árbitro decidió esta jugada. Nada que comprobar salvo que se discuta la decisión.",
-    ),
+    ("arbiter-decision", "Un árbitro decidió esta jugada. Nada que comprobar salvo que se discuta la decisión."),
 ];
 
 /// What the arbiter should check for a finding `code`, in `w`'s language.
 fn rule(code: &str, w: &Words) -> Option<&'static str> {
-    let (_, en, es) = RULES.iter().find(|(c, _, _)| *c == code)?;
-    Some(if w.lang == "es" { es } else { en })
+    w.rules.iter().find(|(c, _)| *c == code).map(|(_, r)| *r)
 }
 
 /// The class of the cell of ply `ply` read: a doubt, a repair, or none.
@@ -771,6 +781,8 @@ pub struct Words {
     pub page: &'static str,
     pub previous: &'static str,
     pub next: &'static str,
+    /// What the arbiter should check for a finding, by its code.
+    pub rules: &'static [(&'static str, &'static str)],
 }
 
 /// The pages in English.
@@ -829,6 +841,7 @@ pub const EN: Words = Words {
     page: "page",
     previous: "previous",
     next: "next",
+    rules: RULES_EN,
 };
 
 /// The pages in Spanish.
@@ -887,6 +900,7 @@ pub const ES: Words = Words {
     page: "página",
     previous: "anterior",
     next: "siguiente",
+    rules: RULES_ES,
 };
 
 /// `White – Black` as the headers give them.
@@ -917,4 +931,20 @@ pub(crate) fn escape(s: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_a_rule_for_the_same_findings() {
+        let codes = |w: &Words| w.rules.iter().map(|(c, _)| *c).collect::<Vec<_>>();
+        assert_eq!(codes(&EN), codes(&ES));
+        for w in [&EN, &ES] {
+            assert!(w.rules.iter().all(|(_, r)| !r.trim().is_empty()), "{}: a rule says nothing", w.lang);
+        }
+        assert!(rule("copies-disagree", &ES).is_some_and(|r| r.starts_with("Art. 8.1: ambos jugadores")));
+        assert!(rule("draw-offer", &EN).is_none());
+    }
 }

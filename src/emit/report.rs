@@ -136,7 +136,7 @@ impl FindingReport {
             move_label: at.map(|a| a.move_label()),
             written: f.written().map(str::to_string),
             replacement: f.replacement().map(str::to_string),
-            alternatives: f.alternatives().to_vec(),
+            alternatives: f.alternatives(),
             message: f.message_in(lang),
             margin: f.margin(),
             line: located.map(|a| a.line),

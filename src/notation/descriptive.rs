@@ -189,7 +189,8 @@ mod tests {
 /// rank comes before the file (`P4R`) or after (`P-K4`); both orders are read.
 #[derive(Debug)]
 pub(crate) struct System {
-    pub name: &'static str,
+    /// Which it is, as a finding names it.
+    pub notation: Notation,
     /// King, queen, rook, bishop, knight, pawn: each piece's spellings.
     pieces: [&'static [&'static str]; 6],
     /// The king's and the queen's side, as a file name begins (English
@@ -205,7 +206,7 @@ const ORDER: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Rol
 
 /// English: `P-K4`, `N-KB3`, `Kt-KB3`, `PxP`, `QR-Q1`.
 pub(crate) static ENGLISH: System = System {
-    name: "English descriptive",
+    notation: Notation::EnglishDescriptive,
     pieces: [&["K"], &["Q"], &["R"], &["B"], &["KT", "N"], &["P"]],
     king: "K",
     queen: "Q",
@@ -215,7 +216,7 @@ pub(crate) static ENGLISH: System = System {
 
 /// Spanish: `P4R`, `C3AR`, `PR4`, `CAR3`, `AxC`.
 pub(crate) static SPANISH: System = System {
-    name: "Spanish descriptive",
+    notation: Notation::SpanishDescriptive,
     pieces: [&["R"], &["D"], &["T"], &["A"], &["C"], &["P"]],
     king: "R",
     queen: "D",
@@ -225,7 +226,7 @@ pub(crate) static SPANISH: System = System {
 
 /// French: `P4R`, `C3FR`, `F5C`, `PxP`.
 pub(crate) static FRENCH: System = System {
-    name: "French descriptive",
+    notation: Notation::FrenchDescriptive,
     pieces: [&["R"], &["D"], &["T"], &["F"], &["C"], &["P"]],
     king: "R",
     queen: "D",
@@ -615,8 +616,16 @@ fn mark_numeric(lexed: &mut [super::lex::Lexed<'_>]) {
     }
 }
 
-/// The name ICCF numeric notation is reported under.
-pub(crate) const NUMERIC: &str = "ICCF numeric";
+/// A notation other than algebraic that a record is read in: a system of
+/// descriptive notation, or ICCF's numeric one. Each report language names
+/// it in its own words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notation {
+    EnglishDescriptive,
+    SpanishDescriptive,
+    FrenchDescriptive,
+    IccfNumeric,
+}
 
 /// An entry in ICCF numeric notation: the file and rank (1–8 each) of the
 /// square left and of the square reached, and a promotion digit (1 queen,

@@ -19,4 +19,5 @@ mod meaning;
 pub(crate) mod reading;
 pub(crate) mod targets;
 
+pub use descriptive::Notation;
 pub use language::{LANGUAGES, Language, Tag};

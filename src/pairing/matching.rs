@@ -8,7 +8,7 @@ use std::borrow::Cow;
 
 use super::names::similarity;
 use super::tournament::{Pairing, Tournament};
-use crate::finding::Finding;
+use crate::finding::{self, Finding, SheetPairing};
 use crate::sheet::{GameResult, Sheet};
 
 /// The least similarity for a name to be the player's (Jaro–Winkler, see
@@ -44,16 +44,10 @@ impl<'a> Written<'a> {
         Written { white: name("White"), black: name("Black"), round: r.and_then(|r| r.trim().parse().ok()), board }
     }
 
-    fn describe(&self) -> String {
-        let mut parts = Vec::new();
-        if let Some(r) = self.round {
-            parts.push(format!("round {r}"));
-        }
-        if let Some(b) = self.board {
-            parts.push(format!("board {b}"));
-        }
-        parts.push(format!("{} - {}", self.white.unwrap_or("?"), self.black.unwrap_or("?")));
-        parts.join(", ")
+    /// What the sheet gives, as a finding names it.
+    fn describe(&self) -> SheetPairing {
+        let name = |n: Option<&str>| n.unwrap_or("?").to_string();
+        SheetPairing { round: self.round, board: self.board, white: name(self.white), black: name(self.black) }
     }
 }
 
@@ -80,7 +74,7 @@ struct Choice<'t> {
 }
 
 /// The pairing the names fit best, when one fits clearly better than the others.
-fn by_names<'t>(t: &'t Tournament, w: &Written) -> Result<Choice<'t>, Vec<String>> {
+fn by_names<'t>(t: &'t Tournament, w: &Written) -> Result<Choice<'t>, Vec<finding::Pairing>> {
     let pool = t.pairings.iter().filter(|p| w.round.is_none_or(|r| p.round == r));
     let mut scored: Vec<(f64, bool, &Pairing)> = pool
         .filter_map(|p| match fit(t, w, p) {
@@ -107,8 +101,8 @@ pub struct Paired {
     pub sheet: Sheet,
     /// The pairing's result, in the sheet's colours, where the TRF has one.
     pub result: Option<GameResult>,
-    /// The pairing, as a finding names it (`round 2, board 3: A - B`).
-    pub at: String,
+    /// The pairing, as a finding names it.
+    pub at: finding::Pairing,
 }
 
 /// Matches the sheet to its pairing. Returns the sheet with the TRF's tags
@@ -158,11 +152,7 @@ pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Opti
     if let (Some(written), Some(pairing)) = (written.filter(|r| *r != GameResult::Unknown), pairing)
         && written != pairing
     {
-        findings.push(Finding::PairingResultMismatch {
-            written,
-            pairing,
-            at: format!("round {}, board {}", p.round, p.board),
-        });
+        findings.push(Finding::PairingResultMismatch { written, pairing, at: t.describe(p) });
     }
     let (white, black) = if choice.reversed { (p.black, p.white) } else { (p.white, p.black) };
     Some(Paired { sheet: tagged(sheet, t, p, (white, black)), result: pairing, at: t.describe(p) })

@@ -1,8 +1,8 @@
 //! The tournament's pairings, from a FIDE Tournament Report File (TRF-16):
-//! the players and who played whom in each round ([`trf`]), the names as
-//! scoresheets write them ([`names`]), and a sheet matched to its pairing,
-//! its PGN tags filled from the TRF ([`matching`]), and the results written
-//! back into the TRF ([`results`]).
+//! the players and who played whom in each round (`trf`), the names as
+//! scoresheets write them (`names`), and a sheet matched to its pairing,
+//! its PGN tags filled from the TRF (`matching`), and the results written
+//! back into the TRF (`results`).
 //!
 //! The files form layers, each using only those before it: `tournament`
 //! (the players and pairings) and `names` use no sibling; `trf` reads a

@@ -79,9 +79,10 @@ impl Tournament {
         self.round(round).find(|p| p.board == board)
     }
 
-    /// `round 2, board 3: Navara, David - Carlsen, Magnus`, as messages name a pairing.
-    pub fn describe(&self, p: &Pairing) -> String {
-        let name = |s: u32| self.player(s).map_or("?", |p| p.name.as_str());
-        format!("round {}, board {}: {} - {}", p.round, p.board, name(p.white), name(p.black))
+    /// The pairing as a finding names it: round, board and players' names
+    /// (`?` for a player the TRF does not list).
+    pub fn describe(&self, p: &Pairing) -> crate::finding::Pairing {
+        let name = |s: u32| self.player(s).map_or("?", |p| p.name.as_str()).to_string();
+        crate::finding::Pairing { round: p.round, board: p.board, white: name(p.white), black: name(p.black) }
     }
 }

@@ -20,7 +20,7 @@ use crate::cost::{MOST_COPY_CANDIDATES, MOVE_WINDOW, MOVE_WINDOWS_FROM, SAME_GAM
 
 /// Whether two readings (each copy's moves read alone, in SAN, from the same
 /// start) play the same moves at enough plies to be one game's: at least
-/// [`SAME_GAME_PLIES`], and [`SAME_GAME_SHARE`] of the shorter reading.
+/// [`SAME_GAME_PLIES`], and `SAME_GAME_SHARE` of the shorter reading.
 ///
 /// ```
 /// # use scoresheet::dev::moves_agree;

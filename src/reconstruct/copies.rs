@@ -23,7 +23,7 @@ use super::stages::reconstruct_within;
 use crate::cost::{
     MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, NEAR_NAME, PLAUSIBLE_PLIES, Params, SAME_NAME,
 };
-use crate::finding::{At, Finding, Severity};
+use crate::finding::{At, CopyEntry, CopyMove, Finding, ResultAt, Severity};
 use crate::ingest::movetext::is_illegible_text;
 use crate::notation::Language;
 use crate::pairing::names::sound;
@@ -441,7 +441,7 @@ impl Name {
 }
 
 /// Whether two written names are one player's: the surnames alike (see
-/// [`SAME_NAME`]) and the first initials, where both give one, the same.
+/// `SAME_NAME`) and the first initials, where both give one, the same.
 /// "Navara,D", "D. Navara", "Navara, David" and "navra d" are one player.
 ///
 /// ```
@@ -698,7 +698,7 @@ fn pair_result(game: &mut Game, sheets: [&Sheet; 2], files: [&str; 2]) {
     match (a, b) {
         (Some(x), Some(y)) if x != y && !decided => {
             game.findings.retain(|f| !matches!(f, Finding::ResultMissing { .. }));
-            let results = vec![(x, files[0].to_string()), (y, files[1].to_string())];
+            let results = vec![(x, ResultAt::Copy(files[0].to_string())), (y, ResultAt::Copy(files[1].to_string()))];
             game.findings.push(Finding::ResultsDisagree { results });
             game.result = GameResult::Unknown;
         }
@@ -1120,7 +1120,7 @@ fn spliced(a: &Game, moves: &[Move]) -> Game {
 /// `None` where the doubt is past the game's end and nothing tells.
 fn doubt_finding(sheets: [&Sheet; 2], files: [&str; 2], game: &Game, d: &Doubt) -> Option<Finding> {
     let entry = |c: usize| d.entries[c].map(|e| &sheets[c].entries[e]);
-    let text = |c: usize| entry(c).map_or_else(|| "(not written)".to_string(), |e| e.text.clone());
+    let text = |c: usize| entry(c).map_or(CopyEntry::NotWritten, |e| CopyEntry::Written(e.text.clone()));
     let mut pos = game.start.position.clone();
     game.moves.iter().take(d.ply).for_each(|p| pos.play_unchecked(p.mv));
     let san = |m: Move| super::game::san_of(&pos, m);
@@ -1128,7 +1128,7 @@ fn doubt_finding(sheets: [&Sheet; 2], files: [&str; 2], game: &Game, d: &Doubt) 
     let (line, col) = entry(0).or(entry(1)).map_or((0, 0), |e| (e.line, e.col));
     let at = At { ply: d.ply as u32 + 1, line, col };
     if d.legible == [true, true] && d.names[0] != d.names[1] {
-        let read = |c: usize| d.names[c].map(san).or(chosen.clone()).unwrap_or_else(|| "the game ending here".into());
+        let read = |c: usize| d.names[c].map(san).or(chosen.clone()).map_or(CopyMove::GameEnds, CopyMove::Move);
         return Some(Finding::CopiesDisagree {
             at,
             written: text(0),
@@ -1138,7 +1138,7 @@ fn doubt_finding(sheets: [&Sheet; 2], files: [&str; 2], game: &Game, d: &Doubt) 
             files: files.map(str::to_string),
         });
     }
-    let written = (0..2).find(|&c| d.legible[c]).map_or_else(String::new, text);
+    let written = (0..2).find(|&c| d.legible[c]).and_then(entry).map_or_else(String::new, |e| e.text.clone());
     Some(Finding::AmbiguousRepair {
         at,
         written,
@@ -1150,14 +1150,14 @@ fn doubt_finding(sheets: [&Sheet; 2], files: [&str; 2], game: &Game, d: &Doubt) 
 
 /// `copies-disagree` at ply `k` (0-based): each copy's entry and move there.
 fn disagreement(sheets: [&Sheet; 2], files: [&str; 2], games: [&Game; 2], k: usize) -> Finding {
-    let side = |i: usize| -> (String, String, usize, usize) {
+    let side = |i: usize| -> (CopyEntry, CopyMove, usize, usize) {
         match games[i].moves.get(k) {
             Some(p) => {
                 let e = p.entry.map(|e| &sheets[i].entries[e]);
-                let written = e.map_or_else(|| "(not written)".to_string(), |e| e.text.clone());
-                (written, p.san.to_string(), e.map_or(0, |e| e.line), e.map_or(0, |e| e.col))
+                let written = e.map_or(CopyEntry::NotWritten, |e| CopyEntry::Written(e.text.clone()));
+                (written, CopyMove::Move(p.san.to_string()), e.map_or(0, |e| e.line), e.map_or(0, |e| e.col))
             }
-            None => ("(nothing more)".to_string(), "the game ending here".to_string(), 0, 0),
+            None => (CopyEntry::Ended, CopyMove::GameEnds, 0, 0),
         }
     };
     let (written, read, line, col) = side(0);

@@ -10,7 +10,7 @@ use super::entries::{descriptive_at, is_illegible};
 use super::game::{FIVEFOLD_PLIES, Game, ended_by_rule, key, san_of};
 use super::step::Step;
 use crate::cost::DESCRIPTIVE_NEAR;
-use crate::finding::{At, Ending, Finding, RESULT_AFTER_MOVES, RESULT_HEADER};
+use crate::finding::{At, Ending, Finding, ResultAt};
 use crate::notation::lex::{CheckMark, Lexed};
 use crate::sheet::{GameResult, Sheet};
 
@@ -169,9 +169,9 @@ pub(super) fn descriptive(sheet: &Sheet, lexed: &[Lexed<'_>], game: &mut Game) {
     let numeric = lexed.iter().position(|l| l.numeric);
     let Some(first) = lexed.iter().position(|l| l.descriptive).or(numeric) else { return };
     let system = match numeric {
-        Some(_) => crate::notation::descriptive::NUMERIC,
+        Some(_) => crate::notation::Notation::IccfNumeric,
         None => match crate::notation::descriptive::system_of(game.language.code) {
-            Some(s) => s.name,
+            Some(s) => s.notation,
             None => return,
         },
     };
@@ -244,7 +244,7 @@ pub(super) fn judge_result(sheet: &Sheet, game: &mut Game) {
     let written = match written_result(sheet) {
         Ok(w) => w,
         Err([header, moves]) => {
-            let results = vec![(header, RESULT_HEADER.to_string()), (moves, RESULT_AFTER_MOVES.to_string())];
+            let results = vec![(header, ResultAt::Header), (moves, ResultAt::AfterMoves)];
             game.findings.push(Finding::ResultsDisagree { results });
             game.result = GameResult::Unknown;
             return;

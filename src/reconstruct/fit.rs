@@ -12,7 +12,7 @@ use crate::notation::reading::Reading;
 use crate::sheet::Sheet;
 
 /// How unlikely `moves` (a game from the sheet's start, see
-/// [`Start::of`](crate::start::Start::of)) are given what the
+/// `Start::of`) are given what the
 /// sheet says, under `lang` and `params`: the cost of the cheapest alignment
 /// of the entries to them (see `Searcher::align`). Next to
 /// [`Game::cost`](super::game::Game::cost) it tells whether a game the search did

@@ -5,7 +5,7 @@
 //! - `step`: one step of a reading: an entry read, skipped, or read after a move not written;
 //! - `game`: the game read ([`Game`], [`Played`]), its moves played and written by [`play`], where the
 //!   rules end it drawn (Art. 9.6);
-//! - [`book`], `budget`, `prior`: the opening book, the budget of work, the plausibility of a line;
+//! - `book`, `budget`, `prior`: the opening book, the budget of work, the plausibility of a line;
 //! - `settings`: how to read sheets ([`Settings`]);
 //! - `entries`: what the entries say before any move is read (lexed, strict readings, illegible, descriptive);
 //! - `arena`: the nodes of a window's beam, partial games walked back to their steps;
@@ -23,11 +23,11 @@
 //! - `language`: a sheet read under one language: read, its doubts settled, built;
 //! - `infer`: the language, where none is given;
 //! - `stages`: [`reconstruct`]: one sheet's start, language, second look and findings on the whole game;
-//! - [`copies`]: sheets grouped into games, and a game's two copies read together;
-//! - [`by_moves`]: two copies of one game told by their moves, whatever their names;
+//! - `copies`: sheets grouped into games, and a game's two copies read together;
+//! - `by_moves`: two copies of one game told by their moves, whatever their names;
 //! - this file: declares the files and re-exports what the rest of the crate uses.
 //!
-//! What everything costs is in [`crate::cost`].
+//! What everything costs is in `crate::cost`.
 
 mod arena;
 mod beam;

@@ -36,7 +36,7 @@ pub fn reconstruct(sheet: &Sheet, settings: &Settings) -> Game {
 /// search stops where it is: the game is kept as read up to there, with
 /// `search-budget`.
 ///
-/// A sheet is read from the start it gives (see [`Start::of`]); one whose
+/// A sheet is read from the start it gives (see `Start::of`); one whose
 /// start cannot be used is not read at all: its game has no moves and says
 /// why (`set-up-position`).
 pub fn reconstruct_within(sheet: &Sheet, settings: &Settings, budget: &mut FileBudget) -> Game {
