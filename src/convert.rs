@@ -511,8 +511,8 @@ fn file_name(path: &str) -> &str {
 /// time, in flat memory: each game is read alone (a budget of its own, never
 /// merged with another copy, as files in one call can be) and handed to
 /// `each` as soon as it is judged. A game that cannot be read (over
-/// `MAX_GAME_BYTES`, not text) is
-/// a rejected game with `game-not-read`, and the file goes on. The error is
+/// `MAX_GAME_BYTES`, not text) is a rejected game with `game-not-read`, and
+/// the file goes on. The error is
 /// the file's, when it cannot be read at all (nothing but blanks, binary, an
 /// IO error before its first game); an IO error later ends it with a
 /// `game-not-read`.

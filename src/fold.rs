@@ -10,17 +10,20 @@
 pub(crate) fn words(s: &str) -> Vec<String> {
     let mut folded = String::with_capacity(s.len());
     for c in s.chars() {
-        // The soft and hard signs have no letter of their own in a Latin
-        // spelling: `any_ascii` writes an apostrophe, which would split the word.
-        if matches!(c, 'ь' | 'ъ' | 'Ь' | 'Ъ') {
+        if c.is_ascii() {
+            folded.push(if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { ' ' });
             continue;
         }
-        let push = |folded: &mut String, b: u8| {
-            folded.push(if b.is_ascii_alphanumeric() { char::from(b.to_ascii_lowercase()) } else { ' ' });
-        };
-        match u8::try_from(c) {
-            Ok(b) if b.is_ascii() => push(&mut folded, b),
-            _ => any_ascii::any_ascii_char(c).bytes().for_each(|b| push(&mut folded, b)),
+        let latin = any_ascii::any_ascii_char(c);
+        if c.is_alphanumeric() {
+            // A letter is letters: the marks its spelling has (`'` for the
+            // soft sign `ь`, the Georgian ejective `კ`, the Ukrainian `ʼ`)
+            // would split the word.
+            folded.extend(latin.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()));
+        } else if !latin.is_empty() {
+            // A symbol (`♔`, `😀`) is no part of a name; a combining accent
+            // (no spelling) is part of its letter.
+            folded.push(' ');
         }
     }
     folded.split_whitespace().map(str::to_string).collect()
@@ -68,6 +71,17 @@ mod tests {
     fn a_letter_and_its_combining_accent_fold_as_the_letter() {
         assert_eq!(key("Jose\u{301} Mari\u{301}a"), key("José María"));
         assert_eq!(key("José María"), "jose maria");
+    }
+
+    #[test]
+    fn a_letter_spelled_with_a_mark_stays_one_word() {
+        assert_eq!(words("კობალია"), ["kobalia"]);
+        assert_eq!(words("Мар\u{2bc}яна"), ["maryana"]);
+    }
+
+    #[test]
+    fn symbols_are_no_part_of_a_name() {
+        assert_eq!(words("♔Kasparov 😀"), ["kasparov"]);
     }
 
     #[test]

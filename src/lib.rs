@@ -35,7 +35,7 @@
 //! # Features
 //! - `cli`: the `scoresheet` command's own crates (arguments, the progress
 //!   bar, logs);
-//! - `daemon`: [`daemon`], `scoresheet watch` (tokio, notify);
+//! - `daemon`: the `daemon` module, `scoresheet watch` (tokio, notify);
 //! - `desk`: the arbiter's desk and the broadcast feed (axum).
 //!
 //! All three are on by default, and the command needs them. With

@@ -12,10 +12,14 @@ use std::time::SystemTime;
 
 use tracing::info;
 
-use crate::convert::{Input, Options, games_together, read_inputs};
+#[cfg(feature = "desk")]
+use crate::convert::games_together;
+use crate::convert::{Input, Options, read_inputs};
 use crate::decision::{Action, Decision, DecisionError, decided_among};
 use crate::emit::file::replace_staged;
-use crate::emit::report::{GameReport, Status};
+#[cfg(feature = "desk")]
+use crate::emit::report::GameReport;
+use crate::emit::report::Status;
 use crate::sheet::Sheet;
 
 use super::games::{GameRecord, hash};
@@ -24,6 +28,7 @@ use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_a
 use super::publish::replace;
 
 /// A game as the desk shows it.
+#[cfg(feature = "desk")]
 #[derive(Debug, Clone)]
 pub(crate) struct Shown {
     /// Changes whenever the game is published again (its other copy came,
@@ -66,6 +71,7 @@ pub(crate) fn is_id(id: &str) -> bool {
 }
 
 /// The record of game `id`, and its version.
+#[cfg(feature = "desk")]
 fn record_of(cfg: &ProcessConfig, id: &str) -> Result<(GameRecord, String), DecideError> {
     if !is_id(id) {
         return Err(DecideError::NoGame(id.to_string()));
@@ -153,6 +159,7 @@ fn own_sheets(cfg: &ProcessConfig, record: &GameRecord, opts: &Options) -> Resul
 }
 
 /// The game of `record` as read now: as its kept decision makes it, if any.
+#[cfg(feature = "desk")]
 fn read_now(cfg: &ProcessConfig, id: &str, record: &GameRecord, opts: &Options) -> Result<GameReport, DecideError> {
     let own = own_sheets(cfg, record, opts)?;
     if let Some(d) = kept_for(cfg, id) {
@@ -162,18 +169,21 @@ fn read_now(cfg: &ProcessConfig, id: &str, record: &GameRecord, opts: &Options) 
 }
 
 /// Game `id` as read now.
+#[cfg(feature = "desk")]
 pub(crate) fn show(cfg: &ProcessConfig, id: &str) -> Result<Shown, DecideError> {
     let (record, version) = record_of(cfg, id)?;
     let report = read_now(cfg, id, &record, &cfg.options_now())?;
     Ok(shown(version, &record, report))
 }
 
+#[cfg(feature = "desk")]
 fn shown(version: String, record: &GameRecord, report: GameReport) -> Shown {
     Shown { version, report, sheets: record.sheets.iter().map(|s| s.dropped.clone()).collect() }
 }
 
 /// Game `id` as `decision` would make it, without writing anything; refused
 /// (`Stale`) when the game is no longer at `version`.
+#[cfg(feature = "desk")]
 pub(crate) fn preview(cfg: &ProcessConfig, id: &str, version: &str, decision: &Decision) -> Result<Shown, DecideError> {
     let (record, now) = record_of(cfg, id)?;
     if now != version {

@@ -408,6 +408,7 @@ impl Locked<'_> {
 
     /// How many changes the records have seen so far: while it stays the
     /// same, so do they.
+    #[cfg(feature = "desk")]
     pub(crate) fn changes(&self) -> u64 {
         self.cache.changes
     }
@@ -415,6 +416,7 @@ impl Locked<'_> {
     /// Every record, as [`Locked::names`] gives them, with the change that
     /// last put it in ([`Locked::changes`]): a record whose stamp is the same
     /// is the same.
+    #[cfg(feature = "desk")]
     pub(crate) fn stamped(&self) -> impl Iterator<Item = (&str, &GameRecord, u64)> {
         let stamps = &self.cache.stamps;
         self.names().map(move |(n, r)| (n, r, stamps.get(n).copied().unwrap_or(0)))

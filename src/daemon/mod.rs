@@ -140,6 +140,8 @@
 //! goes on.
 
 mod annotate;
+// The desk's and the feed's: what they show of the daemon's folders.
+#[cfg(feature = "desk")]
 pub(crate) mod broadcast;
 pub(crate) mod claim;
 pub(crate) mod decide;
@@ -149,6 +151,7 @@ pub(crate) mod detect;
 mod folders;
 pub(crate) mod games;
 pub(crate) mod kept;
+#[cfg(feature = "desk")]
 pub(crate) mod listing;
 pub(crate) mod names;
 pub(crate) mod outcome;
@@ -278,6 +281,7 @@ const TEMP_AGE: Duration = Duration::from_secs(600);
 /// What the desk works with: the daemon's folders and options, its own
 /// handles on the records and the pairings (shared with the daemons through
 /// the state folder's locks), outputs staged beside their targets.
+#[cfg(feature = "desk")]
 pub(crate) fn process_config(config: &DaemonConfig) -> ProcessConfig {
     let folders = config.folders.clone();
     ProcessConfig {

@@ -1,7 +1,7 @@
 //! The findings' messages in English, the report's default language.
 
 use super::messages::Messages;
-use super::values::{At, CopyEntry, CopyMove, Ending, NotRead, Pairing, ResultAt, SheetPairing, Why, ply_label};
+use super::values::{At, CopyEntry, CopyMove, Ending, NamedPairing, NotRead, ResultAt, SheetPairing, Why, ply_label};
 use crate::notation::Notation;
 use crate::sheet::{GameResult, Invisible, MAX_HEADERS};
 use crate::start::SetUpError;
@@ -47,7 +47,7 @@ fn notation(n: Notation) -> &'static str {
 }
 
 /// A pairing: `round 2, board 3: Navara, David - Carlsen, Magnus`.
-fn pairing(p: &Pairing) -> String {
+fn pairing(p: &NamedPairing) -> String {
     format!("round {}, board {}: {} - {}", p.round, p.board, p.white, p.black)
 }
 
@@ -337,7 +337,12 @@ impl Messages for English {
         }
     }
 
-    fn pairing_mismatch(&self, written: &SheetPairing, found: Option<&Pairing>, candidates: &[Pairing]) -> String {
+    fn pairing_mismatch(
+        &self,
+        written: &SheetPairing,
+        found: Option<&NamedPairing>,
+        candidates: &[NamedPairing],
+    ) -> String {
         let written = sheet_pairing(written);
         match found {
             Some(found) => format!("the sheet gives {written}, but its players are paired at {}", pairing(found)),
@@ -349,7 +354,7 @@ impl Messages for English {
         }
     }
 
-    fn pairing_result_mismatch(&self, written: GameResult, pairing: GameResult, at: &Pairing) -> String {
+    fn pairing_result_mismatch(&self, written: GameResult, pairing: GameResult, at: &NamedPairing) -> String {
         format!(
             "the result written is {} but the pairings file gives {} (round {}, board {})",
             written.as_pgn(),
@@ -367,7 +372,7 @@ impl Messages for English {
         )
     }
 
-    fn result_from_pairings(&self, result: GameResult, at: &Pairing, disagreed: bool) -> String {
+    fn result_from_pairings(&self, result: GameResult, at: &NamedPairing, disagreed: bool) -> String {
         if disagreed {
             format!(
                 "the record gives different results: the pairings' is one of them and is taken, {} ({})",
@@ -379,7 +384,7 @@ impl Messages for English {
         }
     }
 
-    fn board_numbered(&self, written: &SheetPairing, at: &Pairing) -> String {
+    fn board_numbered(&self, written: &SheetPairing, at: &NamedPairing) -> String {
         format!(
             "the sheet gives {}; the pairings, in the order of the pairings file, put these players at {}: \
              published on that board, so that the round's boards are numbered one way",
@@ -388,7 +393,7 @@ impl Messages for English {
         )
     }
 
-    fn colours_reversed(&self, at: &Pairing) -> String {
+    fn colours_reversed(&self, at: &NamedPairing) -> String {
         format!(
             "the sheet's White is Black in the pairings ({}): the colours are reversed on the sheet or at the board",
             pairing(at)

@@ -3,7 +3,7 @@
 //! leído como Nf3: la única jugada legal que encaja`.
 
 use super::messages::Messages;
-use super::values::{At, CopyEntry, CopyMove, Ending, NotRead, Pairing, ResultAt, SheetPairing, Why, ply_label};
+use super::values::{At, CopyEntry, CopyMove, Ending, NamedPairing, NotRead, ResultAt, SheetPairing, Why, ply_label};
 use crate::notation::Notation;
 use crate::sheet::{GameResult, Invisible, MAX_HEADERS};
 use crate::start::SetUpError;
@@ -83,7 +83,7 @@ fn language(code: &str) -> Option<&'static str> {
 }
 
 /// A pairing: `ronda 2, tablero 3: Navara, David - Carlsen, Magnus`.
-fn pairing(p: &Pairing) -> String {
+fn pairing(p: &NamedPairing) -> String {
     format!("ronda {}, tablero {}: {} - {}", p.round, p.board, p.white, p.black)
 }
 
@@ -402,7 +402,12 @@ impl Messages for Spanish {
         }
     }
 
-    fn pairing_mismatch(&self, written: &SheetPairing, found: Option<&Pairing>, candidates: &[Pairing]) -> String {
+    fn pairing_mismatch(
+        &self,
+        written: &SheetPairing,
+        found: Option<&NamedPairing>,
+        candidates: &[NamedPairing],
+    ) -> String {
         let written = sheet_pairing(written);
         match found {
             Some(found) => {
@@ -419,7 +424,7 @@ impl Messages for Spanish {
         }
     }
 
-    fn pairing_result_mismatch(&self, written: GameResult, pairing: GameResult, at: &Pairing) -> String {
+    fn pairing_result_mismatch(&self, written: GameResult, pairing: GameResult, at: &NamedPairing) -> String {
         format!(
             "el resultado anotado es {} pero el archivo de emparejamientos da {} (ronda {}, tablero {})",
             written.as_pgn(),
@@ -437,7 +442,7 @@ impl Messages for Spanish {
         )
     }
 
-    fn result_from_pairings(&self, result: GameResult, at: &Pairing, disagreed: bool) -> String {
+    fn result_from_pairings(&self, result: GameResult, at: &NamedPairing, disagreed: bool) -> String {
         if disagreed {
             format!(
                 "la planilla da resultados distintos: el de los emparejamientos es uno de ellos y se toma, {} ({})",
@@ -453,7 +458,7 @@ impl Messages for Spanish {
         }
     }
 
-    fn board_numbered(&self, written: &SheetPairing, at: &Pairing) -> String {
+    fn board_numbered(&self, written: &SheetPairing, at: &NamedPairing) -> String {
         format!(
             "la planilla da {}; los emparejamientos, en el orden del archivo, ponen a estos jugadores en {}: se \
              publica en ese tablero, para que los tableros de la ronda se numeren de una sola manera",
@@ -462,7 +467,7 @@ impl Messages for Spanish {
         )
     }
 
-    fn colours_reversed(&self, at: &Pairing) -> String {
+    fn colours_reversed(&self, at: &NamedPairing) -> String {
         format!(
             "las blancas de la planilla son las negras del emparejamiento ({}): los colores están invertidos en la \
              planilla o en el tablero",

@@ -6,7 +6,7 @@
 //! finding's values, what was written already quoted short (see
 //! [`super::values::quoted`]).
 
-use super::values::{At, CopyEntry, CopyMove, Ending, NotRead, Pairing, ResultAt, SheetPairing, Why};
+use super::values::{At, CopyEntry, CopyMove, Ending, NamedPairing, NotRead, ResultAt, SheetPairing, Why};
 use crate::notation::Notation;
 use crate::sheet::{GameResult, Invisible};
 use crate::start::SetUpError;
@@ -50,12 +50,17 @@ pub(crate) trait Messages {
     fn game_not_read(&self, line: usize, why: &NotRead) -> String;
     fn headers_dropped(&self, dropped: usize, first: &str) -> String;
     fn search_budget(&self, at: &At, written: &str, unread: usize) -> String;
-    fn pairing_mismatch(&self, written: &SheetPairing, found: Option<&Pairing>, candidates: &[Pairing]) -> String;
-    fn pairing_result_mismatch(&self, written: GameResult, pairing: GameResult, at: &Pairing) -> String;
+    fn pairing_mismatch(
+        &self,
+        written: &SheetPairing,
+        found: Option<&NamedPairing>,
+        candidates: &[NamedPairing],
+    ) -> String;
+    fn pairing_result_mismatch(&self, written: GameResult, pairing: GameResult, at: &NamedPairing) -> String;
     fn results_disagree(&self, results: &[(GameResult, ResultAt)]) -> String;
-    fn result_from_pairings(&self, result: GameResult, at: &Pairing, disagreed: bool) -> String;
-    fn board_numbered(&self, written: &SheetPairing, pairing: &Pairing) -> String;
-    fn colours_reversed(&self, pairing: &Pairing) -> String;
+    fn result_from_pairings(&self, result: GameResult, at: &NamedPairing, disagreed: bool) -> String;
+    fn board_numbered(&self, written: &SheetPairing, pairing: &NamedPairing) -> String;
+    fn colours_reversed(&self, pairing: &NamedPairing) -> String;
     /// Each copy's entry and move there, and its file.
     fn copies_disagree(&self, at: &At, written: [&CopyEntry; 2], read: [&CopyMove; 2], files: [&str; 2]) -> String;
     /// `decision`: [`Messages::decision`]'s sentence.

@@ -33,7 +33,7 @@ use messages::Messages;
 
 pub use crate::notation::Notation;
 pub use values::{
-    At, CopyEntry, CopyMove, Ending, NOTE_CHARS, NotRead, Pairing, QUOTED_CHARS, ResultAt, SheetPairing, Why,
+    At, CopyEntry, CopyMove, Ending, NOTE_CHARS, NamedPairing, NotRead, QUOTED_CHARS, ResultAt, SheetPairing, Why,
 };
 pub(crate) use values::{cut, quoted};
 
@@ -239,10 +239,10 @@ pub enum Finding {
     /// nearest pairings are the `candidates`), or its players are paired on
     /// another board than the sheet gives (`found`). `written` is what the
     /// sheet gives: round, board, players.
-    PairingMismatch { written: SheetPairing, found: Option<Pairing>, candidates: Vec<Pairing> },
+    PairingMismatch { written: SheetPairing, found: Option<NamedPairing>, candidates: Vec<NamedPairing> },
     /// The result written differs from the TRF's result for the game's
     /// pairing (`at`).
-    PairingResultMismatch { written: GameResult, pairing: GameResult, at: Pairing },
+    PairingResultMismatch { written: GameResult, pairing: GameResult, at: NamedPairing },
     /// The record gives different results (`results`: each with where it is
     /// written, the header, the moves' end or a copy's file), and no pairing
     /// settles which: the arbiter establishes the result (Art. 8.7).
@@ -250,14 +250,14 @@ pub enum Finding {
     /// The result is the pairings' (`at`: the pairing): no result was
     /// written (`disagreed` false), or the copies or the sheet's header and
     /// moves gave different results and the pairings' is one of them.
-    ResultFromPairings { result: GameResult, at: Pairing, disagreed: bool },
+    ResultFromPairings { result: GameResult, at: NamedPairing, disagreed: bool },
     /// The sheet numbers its board otherwise than the pairings, in the
     /// TRF's order, number its players' game (`pairing`): the game is
     /// published on the TRF's board, so that every game of the round,
     /// whether its sheet writes a board or not, is numbered one way.
-    BoardNumbered { written: SheetPairing, pairing: Pairing },
+    BoardNumbered { written: SheetPairing, pairing: NamedPairing },
     /// The sheet's White is the pairing's Black: the colours are reversed.
-    ColoursReversed { pairing: Pairing },
+    ColoursReversed { pairing: NamedPairing },
     /// The two copies of the game (the players' two scoresheets) are both
     /// legible here and say different moves (or one has none), and the rest
     /// of the game does not tell which is right: `written` and `read` are the
@@ -597,7 +597,7 @@ impl Finding {
             Finding::HeadersDropped { .. } | Finding::SetUpPosition { .. } => none,
             Finding::SearchBudget { at, written, unread: _ } => Parts { at: Some(*at), written: Some(written), ..none },
             Finding::PairingMismatch { candidates, .. } => {
-                Parts { alternatives: candidates.iter().map(Pairing::as_reported).collect(), ..none }
+                Parts { alternatives: candidates.iter().map(NamedPairing::as_reported).collect(), ..none }
             }
             Finding::PairingResultMismatch { .. } => none,
             Finding::ResultsDisagree { .. } | Finding::ResultFromPairings { .. } | Finding::BoardNumbered { .. } => {
@@ -719,8 +719,8 @@ mod tests {
     use super::*;
 
     /// Round 2, board 3 of the TRF.
-    fn navara() -> Pairing {
-        Pairing { round: 2, board: 3, white: "Navara, David".into(), black: "Carlsen, Magnus".into() }
+    fn navara() -> NamedPairing {
+        NamedPairing { round: 2, board: 3, white: "Navara, David".into(), black: "Carlsen, Magnus".into() }
     }
 
     /// What a sheet of round 2 gives: its board, its White.

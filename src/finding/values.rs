@@ -63,14 +63,18 @@ pub enum Ending {
 /// A pairing of the tournament's TRF, as a finding names it: its round,
 /// board and players (`?` for a player the TRF does not list).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pairing {
+pub struct NamedPairing {
+    /// The round, from 1.
     pub round: u32,
+    /// The board, from 1.
     pub board: u32,
+    /// White's name as the TRF writes it.
     pub white: String,
+    /// Black's name as the TRF writes it.
     pub black: String,
 }
 
-impl Pairing {
+impl NamedPairing {
     /// As the report's `alternatives` list a `pairing-mismatch`'s nearest
     /// pairings: `round 2, board 3: A - B`. A field of the JSON, fixed as its
     /// codes are, not a message: the same in every report language.
@@ -83,9 +87,13 @@ impl Pairing {
 /// them, and its players (`?` where it names none).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SheetPairing {
+    /// The round the sheet writes.
     pub round: Option<u32>,
+    /// The board the sheet writes.
     pub board: Option<u32>,
+    /// White's name as the sheet writes it.
     pub white: String,
+    /// Black's name as the sheet writes it.
     pub black: String,
 }
 
@@ -95,7 +103,7 @@ impl SheetPairing {
     /// would pass [`QUOTED_CHARS`], each number given counting with room for
     /// its word (`round 12, `: 8 characters and its digits). Counted so, a
     /// long name is cut at the same letter in every language.
-    pub fn players(&self) -> String {
+    pub(crate) fn players(&self) -> String {
         let numbers: usize = [self.round, self.board].iter().flatten().map(|n| 8 + n.to_string().len()).sum();
         cut(&format!("{} - {}", self.white, self.black), QUOTED_CHARS.saturating_sub(numbers)).into_owned()
     }
@@ -136,7 +144,9 @@ impl CopyEntry {
 /// game's end (the copy's game ends there).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CopyMove {
+    /// The move read, in SAN.
     Move(String),
+    /// The copy's game ends at this entry.
     GameEnds,
 }
 

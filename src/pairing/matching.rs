@@ -74,7 +74,7 @@ struct Choice<'t> {
 }
 
 /// The pairing the names fit best, when one fits clearly better than the others.
-fn by_names<'t>(t: &'t Tournament, w: &Written) -> Result<Choice<'t>, Vec<finding::Pairing>> {
+fn by_names<'t>(t: &'t Tournament, w: &Written) -> Result<Choice<'t>, Vec<finding::NamedPairing>> {
     let pool = t.pairings.iter().filter(|p| w.round.is_none_or(|r| p.round == r));
     let mut scored: Vec<(f64, bool, &Pairing)> = pool
         .filter_map(|p| match fit(t, w, p) {
@@ -102,7 +102,7 @@ pub struct Paired {
     /// The pairing's result, in the sheet's colours, where the TRF has one.
     pub result: Option<GameResult>,
     /// The pairing, as a finding names it.
-    pub at: finding::Pairing,
+    pub at: finding::NamedPairing,
 }
 
 /// Matches the sheet to its pairing. Returns the sheet with the TRF's tags

@@ -32,10 +32,13 @@ const POINTS: (usize, usize) = (81, 84);
 /// A played game's result, to be written into its round's columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scored {
+    /// The round, from 1.
     pub round: u32,
-    /// White's and Black's start numbers.
+    /// White's start number in the TRF.
     pub white: u32,
+    /// Black's start number in the TRF.
     pub black: u32,
+    /// The game's result.
     pub result: GameResult,
 }
 

@@ -81,8 +81,8 @@ impl Tournament {
 
     /// The pairing as a finding names it: round, board and players' names
     /// (`?` for a player the TRF does not list).
-    pub fn describe(&self, p: &Pairing) -> crate::finding::Pairing {
+    pub fn describe(&self, p: &Pairing) -> crate::finding::NamedPairing {
         let name = |s: u32| self.player(s).map_or("?", |p| p.name.as_str()).to_string();
-        crate::finding::Pairing { round: p.round, board: p.board, white: name(p.white), black: name(p.black) }
+        crate::finding::NamedPairing { round: p.round, board: p.board, white: name(p.white), black: name(p.black) }
     }
 }

@@ -485,7 +485,7 @@ fn readings_of(name: &str, without_particles: bool) -> Vec<(String, Option<char>
     let words = |s: &str| -> Vec<String> {
         let particle = |w: &String| without_particles && PARTICLES.contains(&w.as_str());
         let kept = |w: &String| !w.is_empty() && !particle(w);
-        folded_words(s).into_iter().filter(kept).collect()
+        crate::fold::words(s).into_iter().filter(kept).collect()
     };
     let initial = |w: Option<&String>| w.and_then(|w| w.chars().next());
     if let Some((sur, first)) = name.split_once(',') {
@@ -527,13 +527,7 @@ const PARTICLES: [&str; 14] =
 
 /// A header value compared loosely: letters and digits only, folded.
 fn folded(s: &str) -> String {
-    folded_words(s).concat()
-}
-
-/// The words of `s` in lower case, accents and Cyrillic spelled in Latin
-/// letters (letters and digits only), as the pairings compare names.
-fn folded_words(s: &str) -> Vec<String> {
-    crate::fold::words(s)
+    crate::fold::words(s).concat()
 }
 
 /// The game read from two copies, and which copy (0 or 1) its moves'

@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use crate::corpus::{CorpusGame, try_load_range};
 use crate::generate::{Rng, derive_seed};
-use crate::http::{Reply, Request};
+use crate::http::{Reply, Request, form_value};
 use crate::pairs::{Written, pair_as_written};
 use crate::trf::{BuiltTrf, TrfGame, TrfPlayer};
 
@@ -396,16 +396,6 @@ fn address_in(log: &str) -> Option<String> {
 fn http(addr: &str, method: &str, path: &str, cookies: &str, body: &str) -> Result<Reply> {
     let request = Request { addr, host: addr, method, path, cookies, body, extra: "" };
     request.send(Duration::from_secs(120)).with_context(|| format!("the desk at {addr}: {method} {path}"))
-}
-
-/// `application/x-www-form-urlencoded` of one value.
-fn form_escape(v: &str) -> String {
-    v.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 fn html_unescape(s: &str) -> String {
@@ -905,12 +895,12 @@ impl Run<'_> {
     ) -> Result<std::result::Result<(), String>> {
         let mut body = format!(
             "csrf={}&version={}&name=Swiss+arbiter&action=accept&moves={}",
-            form_escape(&page.csrf),
-            form_escape(&page.version),
-            form_escape(&moves.join(","))
+            form_value(&page.csrf),
+            form_value(&page.version),
+            form_value(&moves.join(","))
         );
         if let Some(r) = result {
-            body.push_str(&format!("&result={}", form_escape(r)));
+            body.push_str(&format!("&result={}", form_value(r)));
         }
         let cookie = format!("csrf={}", page.csrf);
         let done = http(&self.addr(), "POST", &format!("/game/{id}/decide"), &cookie, &body)?;
