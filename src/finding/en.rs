@@ -53,11 +53,7 @@ fn pairing(p: &NamedPairing) -> String {
 
 /// What a sheet gives of its pairing: `round 2, board 35, A - B`.
 fn sheet_pairing(p: &SheetPairing) -> String {
-    let mut parts = Vec::with_capacity(3);
-    parts.extend(p.round.map(|r| format!("round {r}")));
-    parts.extend(p.board.map(|b| format!("board {b}")));
-    parts.push(p.players());
-    parts.join(", ")
+    p.said("round", "board")
 }
 
 fn copy_entry(e: &CopyEntry) -> &str {
@@ -78,12 +74,11 @@ fn copy_move(m: &CopyMove) -> &str {
 /// The results a record gives, each with where: `1-0 (the Result header),
 /// 0-1 (after the moves)`, or a copy's file.
 fn results_said(results: &[(GameResult, ResultAt)]) -> String {
-    let place = |w: &ResultAt| match w {
+    super::values::results_said(results, |w| match w {
         ResultAt::Header => "the Result header".to_string(),
         ResultAt::AfterMoves => "after the moves".to_string(),
         ResultAt::Copy(file) => file.clone(),
-    };
-    results.iter().map(|(r, w)| format!("{} ({})", r.as_pgn(), place(w))).collect::<Vec<_>>().join(", ")
+    })
 }
 
 impl Messages for English {

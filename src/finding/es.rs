@@ -89,11 +89,7 @@ fn pairing(p: &NamedPairing) -> String {
 
 /// What a sheet gives of its pairing: `ronda 2, tablero 35, A - B`.
 fn sheet_pairing(p: &SheetPairing) -> String {
-    let mut parts = Vec::with_capacity(3);
-    parts.extend(p.round.map(|r| format!("ronda {r}")));
-    parts.extend(p.board.map(|b| format!("tablero {b}")));
-    parts.push(p.players());
-    parts.join(", ")
+    p.said("ronda", "tablero")
 }
 
 fn copy_entry(e: &CopyEntry) -> &str {
@@ -114,12 +110,11 @@ fn copy_move(m: &CopyMove) -> &str {
 /// The results a record gives, each with where: `1-0 (la cabecera Result),
 /// 0-1 (tras las jugadas)`, or a copy's file.
 fn results_said(results: &[(GameResult, ResultAt)]) -> String {
-    let place = |w: &ResultAt| match w {
+    super::values::results_said(results, |w| match w {
         ResultAt::Header => "la cabecera Result".to_string(),
         ResultAt::AfterMoves => "tras las jugadas".to_string(),
         ResultAt::Copy(file) => file.clone(),
-    };
-    results.iter().map(|(r, w)| format!("{} ({})", r.as_pgn(), place(w))).collect::<Vec<_>>().join(", ")
+    })
 }
 
 /// Why a sheet's start cannot be used.

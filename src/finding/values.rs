@@ -98,6 +98,16 @@ pub struct SheetPairing {
 }
 
 impl SheetPairing {
+    /// What the sheet gives, in a language's words for round and board:
+    /// `round 2, board 35, A - B` (each part only where the sheet writes it).
+    pub(crate) fn said(&self, round: &str, board: &str) -> String {
+        let mut parts = Vec::with_capacity(3);
+        parts.extend(self.round.map(|r| format!("{round} {r}")));
+        parts.extend(self.board.map(|b| format!("{board} {b}")));
+        parts.push(self.players());
+        parts.join(", ")
+    }
+
     /// The players, `White - Black`, as a message quotes them: the names
     /// come from the sheet, so they are cut where the whole description
     /// would pass [`QUOTED_CHARS`], each number given counting with room for
@@ -216,6 +226,13 @@ pub const QUOTED_CHARS: usize = 40;
 /// reason is the arbiter's own words, kept whole (a form's body and a
 /// decision file are bounded well below this anyway).
 pub const NOTE_CHARS: usize = 2000;
+
+/// The results a record gives, each with where it is written, in a
+/// language's words for the places (`place`): `1-0 (the Result header), 0-1
+/// (after the moves)`, or a copy's file.
+pub(crate) fn results_said(results: &[(GameResult, ResultAt)], place: impl Fn(&ResultAt) -> String) -> String {
+    results.iter().map(|(r, w)| format!("{} ({})", r.as_pgn(), place(w))).collect::<Vec<_>>().join(", ")
+}
 
 /// `text` as a message quotes it: at most [`QUOTED_CHARS`] characters, then "…".
 pub(crate) fn quoted(text: &str) -> Cow<'_, str> {
