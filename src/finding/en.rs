@@ -48,7 +48,7 @@ fn notation(n: Notation) -> &'static str {
 
 /// A pairing: `round 2, board 3: Navara, David - Carlsen, Magnus`.
 fn pairing(p: &NamedPairing) -> String {
-    format!("round {}, board {}: {} - {}", p.round, p.board, p.white, p.black)
+    p.said("round", "board")
 }
 
 /// What a sheet gives of its pairing: `round 2, board 35, A - B`.

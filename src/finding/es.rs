@@ -84,7 +84,7 @@ fn language(code: &str) -> Option<&'static str> {
 
 /// A pairing: `ronda 2, tablero 3: Navara, David - Carlsen, Magnus`.
 fn pairing(p: &NamedPairing) -> String {
-    format!("ronda {}, tablero {}: {} - {}", p.round, p.board, p.white, p.black)
+    p.said("ronda", "tablero")
 }
 
 /// What a sheet gives of its pairing: `ronda 2, tablero 35, A - B`.

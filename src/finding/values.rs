@@ -79,7 +79,13 @@ impl NamedPairing {
     /// pairings: `round 2, board 3: A - B`. A field of the JSON, fixed as its
     /// codes are, not a message: the same in every report language.
     pub(crate) fn as_reported(&self) -> String {
-        format!("round {}, board {}: {} - {}", self.round, self.board, self.white, self.black)
+        self.said("round", "board")
+    }
+
+    /// The pairing in a language's words for round and board:
+    /// `round 2, board 3: A - B`.
+    pub(crate) fn said(&self, round: &str, board: &str) -> String {
+        format!("{round} {}, {board} {}: {} - {}", self.round, self.board, self.white, self.black)
     }
 }
 
