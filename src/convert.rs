@@ -10,7 +10,7 @@ use crate::finding::{Finding, NotRead, ReportLanguage, Why};
 use crate::ingest;
 use crate::notation::Language;
 use crate::pairing::Paired;
-use crate::pairing::matching::keyed;
+use crate::pairing::matching::{keyed, sheet_pairing};
 use crate::reconstruct::by_moves::pair_by_moves;
 use crate::reconstruct::copies::{CopyKey, Grouping, group, read_pair};
 use crate::reconstruct::{FileBudget, Game, PairBudget, Settings, reconstruct_within};
@@ -366,7 +366,7 @@ pub(crate) fn games_together(
             }
             [i, j] => {
                 let v = verdict_of(i).or(verdict_of(j));
-                let [a, b] = pair_reports([&sheets[i], &sheets[j]], names, opts, &mut budgets, v);
+                let [a, b] = pair_reports([&sheets[i], &sheets[j]], names, opts, &mut budgets, (v, false));
                 games[i] = Some(a);
                 games[j] = Some(b);
             }
@@ -375,9 +375,9 @@ pub(crate) fn games_together(
     }
     // Sheets read alone that are two copies of one game by their moves,
     // whatever their names: read again together.
-    for [i, j] in pairs_by_moves(&grouping, &keyed, &games) {
+    for [i, j] in pairs_by_moves(&grouping, &keyed, &files, &games) {
         let v = verdict_of(i).or(verdict_of(j));
-        let [a, b] = pair_reports([&sheets[i], &sheets[j]], names, opts, &mut budgets, v);
+        let [a, b] = pair_reports([&sheets[i], &sheets[j]], names, opts, &mut budgets, (v, true));
         games[i] = Some(a);
         games[j] = Some(b);
     }
@@ -401,12 +401,21 @@ pub(crate) fn games_together(
 /// The games of `grouping` read from one sheet (their reports in `games`)
 /// that are two copies of one game by their moves
 /// ([`crate::reconstruct::by_moves`]), as sheet indices, the earlier first.
-fn pairs_by_moves(grouping: &Grouping, keyed: &[Cow<'_, Sheet>], games: &[Option<GameReport>]) -> Vec<[usize; 2]> {
+/// Two sheets of one file (`files[i]`: sheet `i`'s) are never paired.
+fn pairs_by_moves(
+    grouping: &Grouping,
+    keyed: &[Cow<'_, Sheet>],
+    files: &[usize],
+    games: &[Option<GameReport>],
+) -> Vec<[usize; 2]> {
     let long = |i: usize| games[i].as_ref().is_some_and(|g| g.moves.len() >= SAME_GAME_PLIES);
     let lone: Vec<usize> = grouping.games.iter().filter(|g| g.len() == 1 && long(g[0])).map(|g| g[0]).collect();
     let keys: Vec<CopyKey> = lone.iter().map(|&i| CopyKey::of(&keyed[i])).collect();
-    let read: Vec<(&CopyKey, &[String])> =
-        lone.iter().zip(&keys).map(|(&i, k)| (k, games[i].as_ref().map_or(&[][..], |g| &g.moves[..]))).collect();
+    let read: Vec<(&CopyKey, &[String], usize)> = lone
+        .iter()
+        .zip(&keys)
+        .map(|(&i, k)| (k, games[i].as_ref().map_or(&[][..], |g| &g.moves[..]), files[i]))
+        .collect();
     pair_by_moves(&read).into_iter().map(|(x, y)| [lone[x], lone[y]]).collect()
 }
 
@@ -416,13 +425,16 @@ fn started<'b>(budgets: &'b mut [Option<FileBudget>], f: usize, opts: &Options) 
 }
 
 /// The reports of a game read from two copies: one for each copy's file,
-/// alike but for `copy`; the PGN names both files in a `Sheets` tag.
+/// alike but for `copy`; the PGN names both files in a `Sheets` tag. Copies
+/// paired by their moves (`by_moves`) say so (`copies-joined-by-moves`).
+/// Where the two readings are two games, each sheet's is reported alone,
+/// with `two-games-one-board` naming the other.
 fn pair_reports(
     copies: [&(usize, Sheet); 2],
     names: &[&str],
     opts: &Options,
     budgets: &mut [Option<FileBudget>],
-    verdict: Option<&Verdict>,
+    (verdict, by_moves): (Option<&Verdict>, bool),
 ) -> [GameReport; 2] {
     let files = copies.map(|(f, _)| names[*f]);
     let sheets = copies.map(|(_, s)| s);
@@ -447,7 +459,26 @@ fn pair_reports(
         let pair = if ra < rb { [x, y] } else { [y, x] };
         read_pair(read, named, &opts.settings(), PairBudget::Apart(pair))
     };
+    if let Some((other, parted)) = joint.apart.take() {
+        let games = [(order[0], joint.game), (order[1], other)];
+        return games.map(|(k, mut game)| {
+            let finding = Finding::TwoGamesOneBoard {
+                files: [file_name(files[k]), file_name(files[1 - k])].map(str::to_string),
+                written: [sheet_pairing(sheets[k]), sheet_pairing(sheets[1 - k])],
+                parted: parted as u32 + 1,
+            };
+            game.findings.push(finding);
+            report_of(sheets[k], game, opts, None, verdict, Written::Always)
+        });
+    }
     joint.base = order[joint.base];
+    if by_moves {
+        let k = joint.base;
+        joint.game.findings.push(Finding::CopiesJoinedByMoves {
+            files: [file_name(files[k]), file_name(files[1 - k])].map(str::to_string),
+            written: [sheet_pairing(sheets[k]), sheet_pairing(sheets[1 - k])],
+        });
+    }
     let sheets_tag = files.map(file_name).join(" ");
     let base = with_headers_of(sheets[joint.base], sheets[1 - joint.base]);
     let (other_written, other_unread) = other_as_written(sheets[1 - joint.base], &joint.other);

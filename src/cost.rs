@@ -577,6 +577,14 @@ pub(crate) const MORE_ENTRIES: usize = 2;
 /// [`MAX_ALTERNATIVES`] moves each; every one costs two alignments.
 pub(crate) const MOST_VARIANTS: usize = 32;
 
+/// Two sheets that their headers or moves pair are two games when their
+/// readings alone, each of at least this many plies, agree at fewer than
+/// half the plies of the shorter: the same move at the same ply, or the
+/// same position reached (a move dropped or added in one reading). Copies
+/// of one game part where a slip makes them and meet again; two games part
+/// (at the first move, or past a shared opening) and stay apart.
+pub(crate) const APART_PLIES: usize = 6;
+
 /// How many plies from where two games read from two copies part are
 /// compared as chess when their costs tie: the move in doubt and the replies
 /// that show whether it gave something away.

@@ -115,3 +115,89 @@ fn a_sheet_alike_only_as_far_as_two_games_of_an_event_are_is_never_paired() {
     let c = sheet("White: Yudn S\nBlack: A. Ptrov\n", &g.sans, 44);
     assert_eq!(sheets_of(&[input("a.txt", &a), input("c.txt", &c)])[0], both("a.txt", "c.txt"));
 }
+
+/// The games of the files converted together: (White, Black, moves,
+/// validated, finding codes), file by file.
+fn games_of(inputs: &[Input]) -> Vec<(String, String, Vec<String>, bool, Vec<String>)> {
+    let (reports, _) = convert_together(inputs, &Options::default());
+    let tag = |g: &scoresheet::GameReport, k: &str| g.headers.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+    reports
+        .iter()
+        .flat_map(|r| &r.games)
+        .map(|g| {
+            let codes = g.findings.iter().map(|f| f.code.to_string()).collect();
+            (tag(g, "White"), tag(g, "Black"), g.moves.clone(), g.status == scoresheet::Status::Validated, codes)
+        })
+        .collect()
+}
+
+const LI_FILE: &str = "Round: 3\nWhite: Li, Wei\nBlack: Wang, Hao\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 1-0\n\n\
+                       Round: 3\nWhite: Li, Wen\nBlack: Wang, Hai\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n";
+
+#[test]
+fn li_wei_and_li_wen_of_one_round_typed_into_one_file_are_two_games() {
+    let got = games_of(&[input("round3.txt", LI_FILE)]);
+    assert_eq!(got.len(), 2);
+    assert_eq!((got[0].0.as_str(), got[0].1.as_str(), got[0].2.len(), got[0].3), ("Li, Wei", "Wang, Hao", 8, true));
+    assert_eq!((got[1].0.as_str(), got[1].1.as_str(), got[1].2.len(), got[1].3), ("Li, Wen", "Wang, Hai", 6, true));
+}
+
+#[test]
+fn given_names_a_letter_apart_are_two_players_even_in_two_files() {
+    let g = &long_games()[6];
+    let h = &long_games()[7];
+    for (w1, b1, w2, b2) in [
+        ("Li, Wei", "Wang, Hao", "Li, Wen", "Wang, Hai"),
+        ("Smith, John", "Brown, Peter", "Smith, Joan", "Brown, Petra"),
+        ("Nguyen, Van An", "Tran, Minh", "Nguyen, Van Anh", "Tran, Minh Duc"),
+    ] {
+        assert!(!same_player(w1, w2), "{w1} / {w2}");
+        let a = sheet(&format!("Round: 3\nWhite: {w1}\nBlack: {b1}\n"), &g.sans, usize::MAX);
+        let b = sheet(&format!("Round: 3\nWhite: {w2}\nBlack: {b2}\n"), &h.sans, usize::MAX);
+        let got = games_of(&[input("a.txt", &a), input("b.txt", &b)]);
+        assert_eq!((got[0].2.clone(), got[1].2.clone()), (g.sans.clone(), h.sans.clone()), "{w1} / {w2}");
+        assert!(got.iter().all(|g| g.3), "{w1} / {w2}: each validated under its own players: {got:?}");
+    }
+}
+
+#[test]
+fn one_pairing_written_on_two_sheets_of_two_games_is_two_games_for_an_arbiter() {
+    // The same players and round on both sheets, and moves apart from the
+    // first: not one game whose copies disagree, but two, both kept.
+    let games = long_games();
+    let (g, h) = (&games[8], &games[9]);
+    let a = sheet("Round: 5\nWhite: Navara, David\nBlack: Carlsen, Magnus\n", &g.sans, usize::MAX);
+    let b = sheet("Round: 5\nWhite: D. Navara\nBlack: M. Carlsen\n", &h.sans, usize::MAX);
+    let got = games_of(&[input("a.txt", &a), input("b.txt", &b)]);
+    assert_eq!((got[0].2.clone(), got[1].2.clone()), (g.sans.clone(), h.sans.clone()));
+    for game in &got {
+        assert!(!game.3 && game.4.contains(&"two-games-one-board".to_string()), "{game:?}");
+        assert!(!game.4.contains(&"copies-disagree".to_string()), "{game:?}");
+    }
+}
+
+#[test]
+fn karlsen_ding_the_start_of_carlsen_caruana_stays_its_own_game() {
+    let g = load_range(6000, 40).into_iter().find(|g| g.sans.len() >= 90).expect("a long game");
+    let a = sheet("Round: 3\nWhite: Carlsen, Magnus\nBlack: Caruana, Fabiano\n", &g.sans, usize::MAX);
+    let b = format!("{}1-0\n", sheet("White: Karlsen, M\nBlack: Ding, Liren\n", &g.sans, 46));
+    let got = games_of(&[input("a.txt", &a), input("b.txt", &b)]);
+    assert_eq!(got.len(), 2);
+    assert_eq!((got[0].1.as_str(), got[0].2.len()), ("Caruana, Fabiano", g.sans.len()));
+    assert_eq!((got[1].1.as_str(), got[1].2.len()), ("Ding, Liren", 46));
+    assert!(got.iter().all(|g| !g.4.contains(&"copies-joined-by-moves".to_string())), "{got:?}");
+}
+
+#[test]
+fn copies_joined_by_their_moves_say_so_with_what_each_sheet_wrote() {
+    let g = &long_games()[0];
+    let a = sheet("Round: 4\nWhite: Jdin, S\nBlack: Gelfand, B\n", &g.sans, usize::MAX);
+    let b = sheet("White: Yudn S\nBlack: Gelfand, Boris\n", &g.sans, usize::MAX);
+    let (reports, _) = convert_together(&[input("a.txt", &a), input("b.txt", &b)], &Options::default());
+    let game = &reports[0].games[0];
+    let joined = game.findings.iter().find(|f| f.code == "copies-joined-by-moves").expect("the join is said");
+    for said in ["a.txt", "b.txt", "Jdin, S", "Yudn S", "round 4"] {
+        assert!(joined.message.contains(said), "{said}: {}", joined.message);
+    }
+    assert_eq!(game.status, scoresheet::Status::Validated, "a notice: {:?}", game.findings);
+}

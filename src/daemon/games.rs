@@ -526,11 +526,14 @@ impl Locked<'_> {
     /// moves ([`crate::reconstruct::by_moves`]), as `convert` pairs them:
     /// the one such record, which has no other such game. Found through the
     /// records' index of moves.
+    /// A game of the sheet's own file (`file`: the name it was dropped
+    /// under, its bytes' hash) is never its partner.
     pub(crate) fn partner_by_moves(
         &mut self,
         sheet: &Sheet,
         sans: &[String],
         pairings: Option<&Arc<Tournament>>,
+        file: (&str, &str),
     ) -> Option<String> {
         if sans.len() < SAME_GAME_PLIES {
             return None;
@@ -542,7 +545,8 @@ impl Locked<'_> {
             let found = cache.moves.candidates(sans).into_iter().filter(|n| Some(n.as_str()) != me);
             let agree = |n: &String| {
                 let (Some(r), Some(k)) = (cache.records.get(n), cache.keys.get(n)) else { return false };
-                by_moves(r) && k.first().is_some_and(|k| same_game_by_moves((k, &r.sans), (key, sans)))
+                let same_file = r.sheets.iter().any(|s| s.dropped == file.0 || s.hash == file.1);
+                !same_file && by_moves(r) && k.first().is_some_and(|k| same_game_by_moves((k, &r.sans), (key, sans)))
             };
             found.filter(agree).take(2).collect()
         };

@@ -389,6 +389,10 @@ const RULES_EN: &[(&str, &str)] = &[
         "Law 8.1: both players record the game, and their copies differ here. Decide which move was played.",
     ),
     ("third-copy", "A third sheet for a game read from two copies. Check which sheets are of this game."),
+    (
+        "two-games-one-board",
+        "Two sheets given as one game's copies hold two games. Check the names, round and board on each sheet.",
+    ),
     ("arbiter-decision", "An arbiter decided this move. Nothing to check unless the decision is disputed."),
 ];
 
@@ -475,6 +479,10 @@ const RULES_ES: &[(&str, &str)] = &[
     (
         "third-copy",
         "Una tercera planilla de una partida leída de dos copias. Compruebe qué planillas son de esta partida.",
+    ),
+    (
+        "two-games-one-board",
+        "Dos planillas dadas como copias de una partida tienen dos partidas. Compruebe nombres, ronda y tablero.",
     ),
     ("arbiter-decision", "Un árbitro decidió esta jugada. Nada que comprobar salvo que se discuta la decisión."),
 ];

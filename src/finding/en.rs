@@ -395,6 +395,30 @@ impl Messages for English {
         )
     }
 
+    fn two_games_one_board(&self, files: [&str; 2], written: [&SheetPairing; 2], parted: u32) -> String {
+        format!(
+            "{} ({}) and {} ({}) are given as one game's two copies, but their moves are two games (they part at \
+             move {} and never agree): the names, round or board on one of them are wrong, or the players met \
+             twice; both are kept, each as its sheet reads it, for an arbiter to tell whose game each is",
+            files[0],
+            sheet_pairing(written[0]),
+            files[1],
+            sheet_pairing(written[1]),
+            ply_label(parted)
+        )
+    }
+
+    fn copies_joined_by_moves(&self, files: [&str; 2], written: [&SheetPairing; 2]) -> String {
+        format!(
+            "read from two copies that their headers do not pair: {} gives {}, {} gives {}; their moves agree and \
+             their names do not contradict, so they were taken as one game's",
+            files[0],
+            sheet_pairing(written[0]),
+            files[1],
+            sheet_pairing(written[1])
+        )
+    }
+
     fn copies_disagree(&self, at: &At, written: [&CopyEntry; 2], read: [&CopyMove; 2], files: [&str; 2]) -> String {
         format!(
             "{}: the two copies differ: {} has \"{}\" ({}), {} has \"{}\" ({}); the rest of the game does not tell \

@@ -470,6 +470,31 @@ impl Messages for Spanish {
         )
     }
 
+    fn two_games_one_board(&self, files: [&str; 2], written: [&SheetPairing; 2], parted: u32) -> String {
+        format!(
+            "{} ({}) y {} ({}) se dan como las dos copias de una partida, pero sus jugadas son dos partidas (se \
+             separan en la jugada {} y no vuelven a coincidir): los nombres, la ronda o el tablero de una de ellas \
+             están mal, o los jugadores se enfrentaron dos veces; se guardan las dos, cada una como la lee su \
+             planilla, para que un árbitro diga de quién es cada partida",
+            files[0],
+            sheet_pairing(written[0]),
+            files[1],
+            sheet_pairing(written[1]),
+            ply_label(parted)
+        )
+    }
+
+    fn copies_joined_by_moves(&self, files: [&str; 2], written: [&SheetPairing; 2]) -> String {
+        format!(
+            "leída de dos copias que sus encabezados no emparejan: {} da {}, {} da {}; sus jugadas coinciden y sus \
+             nombres no se contradicen, así que se tomaron como una misma partida",
+            files[0],
+            sheet_pairing(written[0]),
+            files[1],
+            sheet_pairing(written[1])
+        )
+    }
+
     fn copies_disagree(&self, at: &At, written: [&CopyEntry; 2], read: [&CopyMove; 2], files: [&str; 2]) -> String {
         format!(
             "{}: las dos copias difieren: {} tiene \"{}\" ({}), {} tiene \"{}\" ({}); el resto de la partida no dice \

@@ -61,6 +61,11 @@ pub(crate) trait Messages {
     fn result_from_pairings(&self, result: GameResult, at: &NamedPairing, disagreed: bool) -> String;
     fn board_numbered(&self, written: &SheetPairing, pairing: &NamedPairing) -> String;
     fn colours_reversed(&self, pairing: &NamedPairing) -> String;
+    /// This sheet's file and the other's, what each gives, and the ply
+    /// (from 1) where their moves part.
+    fn two_games_one_board(&self, files: [&str; 2], written: [&SheetPairing; 2], parted: u32) -> String;
+    /// Each sheet's file and what it gives.
+    fn copies_joined_by_moves(&self, files: [&str; 2], written: [&SheetPairing; 2]) -> String;
     /// Each copy's entry and move there, and its file.
     fn copies_disagree(&self, at: &At, written: [&CopyEntry; 2], read: [&CopyMove; 2], files: [&str; 2]) -> String;
     /// `decision`: [`Messages::decision`]'s sentence.

@@ -258,6 +258,18 @@ pub enum Finding {
     BoardNumbered { written: SheetPairing, pairing: NamedPairing },
     /// The sheet's White is the pairing's Black: the colours are reversed.
     ColoursReversed { pairing: NamedPairing },
+    /// Two sheets that their headers give as one game's copies are two
+    /// games: their moves read apart from move `parted` on (a ply, from 1)
+    /// and never agree. `files` are this sheet's and the other's, `written`
+    /// what each gives (round, board, players), in that order. The names or
+    /// round on one of them are wrong, or the same players met twice: an
+    /// arbiter tells whose game each is.
+    TwoGamesOneBoard { files: [String; 2], written: [SheetPairing; 2], parted: u32 },
+    /// The game was read from two sheets that their headers did not make
+    /// one game's copies: their moves did, and their names do not
+    /// contradict. `files` and `written` (round, board, players) are each
+    /// sheet's, the game's moves taken from the first.
+    CopiesJoinedByMoves { files: [String; 2], written: [SheetPairing; 2] },
     /// The two copies of the game (the players' two scoresheets) are both
     /// legible here and say different moves (or one has none), and the rest
     /// of the game does not tell which is right: `written` and `read` are the
@@ -315,6 +327,8 @@ impl Finding {
             Finding::ResultFromPairings { .. } => "result-from-pairings",
             Finding::BoardNumbered { .. } => "board-numbered",
             Finding::ColoursReversed { .. } => "colours-reversed",
+            Finding::TwoGamesOneBoard { .. } => "two-games-one-board",
+            Finding::CopiesJoinedByMoves { .. } => "copies-joined-by-moves",
             Finding::CopiesDisagree { .. } => "copies-disagree",
             Finding::ArbiterDecision { .. } => "arbiter-decision",
         }
@@ -368,7 +382,8 @@ impl Finding {
             Finding::PairingResultMismatch { .. } => Severity::Error,
             Finding::ResultsDisagree { .. } => Severity::Error,
             Finding::ResultFromPairings { .. } | Finding::BoardNumbered { .. } => Severity::Info,
-            Finding::ColoursReversed { .. } => Severity::Warning,
+            Finding::ColoursReversed { .. } | Finding::TwoGamesOneBoard { .. } => Severity::Warning,
+            Finding::CopiesJoinedByMoves { .. } => Severity::Info,
             Finding::CopiesDisagree { .. } => Severity::Warning,
             // A person decided: the doubt is settled.
             Finding::ArbiterDecision { .. } => Severity::Info,
@@ -395,6 +410,7 @@ impl Finding {
             | Finding::PairingResultMismatch { .. }
             | Finding::ResultsDisagree { .. }
             | Finding::ColoursReversed { .. }
+            | Finding::TwoGamesOneBoard { .. }
             | Finding::CopiesDisagree { .. } => Weight::Doubt,
             // Descriptive notation not read: the game stops there.
             Finding::NonAlgebraic { read: None, .. } => Weight::Doubt,
@@ -443,6 +459,7 @@ impl Finding {
             | Finding::HeadersDropped { .. }
             | Finding::ResultFromPairings { .. }
             | Finding::BoardNumbered { .. }
+            | Finding::CopiesJoinedByMoves { .. }
             | Finding::ArbiterDecision { .. } => Weight::Notice,
         }
     }
@@ -603,7 +620,9 @@ impl Finding {
             Finding::ResultsDisagree { .. } | Finding::ResultFromPairings { .. } | Finding::BoardNumbered { .. } => {
                 none
             }
-            Finding::ColoursReversed { .. } => none,
+            Finding::ColoursReversed { .. }
+            | Finding::TwoGamesOneBoard { .. }
+            | Finding::CopiesJoinedByMoves { .. } => none,
             Finding::CopiesDisagree { at, written, read, other_read, .. } => Parts {
                 at: Some(*at),
                 written: Some(written.as_reported()),
@@ -701,6 +720,12 @@ impl Finding {
             Finding::ResultFromPairings { result, at, disagreed } => m.result_from_pairings(*result, at, *disagreed),
             Finding::BoardNumbered { written, pairing } => m.board_numbered(written, pairing),
             Finding::ColoursReversed { pairing } => m.colours_reversed(pairing),
+            Finding::TwoGamesOneBoard { files, written, parted } => {
+                m.two_games_one_board([&q(&files[0]), &q(&files[1])], [&written[0], &written[1]], *parted)
+            }
+            Finding::CopiesJoinedByMoves { files, written } => {
+                m.copies_joined_by_moves([&q(&files[0]), &q(&files[1])], [&written[0], &written[1]])
+            }
             Finding::CopiesDisagree { at, written, read, other_written, other_read, files } => m.copies_disagree(
                 at,
                 [&written.quoted(), &other_written.quoted()],
@@ -830,6 +855,15 @@ mod tests {
                     soft_hyphen: false,
                 },
             },
+            Finding::TwoGamesOneBoard {
+                files: ["a.txt".into(), "b.txt".into()],
+                written: [sheet_pairing(7, "Li, Wei"), sheet_pairing(7, "Li, Wen")],
+                parted: 1,
+            },
+            Finding::CopiesJoinedByMoves {
+                files: ["a.txt".into(), "b.txt".into()],
+                written: [sheet_pairing(7, "Carlsen, M"), sheet_pairing(7, "Karlsen M")],
+            },
         ]
     }
 
@@ -876,15 +910,19 @@ mod tests {
                 Finding::BoardNumbered { .. } => 33,
                 Finding::ScorePrintedTwice { .. } => 34,
                 Finding::InvisibleRemoved { .. } => 35,
+                Finding::TwoGamesOneBoard { .. } => 36,
+                Finding::CopiesJoinedByMoves { .. } => 37,
             })
             .collect();
-        assert!((0..36).all(|k| kinds.contains(&k)));
+        assert!((0..38).all(|k| kinds.contains(&k)));
     }
 
     #[test]
     fn codes_are_distinct_kebab_case_words() {
         let mut codes: Vec<&str> = one_of_each().iter().map(Finding::code).collect();
         codes.dedup(); // the two extra entries
+        let by_moves = codes.pop();
+        let two_games = codes.pop();
         let invisible = codes.pop();
         let twice = codes.pop();
         let not_read = codes.pop();
@@ -898,6 +936,8 @@ mod tests {
         codes.extend(not_read);
         codes.extend(twice);
         codes.extend(invisible);
+        codes.extend(two_games);
+        codes.extend(by_moves);
         for c in &codes {
             assert!(c.split('-').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase())), "{c}");
         }
@@ -1176,7 +1216,7 @@ mod tests {
             [
                 Error, Error, Info, Info, Info, Warning, Info, Warning, Warning, Info, Info, Info, Info, Error, Info,
                 Info, Info, Warning, Info, Warning, Warning, Warning, Error, Warning, Warning, Error, Info, Info, Info,
-                Warning, Warning, Warning, Warning, Warning, Error, Warning, Error, Info, Info
+                Warning, Warning, Warning, Warning, Warning, Error, Warning, Error, Info, Info, Warning, Info
             ]
         );
     }
@@ -1204,6 +1244,7 @@ mod tests {
                 "set-up-position",
                 "moves-in-note",
                 "game-not-read",
+                "two-games-one-board",
             ]
         );
         // Told, and published with the game: Appendix C's warning, two

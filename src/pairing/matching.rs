@@ -51,6 +51,12 @@ impl<'a> Written<'a> {
     }
 }
 
+/// What a sheet gives of its pairing (round, board, players), as a
+/// finding names it.
+pub(crate) fn sheet_pairing(sheet: &Sheet) -> SheetPairing {
+    Written::of(sheet).describe()
+}
+
 /// How well a sheet's names fit a pairing: the mean similarity of the
 /// names it gives, in the pairing's colours and reversed; `None` when it
 /// gives no name or one of them is no near match.

@@ -21,7 +21,7 @@ use super::prior;
 use super::settings::Settings;
 use super::stages::reconstruct_within;
 use crate::cost::{
-    MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, NEAR_NAME, PLAUSIBLE_PLIES, Params, SAME_NAME,
+    APART_PLIES, MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, NEAR_NAME, PLAUSIBLE_PLIES, Params, SAME_NAME,
 };
 use crate::finding::{At, CopyEntry, CopyMove, Finding, ResultAt, Severity};
 use crate::ingest::movetext::is_illegible_text;
@@ -56,7 +56,7 @@ pub(crate) struct Grouping {
 /// never each with every other: the work grows with the sheets.
 pub(crate) fn group(sheets: &[&Sheet], files: &[usize]) -> Grouping {
     let keys: Vec<CopyKey> = sheets.iter().map(|s| CopyKey::of(s)).collect();
-    let mut out = group_by_headers(&keys);
+    let mut out = group_by_headers(&keys, files);
     pair_by_players(&keys, files, &mut out);
     out
 }
@@ -99,8 +99,11 @@ fn pair_by_players(keys: &[CopyKey], files: &[usize], out: &mut Grouping) {
     });
 }
 
-/// [`group`] by the headers alone: round, event, board and players.
-fn group_by_headers(keys: &[CopyKey]) -> Grouping {
+/// [`group`] by the headers alone: round, event, board and players. Two
+/// sheets of one file are never one game's copies: a file holds one copy
+/// of each of its games (a round's sheets typed into one file name players
+/// alike, `Li, Wei` and `Li, Wen`).
+fn group_by_headers(keys: &[CopyKey], files: &[usize]) -> Grouping {
     let mut out = Grouping::default();
     let mut game_of: Vec<usize> = Vec::with_capacity(keys.len());
     let mut index: CopyIndex<usize> = CopyIndex::default();
@@ -108,7 +111,8 @@ fn group_by_headers(keys: &[CopyKey]) -> Grouping {
         // The first earlier sheet of the same game; else the first whose
         // headers say so but whose start differs.
         let (mut partner, mut apart) = (None, None);
-        for j in index.candidates(key).into_iter().filter(|&j| keys[j].same_headers(key)) {
+        let other_file = |j: usize| files.get(j) != files.get(i);
+        for j in index.candidates(key).into_iter().filter(|&j| other_file(j) && keys[j].same_headers(key)) {
             if keys[j].same_start(key) {
                 partner = Some(j);
                 break;
@@ -155,6 +159,8 @@ pub(crate) struct CopyKey {
     board: Option<String>,
     event: Option<String>,
     players: Option<[Name; 2]>,
+    /// Each player the sheet names, White's and Black's, where it names one.
+    named: [Option<Name>; 2],
     start: Result<Start, SetUpError>,
 }
 
@@ -166,6 +172,7 @@ impl CopyKey {
             board,
             event: s.header("Event").map(folded),
             players: players(s).map(|(w, b)| [Name::of(w), Name::of(b)]),
+            named: ["White", "Black"].map(|k| player(s, k).map(Name::of)),
             start: Start::of(s),
         }
     }
@@ -219,21 +226,34 @@ impl CopyKey {
         }
     }
 
-    /// Whether nothing two sheets write says they are two games: no two
-    /// rounds, events or boards; the same start; and, where both name both
-    /// players, a player of one at least loosely like one of the other
-    /// ([`NEAR_NAME`]): a name typed past knowing on one copy is no other
-    /// player, two other names are.
+    /// Whether nothing two sheets write says they are two games, so that
+    /// their moves may make them one: no two rounds, events or boards; the
+    /// same start; and the players consistent: where both name both, one
+    /// player the same ([`Name::same`]) and the other at least loosely alike
+    /// ([`Name::near`]: typed past knowing, `Jdin` and `Yudn`), either
+    /// colour first; else one player the same, and every player the sheet
+    /// that names fewer names one of the other's. `Carlsen – Caruana` and
+    /// `Karlsen, M – Ding` are two games whatever their moves: a game
+    /// repeated move for move on two boards (a prepared line, a quick draw)
+    /// is no copy.
     pub(crate) fn may_be_one_game(&self, other: &CopyKey) -> bool {
         let differ = |a: &Option<String>, b: &Option<String>| matches!((a, b), (Some(x), Some(y)) if x != y);
         if differ(&self.round, &other.round) || differ(&self.event, &other.event) || differ(&self.board, &other.board) {
             return false;
         }
-        let players = match (&self.players, &other.players) {
-            (Some([wa, xa]), Some([wb, xb])) => wa.near(wb) || wa.near(xb) || xa.near(wb) || xa.near(xb),
-            _ => true,
-        };
-        players && self.same_start(other)
+        self.players_consistent(other) && self.same_start(other)
+    }
+
+    /// See [`CopyKey::may_be_one_game`].
+    fn players_consistent(&self, other: &CopyKey) -> bool {
+        if let (Some([wa, xa]), Some([wb, xb])) = (&self.players, &other.players) {
+            let fit = |a: &Name, b: &Name, c: &Name, d: &Name| (a.same(b) && c.near(d)) || (a.near(b) && c.same(d));
+            return fit(wa, wb, xa, xb) || fit(wa, xb, xa, wb);
+        }
+        let a: Vec<&Name> = self.named.iter().flatten().collect();
+        let b: Vec<&Name> = other.named.iter().flatten().collect();
+        let (fewer, more) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+        !fewer.is_empty() && fewer.iter().all(|x| more.iter().any(|y| x.same(y)))
     }
 
     /// Whether the headers of two sheets make them copies of one game (see
@@ -371,22 +391,31 @@ fn round_board(s: &Sheet) -> Option<(String, Option<String>)> {
 
 /// White and Black as written, when the sheet gives both.
 fn players(s: &Sheet) -> Option<(&str, &str)> {
-    let name = |k| s.header(k).map(str::trim).filter(|n| !n.is_empty() && *n != "?");
-    Some((name("White")?, name("Black")?))
+    Some((player(s, "White")?, player(s, "Black")?))
+}
+
+/// The player a sheet's header `key` names, where it names one.
+fn player<'s>(s: &'s Sheet, key: &str) -> Option<&'s str> {
+    s.header(key).map(str::trim).filter(|n| !n.is_empty() && *n != "?")
 }
 
 /// A player's name as [`same_player`] compares it, worked out once: its
-/// readings as (surname as it sounds, first initial).
+/// readings as (surname as it sounds, given names as they sound, and
+/// whether the reading takes the name as typed the other way round about
+/// its comma).
 #[derive(Debug, Clone)]
 struct Name {
-    readings: Vec<(String, Option<char>)>,
+    readings: Vec<(String, Vec<String>, bool)>,
     /// Written in Cyrillic: its initials say little about Latin ones.
     cyrillic: bool,
 }
 
 impl Name {
     fn of(name: &str) -> Name {
-        let readings = name_readings(name).into_iter().map(|(s, i)| (sound(&s), i)).collect();
+        let readings = name_readings(name)
+            .into_iter()
+            .map(|(s, given, swapped)| (sound(&s), given.iter().map(|g| sound(g)).collect(), swapped))
+            .collect();
         Name { readings, cyrillic: name.chars().any(|c| matches!(c, '\u{400}'..='\u{4ff}')) }
     }
 
@@ -407,19 +436,19 @@ impl Name {
         self.alike(other, |sa, sb| strsim::jaro_winkler(sa, sb) >= NEAR_NAME)
     }
 
-    /// Whether a reading of each name has surnames `alike` and no two first
-    /// initials (those of a name in Cyrillic say little about Latin ones).
+    /// Whether a reading of each name has surnames `alike` and given names
+    /// that do not contradict ([`given_agree`]; those of a name in Cyrillic
+    /// say little about Latin ones).
+    /// Never where both names read the same surname as theirs and give it
+    /// given names that contradict: `Smith, John` is not `Smith, Joan`,
+    /// however `John` and `Joan` compare as surnames typed the other way.
     fn alike(&self, other: &Name, alike: impl Fn(&str, &str) -> bool) -> bool {
         let either_cyrillic = self.cyrillic || other.cyrillic;
-        self.readings.iter().any(|(sa, ia)| {
-            other.readings.iter().any(|(sb, ib)| {
-                let initials = match (ia, ib) {
-                    (Some(x), Some(y)) => x == y || either_cyrillic,
-                    _ => true,
-                };
-                initials && alike(sa, sb)
-            })
-        })
+        let agree = |ga: &[String], gb: &[String]| either_cyrillic || given_agree(ga, gb);
+        let pairs = || self.readings.iter().flat_map(|a| other.readings.iter().map(move |b| (a, b)));
+        let contradicted =
+            pairs().any(|((sa, ga, xa), (sb, gb, xb))| !xa && !xb && sa == sb && !agree(ga, gb));
+        !contradicted && pairs().any(|((sa, ga, _), (sb, gb, _))| agree(ga, gb) && alike(sa, sb))
     }
 
     /// The blocks two names alike share one of: each reading's first two
@@ -429,7 +458,7 @@ impl Name {
         // Up to two letters (each under 2^21), and which end (1: first, 2: last).
         let code = |end: u64, two: &[char]| two.iter().fold(0, |acc, &c| acc << 21 | u64::from(c)) | end << 62;
         let mut out: Vec<u64> = Vec::with_capacity(2 * self.readings.len());
-        for (s, _) in &self.readings {
+        for (s, _, _) in &self.readings {
             let letters: Vec<char> = s.chars().collect();
             out.push(code(1, &letters[..letters.len().min(2)]));
             out.push(code(2, &letters[letters.len().saturating_sub(2)..]));
@@ -464,9 +493,9 @@ pub fn same_player(a: &str, b: &str) -> bool {
     Name::of(a).same(&Name::of(b))
 }
 
-/// The ways to read a name as (surname, first initial): "Surname, First"
-/// has one; "First Surname" and "Surname First" are both tried.
-fn name_readings(name: &str) -> Vec<(String, Option<char>)> {
+/// The ways to read a name as (surname, given names): "Surname, First" has
+/// one; "First Surname" and "Surname First" are both tried.
+fn name_readings(name: &str) -> Vec<(String, Vec<String>, bool)> {
     // A surname's particle ("von", "v.", "van", "de") is written or left out
     // at will: the name is read with its particles and without them ("Le",
     // "La" are also surnames of their own).
@@ -480,14 +509,13 @@ fn name_readings(name: &str) -> Vec<(String, Option<char>)> {
 }
 
 /// [`name_readings`] of the name's words, its particles left out or not.
-fn readings_of(name: &str, without_particles: bool) -> Vec<(String, Option<char>)> {
+fn readings_of(name: &str, without_particles: bool) -> Vec<(String, Vec<String>, bool)> {
     let name = &crate::pairing::names::without_titles(name);
     let words = |s: &str| -> Vec<String> {
         let particle = |w: &String| without_particles && PARTICLES.contains(&w.as_str());
         let kept = |w: &String| !w.is_empty() && !particle(w);
         crate::fold::words(s).into_iter().filter(kept).collect()
     };
-    let initial = |w: Option<&String>| w.and_then(|w| w.chars().next());
     if let Some((sur, first)) = name.split_once(',') {
         let sur = words(sur);
         let first = words(first);
@@ -495,30 +523,48 @@ fn readings_of(name: &str, without_particles: bool) -> Vec<(String, Option<char>
             // "D,Laylo", "Bent,Larsen": a name typed the other way round
             // about its comma is read that way too; an initial alone after
             // the comma ("Grchev,B") is no surname.
-            let swapped = (first.concat().chars().count() > 1).then(|| (first.concat(), initial(sur.first())));
-            return std::iter::once((sur.concat(), initial(first.first()))).chain(swapped).collect();
+            let swapped = (first.concat().chars().count() > 1).then(|| (first.concat(), sur.clone(), true));
+            return std::iter::once((sur.concat(), first, false)).chain(swapped).collect();
         }
     }
     let w = words(name);
     let initial_word = |w: &String| w.chars().count() == 1;
     let (Some(first), Some(last)) = (w.first(), w.last()) else { return Vec::new() };
     if w.len() == 1 {
-        return vec![(first.clone(), None)];
+        return vec![(first.clone(), Vec::new(), false)];
     }
+    let n = w.len();
     // "larsen b", "van scheltinga t": the initial last; "D. Navara" first.
     if initial_word(last) {
-        return vec![(w[..w.len() - 1].concat(), initial(Some(last)))];
+        return vec![(w[..n - 1].concat(), vec![last.clone()], false)];
     }
     if initial_word(first) {
-        return vec![(w[1..].concat(), initial(Some(first)))];
+        return vec![(w[1..].concat(), vec![first.clone()], false)];
     }
     // "Bent Larsen" or "Larsen Bent", "Arturo Pomar Salamanca".
     vec![
-        (last.clone(), initial(Some(first))),
-        (first.clone(), initial(w.get(1))),
-        (w[1..].concat(), initial(Some(first))),
-        (w[..w.len() - 1].concat(), initial(Some(last))),
+        (last.clone(), w[..n - 1].to_vec(), false),
+        (first.clone(), w[1..].to_vec(), false),
+        (w[1..].concat(), vec![first.clone()], false),
+        (w[..n - 1].concat(), vec![last.clone()], false),
     ]
+}
+
+/// Whether two names' given names (each as its words) can be one player's:
+/// where both write some, word for word an initial of the other's word or
+/// the same word, but for a slip in a word of five letters or more. `Li,
+/// Wei` and `Li, Wen`, `Smith, John` and `Smith, Joan`, `Nguyen, Van An`
+/// and `Nguyen, Van Anh` are two players each; `Navara, D` and `Navara,
+/// David`, `So, Wesley` and `So, Weslley` one.
+fn given_agree(a: &[String], b: &[String]) -> bool {
+    let word = |x: &String, y: &String| {
+        let (n, m) = (x.chars().count(), y.chars().count());
+        if n == 1 || m == 1 {
+            return x.chars().next() == y.chars().next();
+        }
+        x == y || (n.max(m) >= 5 && strsim::damerau_levenshtein(x, y) <= 1)
+    };
+    a.iter().zip(b).all(|(x, y)| word(x, y))
 }
 
 /// Particles of surnames, folded: left out when names are compared.
@@ -540,6 +586,10 @@ pub struct Joint {
     /// read as it, where that copy writes it: the desk shows both copies'
     /// entries side by side. Empty where the copies were not weighed together.
     pub other: Vec<Option<usize>>,
+    /// Where the two copies' readings are two games ([`readings_agree`]):
+    /// the second copy's reading alone (`game` is then the first's, `base`
+    /// 0, and nothing is weighed together), and the ply where they part.
+    pub apart: Option<(Game, usize)>,
 }
 
 /// Reads two copies of one game together (`files` name them in messages),
@@ -557,7 +607,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     // `same_game`); two that do not are never weighed as one game.
     if alone[0].start != alone[1].start {
         let [a, _] = alone;
-        return Joint { game: a, base: 0, other: Vec::new() };
+        return Joint { game: a, base: 0, other: Vec::new(), apart: None };
     }
     if ba.exhausted() {
         // The file's budget is spent: the copies are not weighed together;
@@ -566,11 +616,16 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
         let base = usize::from(alone[1].moves.len() > alone[0].moves.len());
         let mut game = alone.into_iter().nth(base).expect("two copies");
         budget_spent(sheets[base], &mut game);
-        return Joint { game, base, other: Vec::new() };
+        return Joint { game, base, other: Vec::new(), apart: None };
     }
     let start = &alone[0].start.position.clone();
     let settings = &settings.for_start(&alone[0].start);
     let own: [Vec<Move>; 2] = [moves_of(&alone[0]), moves_of(&alone[1])];
+    if !readings_agree(start, &own[0], &own[1]) {
+        let parted = own[0].iter().zip(&own[1]).take_while(|(x, y)| x == y).count();
+        let [a, b] = alone;
+        return Joint { game: a, base: 0, other: Vec::new(), apart: Some((b, parted)) };
+    }
     let mut games = candidates(start, &own[0], &own[1]);
     let flips = one_move_flips(start, &own[0], &own[1]).into_iter().chain(one_move_flips(start, &own[1], &own[0]));
     for g in flips.take(MOST_VARIANTS).chain(alone.iter().flat_map(variants).take(MOST_VARIANTS)) {
@@ -613,7 +668,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     if scored.is_empty() {
         // Neither copy gave a move: the first is reported as read.
         let [a, _] = alone;
-        return Joint { game: a, base: 0, other: Vec::new() };
+        return Joint { game: a, base: 0, other: Vec::new(), apart: None };
     }
     let margin = scored.get(1).map_or(f32::INFINITY, |s| s.0 - scored[0].0);
     let best = &scored[0].1;
@@ -860,6 +915,23 @@ fn variants(game: &Game) -> Vec<Vec<Move>> {
     out
 }
 
+/// Whether two copies' readings alone (from `start`) can be one game's:
+/// see [`APART_PLIES`]. Readings too short to tell agree.
+///
+/// Names and runs of moves only find the sheets that may be copies; this
+/// says whether they are: `1. e4 e5 2. Nf3` and `1. d4 d5 2. c4` are two
+/// games whatever the names, and so are two games that share an opening
+/// and part for good.
+pub(crate) fn readings_agree(start: &Chess, a: &[Move], b: &[Move]) -> bool {
+    let shorter = a.len().min(b.len());
+    if shorter < APART_PLIES {
+        return true;
+    }
+    let same = a.iter().zip(b).filter(|(x, y)| x == y).count();
+    let met = junctions(start, a, b).len() - 1;
+    2 * same.max(met) >= shorter
+}
+
 /// The moves of a reading.
 fn moves_of(g: &Game) -> Vec<Move> {
     g.moves.iter().map(|p| p.mv).collect()
@@ -1034,7 +1106,7 @@ fn decide(
             game.findings.push(disagreement(sheets, files, [&a, &b], k));
         }
     }
-    Joint { game, base, other: Vec::new() }
+    Joint { game, base, other: Vec::new(), apart: None }
 }
 
 /// What `decide` weighs: the cheapest game, its doubt, which moves each

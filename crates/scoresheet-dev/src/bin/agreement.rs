@@ -35,21 +35,30 @@ fn events() -> Result<()> {
     let (mut pairs, mut twins, mut most, mut reach) = (0usize, 0usize, (0usize, ""), [0usize; 3]);
     // The same among games that share a player.
     let (mut shared, mut most_shared) = (0usize, 0usize);
+    // Games of one event with the very same moves, between other players.
+    let (mut identical, mut longest_identical) = (0usize, 0usize);
     for (event, games) in &by_event {
         for (i, ga) in games.iter().enumerate() {
             for gb in &games[i + 1..] {
                 let (a, b) = (&ga.sans, &gb.sans);
-                // The same game entered twice in the corpus is no two games.
-                if a == b {
+                let names = |g| [tag(g, "White"), tag(g, "Black")];
+                // The same game entered twice in the corpus (the same players
+                // and round) is no two games; identical moves between other
+                // players are: a prepared line, a quick draw repeated.
+                let entry = |g| (names(g), tag(g, "Round"));
+                if a == b && entry(ga) == entry(gb) {
                     twins += 1;
                     continue;
+                }
+                if a == b {
+                    identical += 1;
+                    longest_identical = longest_identical.max(a.len());
                 }
                 pairs += 1;
                 let n = same_plies(a, b);
                 if n > most.0 {
                     most = (n, event.as_str());
                 }
-                let names = |g| [tag(g, "White"), tag(g, "Black")];
                 let (na, nb) = (names(ga), names(gb));
                 if na.iter().flatten().any(|x| nb.iter().flatten().any(|y| x == y)) {
                     shared += 1;
@@ -64,7 +73,7 @@ fn events() -> Result<()> {
     println!(
         "different games of one event: {} events, {pairs} pairs ({twins} twins left out); most plies alike {} ({}); \
          pairs alike at >=20: {}, >=30: {}, >=40: {}; of {shared} pairs with a player in common, most plies alike \
-         {most_shared}",
+         {most_shared}; {identical} pairs identical between other players, the longest {longest_identical} plies",
         by_event.len(),
         most.0,
         most.1,
