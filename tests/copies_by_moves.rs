@@ -120,7 +120,8 @@ fn a_sheet_alike_only_as_far_as_two_games_of_an_event_are_is_never_paired() {
 /// validated, finding codes), file by file.
 fn games_of(inputs: &[Input]) -> Vec<(String, String, Vec<String>, bool, Vec<String>)> {
     let (reports, _) = convert_together(inputs, &Options::default());
-    let tag = |g: &scoresheet::GameReport, k: &str| g.headers.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+    let tag =
+        |g: &scoresheet::GameReport, k: &str| g.headers.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
     reports
         .iter()
         .flat_map(|r| &r.games)

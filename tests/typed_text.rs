@@ -433,3 +433,16 @@ fn a_puzzle_whose_last_move_is_told_below_the_resignation() {
     );
     assert_eq!(g.moves.len(), 6);
 }
+
+#[test]
+fn abandona_la_pareja_de_alfiles_inside_a_note_does_not_end_the_game() {
+    // A word for giving up inside a sentence, and the score goes on: the
+    // game is the fifteen plies written, White mating.
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 d6 4. Nc3 Bg4\n5. h3 Bh5\n\
+                Mejor es 5...Axf3, abandona la pareja de alfiles pero mantiene el material.\n\
+                6. Nxe5 Bxd1 7. Bxf7+ Ke7 8. Nd5#\n";
+    let g = game(text);
+    assert_eq!(g.moves.len(), 15, "{:?}", g.moves);
+    assert_eq!(g.moves.last().map(String::as_str), Some("Nd5#"));
+    assert_eq!(g.result, "1-0");
+}

@@ -88,13 +88,16 @@ pub(crate) fn publish(
             .map(|(k, g)| g.as_ref().filter(|g| *k == Known::New && g.sheets.is_none()))
             .map(|g| g.map(|g| g.moves.clone()))
             .collect();
-        let plan = by_moves(&mut games.lock().map_err(io_at(state))?, by_headers.clone(), sheets, (name, &h), &sans, pairings);
+        let plan =
+            by_moves(&mut games.lock().map_err(io_at(state))?, by_headers.clone(), sheets, (name, &h), &sans, pairings);
         for k in (0..plan.len()).filter(|&k| plan[k] != by_headers[k]) {
             reports[k] = read_one(cfg, &opts, (name, bytes), (k, &sheets[k]), &plan[k], &mut alone)?;
         }
         let mut locked = games.lock().map_err(io_at(state))?;
         let now = plan_of(&mut locked, sheets, (name, &h), pairings);
-        if by_moves(&mut locked, now, sheets, (name, &h), &sans, pairings) != plan || !same_pairings(&opts, &cfg.options_now()) {
+        if by_moves(&mut locked, now, sheets, (name, &h), &sans, pairings) != plan
+            || !same_pairings(&opts, &cfg.options_now())
+        {
             continue;
         }
         publish_locked(cfg, claimed, (name, &h), sheets, &reports, &mut locked, out)?;

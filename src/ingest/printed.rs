@@ -742,6 +742,10 @@ pub(crate) struct Resignation {
     /// The words before the word for giving up, lowercase: a player's name
     /// where no side is named (`y Jojua se rindió`).
     pub(crate) by: Vec<String>,
+    /// The words after the word for giving up in its clause: a clause
+    /// that goes on (`abandona la pareja de alfiles pero mantiene el
+    /// material`) may be about something else given up.
+    pub(crate) after: usize,
 }
 
 /// Who resigned, as a line of text says it: `Black surrenders.`, `White
@@ -773,9 +777,11 @@ pub(crate) fn resignation_apart(text: &str, within: usize) -> Option<Resignation
     resign_words_apart().find_map(|(verb, particle)| {
         let k = (1..verbs).find(|&k| words[k] == verb)?;
         let side = side_word(&words[k - 1])?;
-        (k + 1..tokens.len())
-            .any(|j| words[j] == particle && last_in_sentence(j))
-            .then_some(Resignation { side: Some(side), by: Vec::new() })
+        (k + 1..tokens.len()).any(|j| words[j] == particle && last_in_sentence(j)).then_some(Resignation {
+            side: Some(side),
+            by: Vec::new(),
+            after: 0,
+        })
     })
 }
 
@@ -802,13 +808,14 @@ pub(crate) fn draw_agreed(line: &str) -> bool {
 fn resignation_clause(clause: &str) -> Option<Resignation> {
     let words: Vec<String> =
         clause.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    let at = (0..words.len())
-        .find(|&k| (k + 1..=(k + 3).min(words.len())).any(|end| is_resign_word(&words[k..end].join(" "))))?;
-    let by = words[..at].to_vec();
+    let (at, end) = (0..words.len()).find_map(|k| {
+        (k + 1..=(k + 3).min(words.len())).find(|&end| is_resign_word(&words[k..end].join(" "))).map(|end| (k, end))
+    })?;
+    let (by, after) = (words[..at].to_vec(), words.len() - end);
     if let Some(side) = at.checked_sub(1).and_then(|k| side_word(&words[k])) {
-        return Some(Resignation { side: Some(side), by });
+        return Some(Resignation { side: Some(side), by, after });
     }
-    (at <= 3 && !words[..at].iter().any(|w| is_hedge(w))).then_some(Resignation { side: None, by })
+    (at <= 3 && !words[..at].iter().any(|w| is_hedge(w))).then_some(Resignation { side: None, by, after })
 }
 
 #[cfg(test)]

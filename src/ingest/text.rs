@@ -650,7 +650,10 @@ impl Rule {
             }),
             Rule::InNoteOfMoves => Test::Game(|g, _| (g.notes.open > 0 && !g.notes.in_prose).then_some(Line::Moves)),
             Rule::InNoteOfProse => Test::Game(|g, _| (g.notes.open > 0).then_some(Line::Prose)),
-            Rule::AfterResignation => Test::Game(|g, _| g.end.resigned.is_some().then_some(Line::Prose)),
+            Rule::AfterResignation => Test::Game(|g, l| {
+                let goes_on = g.end.resigned_in_prose.is_some_and(|at| half_move_at_start(l.text) == Some(at + 1));
+                (g.end.resigned.is_some() && !goes_on).then_some(Line::Prose)
+            }),
             Rule::UnknownKey => Test::Game(|_, l| not_movetext(l.text).then_some(Line::Prose)),
             Rule::Heading => Test::Game(|_, l| is_heading(l.text).then_some(Line::Prose)),
             Rule::AboveTheScore => Test::Game(|g, l| {
@@ -887,6 +890,11 @@ struct Ending {
     prose_result: Option<GameResult>,
     /// Who resigned, where a line says so.
     resigned: Option<Resignation>,
+    /// The half-move the game had reached when a line of prose of its own
+    /// said who resigned: a line of moves that numbers the next one shows
+    /// the words were about something else (`Mejor es 5...Axf3, abandona
+    /// la pareja de alfiles`), and the score goes on.
+    resigned_in_prose: Option<u32>,
     /// The half-move whose number stands before a resignation in its box's
     /// place: played, but not written there.
     untold: Option<u32>,
@@ -1045,6 +1053,11 @@ impl GameLines {
 
     /// A line of moves, or of what a note opened among the moves holds.
     fn moves(&mut self, line: &str) {
+        // The score goes on past words of giving up: they were no resignation.
+        let at_start = line.split_whitespace().next().and_then(half_move_at_start);
+        if self.end.resigned_in_prose.is_some_and(|at| at_start == Some(at + 1)) {
+            (self.end.resigned, self.end.resigned_in_prose) = (None, None);
+        }
         self.progress.started |= !line.trim().is_empty();
         self.end.result_written |= has_result(line);
         if self.notes.open == 0 {
@@ -1194,7 +1207,14 @@ impl GameLines {
     /// resigned, or the result it ends with, is taken.
     fn prose(&mut self, number: usize, line: &str) {
         self.note_numbers_next(number, line);
-        self.end.resigned = self.end.resigned.take().or_else(|| resignation(line));
+        if self.end.resigned.is_none() {
+            self.end.resigned = resignation(line);
+            // Only words that name no side and go on in their clause: `Black
+            // resigned.` ends the game, whatever the page prints after it.
+            let reached = Some(self.progress.reached).filter(|_| self.progress.started);
+            let talk = self.end.resigned.as_ref().filter(|r| r.side.is_none() && r.after >= 2);
+            self.end.resigned_in_prose = talk.and(reached);
+        }
         self.draw_closing(line);
         self.result_closing(line);
         let text: String = line.trim().chars().map(|c| if matches!(c, '{' | '}') { ' ' } else { c }).collect();

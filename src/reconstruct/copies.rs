@@ -21,7 +21,8 @@ use super::prior;
 use super::settings::Settings;
 use super::stages::reconstruct_within;
 use crate::cost::{
-    APART_PLIES, MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, NEAR_NAME, PLAUSIBLE_PLIES, Params, SAME_NAME,
+    APART_PLIES, MORE_ENTRIES, MOST_COPY_CANDIDATES, MOST_SPLICED, MOST_VARIANTS, NEAR_NAME, PLAUSIBLE_PLIES, Params,
+    SAME_NAME,
 };
 use crate::finding::{At, CopyEntry, CopyMove, Finding, ResultAt, Severity};
 use crate::ingest::movetext::is_illegible_text;
@@ -446,8 +447,7 @@ impl Name {
         let either_cyrillic = self.cyrillic || other.cyrillic;
         let agree = |ga: &[String], gb: &[String]| either_cyrillic || given_agree(ga, gb);
         let pairs = || self.readings.iter().flat_map(|a| other.readings.iter().map(move |b| (a, b)));
-        let contradicted =
-            pairs().any(|((sa, ga, xa), (sb, gb, xb))| !xa && !xb && sa == sb && !agree(ga, gb));
+        let contradicted = pairs().any(|((sa, ga, xa), (sb, gb, xb))| !xa && !xb && sa == sb && !agree(ga, gb));
         !contradicted && pairs().any(|((sa, ga, _), (sb, gb, _))| agree(ga, gb) && alike(sa, sb))
     }
 
