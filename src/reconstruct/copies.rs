@@ -441,13 +441,18 @@ impl Name {
     /// that do not contradict ([`given_agree`]; those of a name in Cyrillic
     /// say little about Latin ones).
     /// Never where both names read the same surname as theirs and give it
-    /// given names that contradict: `Smith, John` is not `Smith, Joan`,
-    /// however `John` and `Joan` compare as surnames typed the other way.
+    /// given names that contradict however they are read: `Smith, John` is
+    /// not `Smith, Joan`, however `John` and `Joan` compare as surnames
+    /// typed the other way.
     fn alike(&self, other: &Name, alike: impl Fn(&str, &str) -> bool) -> bool {
         let either_cyrillic = self.cyrillic || other.cyrillic;
         let agree = |ga: &[String], gb: &[String]| either_cyrillic || given_agree(ga, gb);
         let pairs = || self.readings.iter().flat_map(|a| other.readings.iter().map(move |b| (a, b)));
-        let contradicted = pairs().any(|((sa, ga, xa), (sb, gb, xb))| !xa && !xb && sa == sb && !agree(ga, gb));
+        // Read with the same surname, the given names contradict in every
+        // reading that does so (`Le Quang Liem` is also `Liem` of `L. Liem`).
+        let same_surname = || pairs().filter(|((sa, _, xa), (sb, _, xb))| !xa && !xb && sa == sb);
+        let contradicted =
+            same_surname().next().is_some() && same_surname().all(|((_, ga, _), (_, gb, _))| !agree(ga, gb));
         !contradicted && pairs().any(|((sa, ga, _), (sb, gb, _))| agree(ga, gb) && alike(sa, sb))
     }
 
