@@ -378,3 +378,64 @@ fn an_early_stopping_copy_is_never_published_alone_once_its_partner_has_come() {
         assert!(round.len() <= 1, "{round:?}");
     }
 }
+
+const LI_FILE: &str = "Round: 3\nWhite: Li, Wei\nBlack: Wang, Hao\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 1-0\n\n\
+                       Round: 3\nWhite: Li, Wen\nBlack: Wang, Hai\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n";
+
+/// The White and Black of each game in `dir`, sorted.
+fn players_in(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = games_in(dir)
+        .iter()
+        .map(|(_, t)| (tag(t, "White").unwrap_or_default(), tag(t, "Black").unwrap_or_default()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn li_wei_and_li_wen_of_one_round_are_two_games_in_one_file_or_two_in_either_order() {
+    let both = || vec![("Li, Wei".to_string(), "Wang, Hao".to_string()), ("Li, Wen".into(), "Wang, Hai".into())];
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    drop_file(&root.join("inbox"), "round3.txt", LI_FILE.as_bytes());
+    wait_for("the file", || names(&root.join("archive")).len() == 1);
+    daemon.stop();
+    assert_eq!(players_in(&root.join("pgn")), both());
+    // One sheet a file, in both orders: the first stays in pgn/ when the
+    // second comes.
+    let (wei, wen) = LI_FILE.split_at(LI_FILE.find("\n\nRound").expect("two games") + 2);
+    for order in [[("wei.txt", wei), ("wen.txt", wen)], [("wen.txt", wen), ("wei.txt", wei)]] {
+        let (_t, root) = setup();
+        let daemon = start(&root);
+        drop_file(&root.join("inbox"), order[0].0, order[0].1.as_bytes());
+        wait_for("the first", || names(&root.join("archive")).len() == 1);
+        let first = players_in(&root.join("pgn"));
+        drop_file(&root.join("inbox"), order[1].0, order[1].1.as_bytes());
+        wait_for("the second", || names(&root.join("archive")).len() == 2);
+        daemon.stop();
+        assert_eq!(first.len(), 1);
+        assert_eq!(players_in(&root.join("pgn")), both(), "{order:?}");
+        assert!(games_in(&root.join("review")).is_empty(), "{order:?}");
+    }
+}
+
+#[test]
+fn a_sheet_of_another_game_under_a_published_games_pairing_goes_beside_it_as_a_doubt() {
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    let a = format!("{HEAD}White: Pérez, Ana\nBlack: Ruiz, Bea\n\n1.e4 e5 2.Cf3 Cc6 3.Ab5 a6 4.Aa4 Cf6 1-0\n");
+    let b = format!("{HEAD}White: A. Perez\nBlack: B. Ruiz\n\n1.d4 d5 2.c4 e6 3.Cc3 Cf6 4.Ag5 Ae7 0-1\n");
+    drop_file(&inbox, "a.txt", a.as_bytes());
+    wait_for("the first", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "b.txt", b.as_bytes());
+    wait_for("the second", || names(&root.join("archive")).len() == 2);
+    daemon.stop();
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 1, "the first game stays published: {pgn:?}");
+    assert!(pgn[0].1.contains("1. e4 e5"), "{}", pgn[0].1);
+    assert_eq!(tag(&pgn[0].1, "Sheets"), None);
+    let review = games_in(&root.join("review"));
+    assert_eq!(review.len(), 1, "{review:?}");
+    assert!(review[0].1.contains("two-games-one-board") && review[0].1.contains("1. d4 d5"), "{}", review[0].1);
+}

@@ -40,6 +40,10 @@ use super::route::{Placed, Replacing, route};
 /// The code of the finding a third copy of a game goes to review with.
 pub(crate) const THIRD_COPY: &str = "third-copy";
 
+/// The code of the finding of a sheet whose game is not the one its headers
+/// pair it with.
+const TWO_GAMES: &str = "two-games-one-board";
+
 /// Whether two options have the same pairings (the same load of them).
 pub(crate) fn same_pairings(a: &Options, b: &Options) -> bool {
     match (&a.pairings, &b.pairings) {
@@ -196,7 +200,10 @@ fn read_one(
     Ok(match (known, record) {
         (Known::Done(_), _) => (known.clone(), None),
         (Known::Partner(n), Some(r)) => match together(cfg, opts, (name, bytes), (k, sheet), (n, r))? {
-            Some(g) => (known.clone(), Some(g)),
+            Some(g) if g.sheets.is_some() => (known.clone(), Some(g)),
+            // Two games: this sheet's own, beside the published one, with
+            // the doubt that names it; that game stays where it is.
+            Some(g) => (Known::New, Some(g)),
             None => (Known::New, Some(alone_of(k))),
         },
         _ => (known.clone(), Some(alone_of(k))),
@@ -204,7 +211,9 @@ fn read_one(
 }
 
 /// Sheet `k` of the file read with its other copy, the first sheet of
-/// `record`, from archive/; `None` when that cannot be.
+/// `record`, from archive/; `None` when that cannot be. Where the two
+/// readings are two games, this sheet's game read alone, with
+/// `two-games-one-board` (its `sheets` is `None`).
 fn together(
     cfg: &ProcessConfig,
     opts: &Options,
@@ -235,7 +244,8 @@ fn together(
     }
     let (mut reports, _) = convert_together(&inputs, opts);
     let game = reports.swap_remove(1).games.into_iter().nth(k);
-    Ok(game.filter(|g| g.sheets.as_ref() == Some(&files)))
+    let apart = |g: &GameReport| g.sheets.is_none() && g.findings.iter().any(|f| f.code == TWO_GAMES);
+    Ok(game.filter(|g| g.sheets.as_ref() == Some(&files) || apart(g)))
 }
 
 /// The sheets published under the lock: a pending record for each, its

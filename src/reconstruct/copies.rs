@@ -57,7 +57,7 @@ pub(crate) struct Grouping {
 /// never each with every other: the work grows with the sheets.
 pub(crate) fn group(sheets: &[&Sheet], files: &[usize]) -> Grouping {
     let keys: Vec<CopyKey> = sheets.iter().map(|s| CopyKey::of(s)).collect();
-    let mut out = group_by_headers(&keys, files);
+    let mut out = group_by_headers(&keys);
     pair_by_players(&keys, files, &mut out);
     out
 }
@@ -100,11 +100,11 @@ fn pair_by_players(keys: &[CopyKey], files: &[usize], out: &mut Grouping) {
     });
 }
 
-/// [`group`] by the headers alone: round, event, board and players. Two
-/// sheets of one file are never one game's copies: a file holds one copy
-/// of each of its games (a round's sheets typed into one file name players
-/// alike, `Li, Wei` and `Li, Wen`).
-fn group_by_headers(keys: &[CopyKey], files: &[usize]) -> Grouping {
+/// [`group`] by the headers alone: round, event, board and players. (Both
+/// copies of a game may come in one file, as a collection of a round's
+/// sheets; whether they are one game's is for their readings, see
+/// [`read_pair`]. Names alone or moves never join two sheets of one file.)
+fn group_by_headers(keys: &[CopyKey]) -> Grouping {
     let mut out = Grouping::default();
     let mut game_of: Vec<usize> = Vec::with_capacity(keys.len());
     let mut index: CopyIndex<usize> = CopyIndex::default();
@@ -112,8 +112,7 @@ fn group_by_headers(keys: &[CopyKey], files: &[usize]) -> Grouping {
         // The first earlier sheet of the same game; else the first whose
         // headers say so but whose start differs.
         let (mut partner, mut apart) = (None, None);
-        let other_file = |j: usize| files.get(j) != files.get(i);
-        for j in index.candidates(key).into_iter().filter(|&j| other_file(j) && keys[j].same_headers(key)) {
+        for j in index.candidates(key).into_iter().filter(|&j| keys[j].same_headers(key)) {
             if keys[j].same_start(key) {
                 partner = Some(j);
                 break;
