@@ -439,3 +439,50 @@ fn a_sheet_of_another_game_under_a_published_games_pairing_goes_beside_it_as_a_d
     assert_eq!(review.len(), 1, "{review:?}");
     assert!(review[0].1.contains("two-games-one-board") && review[0].1.contains("1. d4 d5"), "{}", review[0].1);
 }
+
+/// A TRF of four players, three rounds, the third paired and unplayed:
+/// Li, Wei – Wang, Hao on board 1 and Li, Wen – Wang, Hai on board 2.
+fn li_trf() -> String {
+    let player = |n: u32, name: &str, pts: &str, rounds: [(u32, char, &str); 3]| {
+        let cells: String = rounds.iter().map(|(o, c, r)| format!("  {o:>4} {c} {r}")).collect();
+        format!("001 {n:>4} m    {name:<33} 1800 CHN {:>11} 2000/01/01 {pts:>4} {n:>4}{cells}", 0)
+            .trim_end()
+            .to_string()
+    };
+    [
+        "012 Open de Hanoi".to_string(),
+        "042 2026/12/01".to_string(),
+        player(1, "Li, Wei", "2.0", [(3, 'w', "1"), (4, 'b', "1"), (2, 'w', " ")]),
+        player(2, "Wang, Hao", "1.0", [(4, 'w', "="), (3, 'b', "="), (1, 'b', " ")]),
+        player(3, "Li, Wen", "0.5", [(1, 'b', "0"), (2, 'w', "="), (4, 'w', " ")]),
+        player(4, "Wang, Hai", "0.5", [(2, 'b', "="), (1, 'w', "0"), (3, 'b', " ")]),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+#[test]
+fn a_trf_arriving_after_li_wei_and_li_wen_puts_each_game_on_its_own_board() {
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "round3.txt", LI_FILE.as_bytes());
+    wait_for("the sheets", || names(&root.join("archive")).len() == 1);
+    drop_file(&inbox, "open.trf", li_trf().as_bytes());
+    let boards = || {
+        let mut b: Vec<String> = games_in(&root.join("pgn")).iter().filter_map(|(_, t)| tag(t, "Board")).collect();
+        b.sort();
+        b
+    };
+    wait_for("both games on their boards", || boards() == ["1", "2"]);
+    daemon.stop();
+    let pgn = games_in(&root.join("pgn"));
+    let board_of = |white: &str| {
+        pgn.iter().find(|(_, t)| tag(t, "White").as_deref() == Some(white)).and_then(|(_, t)| tag(t, "Board"))
+    };
+    assert_eq!(board_of("Li, Wei").as_deref(), Some("1"), "{pgn:?}");
+    assert_eq!(board_of("Li, Wen").as_deref(), Some("2"), "{pgn:?}");
+    assert!(games_in(&root.join("review")).is_empty());
+    let missing = std::fs::read_to_string(root.join("review/round-3.missing.txt")).unwrap_or_default();
+    assert!(missing.contains("boards without a scoresheet: none"), "{missing}");
+}
