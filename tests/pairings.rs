@@ -422,3 +422,28 @@ fn two_copies_one_giving_only_the_names_are_one_game_through_the_trf() {
     let (reports, _) = scoresheet::convert::convert_together(&inputs, &Options::default());
     assert_eq!(reports[1].games[0].sheets, Some(["a.txt".to_string(), "b.txt".to_string()]));
 }
+
+#[test]
+fn a_clean_sheet_of_another_event_is_read_as_if_no_trf_were_loaded() {
+    let (games, trf) = event();
+    let opts = with(Tournament::parse(&trf.utf8()).expect("the built TRF"));
+    let g = &games[0];
+    // Another event's game, whose players the TRF does not know.
+    let other = [
+        ("Event", "Campeonato de Madrid".to_string()),
+        ("Round", "3".to_string()),
+        ("White", "Pérez, Ana".to_string()),
+        ("Black", "Ruiz, Bea".to_string()),
+    ];
+    let report = read(&sheet(g, &other), &opts);
+    assert_eq!(report.status, Status::Validated, "{:?}", report.findings);
+    assert!(report.findings.iter().all(|f| !f.code.starts_with("pairing")), "{:?}", report.findings);
+    assert_eq!(header(&report, "Event"), Some("Campeonato de Madrid"));
+    // The same sheet giving no event, or the TRF's event, is read against it.
+    for event in [None, Some(trf.name.clone())] {
+        let mut headers = other[1..].to_vec();
+        headers.extend(event.map(|e| ("Event", e)));
+        let report = read(&sheet(g, &headers), &opts);
+        assert!(report.findings.iter().any(|f| f.code == "pairing-mismatch"), "{:?}", report.findings);
+    }
+}

@@ -111,7 +111,9 @@ pub struct Paired {
     pub at: finding::NamedPairing,
 }
 
-/// Matches the sheet to its pairing. Returns the sheet with the TRF's tags
+/// Matches the sheet to its pairing. A sheet of another event
+/// ([`Tournament::is_event_of`]) is left alone: no pairing, no finding.
+/// Returns the sheet with the TRF's tags
 /// when it matched, and adds the findings about the match: a sheet whose
 /// players are paired in its round, on a board numbered otherwise, is told
 /// so (a notice); one paired in another round, or in none, is a doubt. The
@@ -119,6 +121,10 @@ pub struct Paired {
 /// get that one, and one round numbered two ways would put two games on one
 /// board.
 pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Option<Paired> {
+    // A sheet of another event is read as if no pairings were loaded.
+    if !t.is_event_of(sheet.header("Event")) {
+        return None;
+    }
     let w = Written::of(sheet);
     let named = w.white.is_some() || w.black.is_some();
     let at_board = w.round.zip(w.board).and_then(|(r, b)| t.at(r, b));

@@ -47,6 +47,11 @@ pub struct Pairing {
     pub forfeit: bool,
 }
 
+/// The fewest letters of an event's name found inside another's for the
+/// two to be one event ([`Tournament::is_event_of`]): `Open` alone is in
+/// too many names.
+const MIN_EVENT_INSIDE: usize = 8;
+
 /// A tournament read from a TRF: its name (`012`), players and pairings.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Tournament {
@@ -64,6 +69,24 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// Whether a sheet's `Event` is this tournament's, read loosely (its
+    /// letters and digits, folded, as the round files name an event): the
+    /// same, or one holding the other whole (`Open de Hanoi 2026`). A sheet
+    /// that gives no event is any tournament's; a TRF that names none is
+    /// every sheet's.
+    pub fn is_event_of(&self, sheet_event: Option<&str>) -> bool {
+        let folded = |s: &str| crate::fold::words(s).concat();
+        let mine = folded(&self.name);
+        let theirs = sheet_event.map(folded).filter(|e| !e.is_empty());
+        match theirs {
+            None => true,
+            Some(e) => {
+                let (short, long) = if e.len() <= mine.len() { (&e, &mine) } else { (&mine, &e) };
+                mine.is_empty() || e == mine || (short.len() >= MIN_EVENT_INSIDE && long.contains(short.as_str()))
+            }
+        }
+    }
+
     /// The player of a start number.
     pub fn player(&self, start: u32) -> Option<&Player> {
         self.players.iter().find(|p| p.start == start)

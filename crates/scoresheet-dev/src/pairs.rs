@@ -43,8 +43,10 @@ pub fn pair_of(g: &CorpusGame, round: usize, seed: u64, rate: f64) -> [Noisy; 2]
 /// [`written_name`]). These draws come from a stream of their own, so the
 /// faults do not depend on them.
 pub fn pair_in_event(g: &CorpusGame, trf: &BuiltTrf, x: &TrfGame, seed: u64, rate: f64) -> [Noisy; 2] {
+    // The copies of an event's game name its event as its TRF does: a TRF
+    // is read only for the sheets of its own event.
     let written = Written {
-        event: tag(g, "Event"),
+        event: Some(trf.name.as_str()),
         board: x.board,
         results: [true, true],
         loose_names: false,
