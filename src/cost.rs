@@ -526,16 +526,20 @@ pub(crate) const SAME_NAME: f64 = 0.9;
 /// Two names at least this alike (Jaro–Winkler on the surnames as they
 /// sound) may be one player's typed with slips past [`SAME_NAME`] (`Jdin`
 /// and `Yudn` for Yudin): two sheets whose moves make them one game's
-/// copies must name at least one player so alike.
+/// copies must name one player the same and the other at least so alike.
 pub(crate) const NEAR_NAME: f64 = 0.7;
 
 /// Two sheets whose headers do not make them copies of one game are its two
 /// copies when each, read alone, plays the same move at this many plies at
 /// least (and at `SAME_GAME_SHARE` of the shorter reading's). Different
-/// games of one event never share more than 34 plies (the corpus's events,
-/// every two games of each: `cargo run --release -p scoresheet-dev --bin
-/// agreement`); two copies of one game read alone agree at 40 plies or more
-/// wherever both reach ply 40 (but for a few with many slips).
+/// games of one event never share more than 34 plies (the corpus's 5,021
+/// events, every two games of each, identical games included: it holds no
+/// two with the same moves between other players; `cargo run --release -p
+/// scoresheet-dev --bin agreement`); two copies of one game read alone agree
+/// at 40 plies or more wherever both reach ply 40 (but for a few with many
+/// slips). Games repeated move for move on two boards (a prepared line, a
+/// quick draw) reach any bound: what keeps them apart is their players,
+/// which must be consistent (`CopyKey::may_be_one_game`).
 pub const SAME_GAME_PLIES: usize = 40;
 /// See [`SAME_GAME_PLIES`]: a copy stopped early agrees with the whole game
 /// on all it writes but its slips.

@@ -116,18 +116,31 @@ fn a_sheet_alike_only_as_far_as_two_games_of_an_event_are_is_never_paired() {
     assert_eq!(sheets_of(&[input("a.txt", &a), input("c.txt", &c)])[0], both("a.txt", "c.txt"));
 }
 
-/// The games of the files converted together: (White, Black, moves,
-/// validated, finding codes), file by file.
-fn games_of(inputs: &[Input]) -> Vec<(String, String, Vec<String>, bool, Vec<String>)> {
+/// A game as converted: its players, moves, whether it is validated, and
+/// its findings' codes.
+#[derive(Debug)]
+struct Read {
+    white: String,
+    black: String,
+    moves: Vec<String>,
+    validated: bool,
+    codes: Vec<String>,
+}
+
+/// The games of the files converted together, file by file.
+fn games_of(inputs: &[Input]) -> Vec<Read> {
     let (reports, _) = convert_together(inputs, &Options::default());
     let tag =
         |g: &scoresheet::GameReport, k: &str| g.headers.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
     reports
         .iter()
         .flat_map(|r| &r.games)
-        .map(|g| {
-            let codes = g.findings.iter().map(|f| f.code.to_string()).collect();
-            (tag(g, "White"), tag(g, "Black"), g.moves.clone(), g.status == scoresheet::Status::Validated, codes)
+        .map(|g| Read {
+            white: tag(g, "White"),
+            black: tag(g, "Black"),
+            moves: g.moves.clone(),
+            validated: g.status == scoresheet::Status::Validated,
+            codes: g.findings.iter().map(|f| f.code.to_string()).collect(),
         })
         .collect()
 }
@@ -139,8 +152,9 @@ const LI_FILE: &str = "Round: 3\nWhite: Li, Wei\nBlack: Wang, Hao\n\n1. e4 e5 2.
 fn li_wei_and_li_wen_of_one_round_typed_into_one_file_are_two_games() {
     let got = games_of(&[input("round3.txt", LI_FILE)]);
     assert_eq!(got.len(), 2);
-    assert_eq!((got[0].0.as_str(), got[0].1.as_str(), got[0].2.len(), got[0].3), ("Li, Wei", "Wang, Hao", 8, true));
-    assert_eq!((got[1].0.as_str(), got[1].1.as_str(), got[1].2.len(), got[1].3), ("Li, Wen", "Wang, Hai", 6, true));
+    let seen = |g: &Read| (g.white.clone(), g.black.clone(), g.moves.len(), g.validated);
+    assert_eq!(seen(&got[0]), ("Li, Wei".into(), "Wang, Hao".into(), 8, true));
+    assert_eq!(seen(&got[1]), ("Li, Wen".into(), "Wang, Hai".into(), 6, true));
 }
 
 #[test]
@@ -156,8 +170,8 @@ fn given_names_a_letter_apart_are_two_players_even_in_two_files() {
         let a = sheet(&format!("Round: 3\nWhite: {w1}\nBlack: {b1}\n"), &g.sans, usize::MAX);
         let b = sheet(&format!("Round: 3\nWhite: {w2}\nBlack: {b2}\n"), &h.sans, usize::MAX);
         let got = games_of(&[input("a.txt", &a), input("b.txt", &b)]);
-        assert_eq!((got[0].2.clone(), got[1].2.clone()), (g.sans.clone(), h.sans.clone()), "{w1} / {w2}");
-        assert!(got.iter().all(|g| g.3), "{w1} / {w2}: each validated under its own players: {got:?}");
+        assert_eq!((&got[0].moves, &got[1].moves), (&g.sans, &h.sans), "{w1} / {w2}");
+        assert!(got.iter().all(|g| g.validated), "{w1} / {w2}: each validated under its own players: {got:?}");
     }
 }
 
@@ -170,10 +184,10 @@ fn one_pairing_written_on_two_sheets_of_two_games_is_two_games_for_an_arbiter() 
     let a = sheet("Round: 5\nWhite: Navara, David\nBlack: Carlsen, Magnus\n", &g.sans, usize::MAX);
     let b = sheet("Round: 5\nWhite: D. Navara\nBlack: M. Carlsen\n", &h.sans, usize::MAX);
     let got = games_of(&[input("a.txt", &a), input("b.txt", &b)]);
-    assert_eq!((got[0].2.clone(), got[1].2.clone()), (g.sans.clone(), h.sans.clone()));
+    assert_eq!((&got[0].moves, &got[1].moves), (&g.sans, &h.sans));
     for game in &got {
-        assert!(!game.3 && game.4.contains(&"two-games-one-board".to_string()), "{game:?}");
-        assert!(!game.4.contains(&"copies-disagree".to_string()), "{game:?}");
+        assert!(!game.validated && game.codes.iter().any(|c| c == "two-games-one-board"), "{game:?}");
+        assert!(!game.codes.iter().any(|c| c == "copies-disagree"), "{game:?}");
     }
 }
 
@@ -184,9 +198,9 @@ fn karlsen_ding_the_start_of_carlsen_caruana_stays_its_own_game() {
     let b = format!("{}1-0\n", sheet("White: Karlsen, M\nBlack: Ding, Liren\n", &g.sans, 46));
     let got = games_of(&[input("a.txt", &a), input("b.txt", &b)]);
     assert_eq!(got.len(), 2);
-    assert_eq!((got[0].1.as_str(), got[0].2.len()), ("Caruana, Fabiano", g.sans.len()));
-    assert_eq!((got[1].1.as_str(), got[1].2.len()), ("Ding, Liren", 46));
-    assert!(got.iter().all(|g| !g.4.contains(&"copies-joined-by-moves".to_string())), "{got:?}");
+    assert_eq!((got[0].black.as_str(), got[0].moves.len()), ("Caruana, Fabiano", g.sans.len()));
+    assert_eq!((got[1].black.as_str(), got[1].moves.len()), ("Ding, Liren", 46));
+    assert!(got.iter().all(|g| !g.codes.iter().any(|c| c == "copies-joined-by-moves")), "{got:?}");
 }
 
 #[test]

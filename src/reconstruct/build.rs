@@ -58,7 +58,7 @@ pub(super) fn build(
         });
         let ends =
             || draft.stop.is_none() && draft.records[k + 1..].iter().all(|r| matches!(r.step, Step::Skip { .. }));
-        if b.step(record, doubt.is_some(), ends) {
+        if b.step(record, (doubt.is_some(), exact_around(draft, k)), ends) {
             // Nothing after it was read: the record ends in an entry that
             // fits no move, kept up to there (that finding says it).
             stop_at_end = Some(record.step.entry());
@@ -94,6 +94,20 @@ pub(super) fn build(
     Game { language: lang, moves, findings, start, position: pos, result: GameResult::Unknown, cost }
 }
 
+/// Whether the moves read nearest record `k`, before and after it (skipped
+/// entries passed over), are read exactly as written, where there are any.
+fn exact_around(draft: &Draft, k: usize) -> bool {
+    let exact = |r: &Record| match r.step {
+        Step::Read { cost, .. } => cost == 0.0,
+        Step::InsertRead { .. } => false,
+        Step::Skip { .. } => true,
+    };
+    let moved = |r: &&Record| !matches!(r.step, Step::Skip { .. });
+    let before = draft.records[..k].iter().rev().find(moved);
+    let after = draft.records[k + 1..].iter().find(moved);
+    before.is_none_or(exact) && after.is_none_or(exact)
+}
+
 /// The first entry written after the moves `kept` (a skipped one
 /// included), else the one the reading stopped at (`stop`).
 fn first_entry_after(draft: &Draft, kept: &[Played], stop: Option<usize>) -> Option<usize> {
@@ -120,17 +134,23 @@ fn doubt_of(record: &Record, review_margin: f32) -> Option<&[String]> {
 impl Builder<'_> {
     /// Plays one step; `true` where it is a skipped entry that ends the
     /// record (`ends`: no step but skips follows, and reading did not stop).
-    fn step(&mut self, record: &Record, doubted: bool, ends: impl Fn() -> bool) -> bool {
+    /// `exact_around`: the moves read next to it, before and after, are
+    /// read exactly as written ([`exact_around`]).
+    fn step(&mut self, record: &Record, (doubted, exact_around): (bool, bool), ends: impl Fn() -> bool) -> bool {
         let ply = self.moves.len() as u32 + 1;
         let margin = record.margin;
         match record.step {
             Step::Skip { entry, .. } => {
                 self.numbering.skipped();
+                // Written twice: the same as the entry beside it, or one of
+                // a block written twice over whose moves read exactly around
+                // it (else the repairs around it may have read another game
+                // in its place: a legible move left out is a doubt).
                 let repeat = [entry.checked_sub(1), Some(entry + 1)]
                     .into_iter()
                     .flatten()
                     .any(|j| self.lexed.get(j).is_some_and(|o| o.core == self.lexed[entry].core))
-                    || super::entries::in_repeated_block(self.lexed, entry);
+                    || (exact_around && super::entries::in_repeated_block(self.lexed, entry));
                 if !repeat && ends() {
                     return true;
                 }

@@ -559,14 +559,19 @@ fn readings_of(name: &str, without_particles: bool) -> Vec<(String, Vec<String>,
 /// the same word, but for a slip in a word of five letters or more. `Li,
 /// Wei` and `Li, Wen`, `Smith, John` and `Smith, Joan`, `Nguyen, Van An`
 /// and `Nguyen, Van Anh` are two players each; `Navara, D` and `Navara,
-/// David`, `So, Wesley` and `So, Weslley` one.
+/// David`, `So, Wesley` and `So, Weslley`, `St. Brie` and `Saint Brie` one.
 fn given_agree(a: &[String], b: &[String]) -> bool {
     let word = |x: &String, y: &String| {
         let (n, m) = (x.chars().count(), y.chars().count());
         if n == 1 || m == 1 {
             return x.chars().next() == y.chars().next();
         }
-        x == y || (n.max(m) >= 5 && strsim::damerau_levenshtein(x, y) <= 1)
+        // Or one written short (`St.` for `Saint`, `Alex` for `Alexander`):
+        // its letters in order in a longer name, the first the same.
+        let (short, long) = if n <= m { (x, y) } else { (y, x) };
+        let mut rest = long.chars();
+        let abbreviated = short.chars().next() == long.chars().next() && short.chars().all(|c| rest.any(|l| l == c));
+        x == y || (n.max(m) >= 5 && (strsim::damerau_levenshtein(x, y) <= 1 || abbreviated))
     };
     a.iter().zip(b).all(|(x, y)| word(x, y))
 }
@@ -625,7 +630,10 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     let start = &alone[0].start.position.clone();
     let settings = &settings.for_start(&alone[0].start);
     let own: [Vec<Move>; 2] = [moves_of(&alone[0]), moves_of(&alone[1])];
-    if !readings_agree(start, &own[0], &own[1]) {
+    // Only readings that stand on their own tell two games: a copy read
+    // alone with many repairs (a layout the reader took amiss, boxes left
+    // blank) is read right with the other copy.
+    if alone.iter().all(stands_alone) && !readings_agree(start, &own[0], &own[1]) {
         let parted = own[0].iter().zip(&own[1]).take_while(|(x, y)| x == y).count();
         let [a, b] = alone;
         return Joint { game: a, base: 0, other: Vec::new(), apart: Some((b, parted)) };
@@ -931,10 +939,39 @@ pub(crate) fn readings_agree(start: &Chess, a: &[Move], b: &[Move]) -> bool {
     if shorter < APART_PLIES {
         return true;
     }
-    let same = a.iter().zip(b).filter(|(x, y)| x == y).count();
+    // The same moves a few plies apart count too: a copy that starts at a
+    // later move, or leaves moves out, is read alone with moves of its own
+    // before the ones both write.
+    let shifted = |d: usize| -> usize {
+        let one = a.iter().skip(d).zip(b).filter(|(x, y)| x == y).count();
+        one.max(b.iter().skip(d).zip(a).filter(|(x, y)| x == y).count())
+    };
+    let same = (0..=MOST_SHIFT).map(shifted).max().unwrap_or(0);
     let met = junctions(start, a, b).len() - 1;
     2 * same.max(met) >= shorter
 }
+
+/// How many plies apart [`readings_agree`] looks for the same moves.
+const MOST_SHIFT: usize = 8;
+
+/// Whether a copy's reading alone stands on its own: no doubt, and a
+/// repair at one ply in [`SOUND_PLIES_PER_REPAIR`] at most.
+fn stands_alone(g: &Game) -> bool {
+    let repair = |f: &&Finding| {
+        matches!(
+            f,
+            Finding::ExtraEntry { .. }
+                | Finding::IllegibleEntry { .. }
+                | Finding::MissingMove { .. }
+                | Finding::TypoRepaired { .. }
+        )
+    };
+    let repairs = g.findings.iter().filter(repair).count();
+    !g.findings.iter().any(Finding::is_doubt) && repairs * SOUND_PLIES_PER_REPAIR <= g.moves.len()
+}
+
+/// See [`stands_alone`].
+const SOUND_PLIES_PER_REPAIR: usize = 5;
 
 /// The moves of a reading.
 fn moves_of(g: &Game) -> Vec<Move> {
