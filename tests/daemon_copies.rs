@@ -486,3 +486,134 @@ fn a_trf_arriving_after_li_wei_and_li_wen_puts_each_game_on_its_own_board() {
     let missing = std::fs::read_to_string(root.join("review/round-3.missing.txt")).unwrap_or_default();
     assert!(missing.contains("boards without a scoresheet: none"), "{missing}");
 }
+
+/// A text sheet of `sans`' first `plies` moves under `headers`, with `tail`
+/// after them.
+fn typed_sheet(headers: &str, sans: &[String], plies: usize, tail: &str) -> String {
+    let mut s = format!("{headers}\n");
+    for (i, san) in sans.iter().take(plies).enumerate() {
+        if i % 2 == 0 {
+            s.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        s.push_str(san);
+        s.push(' ');
+    }
+    s.push_str(tail);
+    s.push('\n');
+    s
+}
+
+/// Each game in pgn/ and review/: its folder, players and result, sorted.
+fn placed(root: &std::path::Path) -> Vec<String> {
+    let mut out: Vec<String> = ["pgn", "review"]
+        .iter()
+        .flat_map(|f| {
+            games_in(&root.join(f)).into_iter().map(move |(_, t)| {
+                let v = |k| tag(&t, k).unwrap_or_default();
+                format!("{f}: {} - {} {}", v("White"), v("Black"), v("Result"))
+            })
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The same placement as `convert` concludes from the files: each game once
+/// (a game of two copies is reported for each), validated in pgn/, the rest
+/// in review/.
+fn placed_by_convert(dir: &std::path::Path, files: &[(&str, String)]) -> Vec<String> {
+    let paths: Vec<std::path::PathBuf> = files.iter().map(|(n, _)| dir.join(n)).collect();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .arg("convert")
+        .arg("--json")
+        .args(&paths)
+        .output()
+        .expect("convert runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("convert's JSON");
+    let mut seen = std::collections::BTreeSet::new();
+    for g in json["files"].as_array().into_iter().flatten().flat_map(|f| f["games"].as_array().into_iter().flatten()) {
+        let v = |k: &str| g["headers"][k].as_str().unwrap_or_default().to_string();
+        let folder = if g["status"] == "validated" { "pgn" } else { "review" };
+        seen.insert(format!("{folder}: {} - {} {}", v("White"), v("Black"), v("Result")));
+    }
+    seen.into_iter().collect()
+}
+
+#[test]
+fn one_events_sheets_in_ten_orders_with_kill_9s_end_as_convert_reads_them() {
+    let games = load_range(6000, 40);
+    let long: Vec<_> = games.iter().filter(|g| g.sans.len() >= 90).collect();
+    let (g, h) = (&long[0], &long[1]);
+    let files: Vec<(&str, String)> = vec![
+        ("round3.txt", LI_FILE.to_string()),
+        (
+            "a1.txt",
+            typed_sheet(
+                "Event: Open\nRound: 3\nBoard: 1\nWhite: Carlsen, Magnus\nBlack: Caruana, Fabiano\n",
+                &g.sans,
+                usize::MAX,
+                "",
+            ),
+        ),
+        (
+            "a2.txt",
+            typed_sheet("Event: Open\nRound: 3\nWhite: Carlsen, M\nBlack: Caruana F\n", &g.sans, usize::MAX, ""),
+        ),
+        ("p.txt", typed_sheet("Event: Open\nWhite: Karlsen, M\nBlack: Ding, Liren\n", &g.sans, 46, "1-0")),
+        (
+            "h1.txt",
+            typed_sheet(
+                "Event: Open\nRound: 3\nBoard: 2\nWhite: Navara, David\nBlack: Shirov, Alexei\n",
+                &h.sans,
+                usize::MAX,
+                &h.result,
+            ),
+        ),
+        (
+            "h2.txt",
+            typed_sheet(
+                "Event: Open\nRound: 3\nBoard: 2\nWhite: D. Navara\nBlack: A. Shirov\n",
+                &h.sans,
+                usize::MAX,
+                &h.result,
+            ),
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (n, text) in &files {
+        std::fs::write(dir.path().join(n), text).unwrap();
+    }
+    let want = placed_by_convert(dir.path(), &files);
+    assert_eq!(want.iter().filter(|p| p.starts_with("pgn")).count(), 5, "convert: {want:?}");
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for round in 0..10 {
+        let mut order: Vec<usize> = (0..files.len()).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, next(i + 1));
+        }
+        let cut = 1 + next(files.len() - 1);
+        let (_t, root) = setup();
+        let daemon = start(&root);
+        for &i in &order[..cut] {
+            drop_file(&root.join("inbox"), files[i].0, files[i].1.as_bytes());
+        }
+        // Killed while the first wave is read, or just after.
+        sleep(Duration::from_millis(next(300) as u64));
+        daemon.kill9();
+        let daemon = start(&root);
+        for &i in &order[cut..] {
+            drop_file(&root.join("inbox"), files[i].0, files[i].1.as_bytes());
+        }
+        wait_for("every file", || names(&root.join("archive")).len() == files.len());
+        daemon.stop();
+        let got = placed(&root);
+        let order: Vec<&str> = order.iter().map(|&i| files[i].0).collect();
+        assert_eq!(got, want, "order {round}: {order:?}, killed after {cut}");
+    }
+}
