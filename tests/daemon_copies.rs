@@ -441,8 +441,8 @@ fn a_sheet_of_another_game_under_a_published_games_pairing_goes_beside_it_as_a_d
 }
 
 /// A TRF of four players, three rounds, the third paired and unplayed:
-/// Li, Wei – Wang, Hao on board 1 and Li, Wen – Wang, Hai on board 2.
-fn li_trf() -> String {
+/// `names[0]` – `names[1]` on board 1 and `names[2]` – `names[3]` on board 2.
+fn four_player_trf(names: [&str; 4]) -> String {
     let player = |n: u32, name: &str, pts: &str, rounds: [(u32, char, &str); 3]| {
         let cells: String = rounds.iter().map(|(o, c, r)| format!("  {o:>4} {c} {r}")).collect();
         format!("001 {n:>4} m    {name:<33} 1800 CHN {:>11} 2000/01/01 {pts:>4} {n:>4}{cells}", 0)
@@ -452,10 +452,10 @@ fn li_trf() -> String {
     [
         "012 Open de Hanoi".to_string(),
         "042 2026/12/01".to_string(),
-        player(1, "Li, Wei", "2.0", [(3, 'w', "1"), (4, 'b', "1"), (2, 'w', " ")]),
-        player(2, "Wang, Hao", "1.0", [(4, 'w', "="), (3, 'b', "="), (1, 'b', " ")]),
-        player(3, "Li, Wen", "0.5", [(1, 'b', "0"), (2, 'w', "="), (4, 'w', " ")]),
-        player(4, "Wang, Hai", "0.5", [(2, 'b', "="), (1, 'w', "0"), (3, 'b', " ")]),
+        player(1, names[0], "2.0", [(3, 'w', "1"), (4, 'b', "1"), (2, 'w', " ")]),
+        player(2, names[1], "1.0", [(4, 'w', "="), (3, 'b', "="), (1, 'b', " ")]),
+        player(3, names[2], "0.5", [(1, 'b', "0"), (2, 'w', "="), (4, 'w', " ")]),
+        player(4, names[3], "0.5", [(2, 'b', "="), (1, 'w', "0"), (3, 'b', " ")]),
     ]
     .join("\n")
         + "\n"
@@ -468,7 +468,7 @@ fn a_trf_arriving_after_li_wei_and_li_wen_puts_each_game_on_its_own_board() {
     let inbox = root.join("inbox");
     drop_file(&inbox, "round3.txt", LI_FILE.as_bytes());
     wait_for("the sheets", || names(&root.join("archive")).len() == 1);
-    drop_file(&inbox, "open.trf", li_trf().as_bytes());
+    drop_file(&inbox, "open.trf", four_player_trf(["Li, Wei", "Wang, Hao", "Li, Wen", "Wang, Hai"]).as_bytes());
     let boards = || {
         let mut b: Vec<String> = games_in(&root.join("pgn")).iter().filter_map(|(_, t)| tag(t, "Board")).collect();
         b.sort();
@@ -616,4 +616,41 @@ fn one_events_sheets_in_ten_orders_with_kill_9s_end_as_convert_reads_them() {
         let order: Vec<&str> = order.iter().map(|&i| files[i].0).collect();
         assert_eq!(got, want, "order {round}: {order:?}, killed after {cut}");
     }
+}
+
+#[test]
+fn a_trf_that_pairs_two_joined_sheets_apart_publishes_each_as_its_own_game() {
+    // Names a syllable apart and a game that is the other's first moves:
+    // without pairings, one game's two copies; the TRF pairs them on two
+    // boards.
+    let games = load_range(6000, 40);
+    let g = games.iter().find(|g| g.sans.len() >= 60).expect("a long game");
+    let short = typed_sheet("Round: 3\nWhite: Kakaka, Ann\nBlack: Lokaka, Bob\n", &g.sans, 12, "1/2-1/2");
+    let long = typed_sheet("Round: 3\nWhite: Kakadra, Ann\nBlack: Lokadra, Bob\n", &g.sans, usize::MAX, &g.result);
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "short.txt", short.as_bytes());
+    drop_file(&inbox, "long.txt", long.as_bytes());
+    wait_for("the sheets", || names(&root.join("archive")).len() == 2);
+    let all = || [games_in(&root.join("pgn")), games_in(&root.join("review"))].concat();
+    assert_eq!(all().len(), 1, "read as one game without pairings: {:?}", all());
+    drop_file(
+        &inbox,
+        "open.trf",
+        four_player_trf(["Kakaka, Ann", "Lokaka, Bob", "Kakadra, Ann", "Lokadra, Bob"]).as_bytes(),
+    );
+    wait_for("two games", || all().len() == 2);
+    daemon.stop();
+    let mut whites: Vec<String> = all().iter().filter_map(|(_, t)| tag(t, "White")).collect();
+    whites.sort();
+    assert_eq!(whites, ["Kakadra, Ann", "Kakaka, Ann"]);
+    let moves = |white: &str| {
+        let text = all().into_iter().find(|(_, t)| tag(t, "White").as_deref() == Some(white)).expect("its game").1;
+        text.split_whitespace()
+            .filter(|w| w.ends_with('.') && w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+            .count()
+    };
+    assert_eq!(moves("Kakaka, Ann"), 6, "the short game's own six moves");
+    assert!(moves("Kakadra, Ann") >= 30);
 }

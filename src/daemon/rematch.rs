@@ -21,11 +21,12 @@ use crate::convert::convert_together;
 use crate::pairing::Tournament;
 
 use super::decide::{DecideError, inputs_of};
-use super::games::{GameRecord, hash};
+use super::games::{GameRecord, hash, record_name};
 use super::kept::kept_for;
 use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject};
 use super::pairings::Owed;
 use super::publish::{replace, rounds_report, same_pairings, unpublish};
+use super::route::{Replacing, route};
 
 /// A TRF dropped into the inbox (its bytes read): loaded and kept, the games
 /// its changes touch read again, the file archived; a broken one refused
@@ -188,8 +189,42 @@ fn join_lone_copies(cfg: &ProcessConfig, t: &Arc<Tournament>, owed: &mut Owed) -
     Ok(())
 }
 
+/// The second sheet of a game that the new pairings tell apart from the
+/// first, `(sheet, its game read alone, its file's sheet count)`, published
+/// as a game of its own under a record of its own. Every step can be done
+/// again: a re-read cut short by a kill is finished at the next start (the
+/// outputs found already written, the record put again), and the first
+/// sheet's record, which still names both until then, is changed last.
+fn apart(
+    cfg: &ProcessConfig,
+    locked: &mut super::games::Locked<'_>,
+    (sheet, game, count): &(super::games::SheetRecord, crate::emit::report::GameReport, usize),
+) -> Result<(), FileError> {
+    let state = &cfg.folders.state;
+    let placed =
+        route(cfg, &sheet.dropped, (sheet.index, *count), game, Replacing::default(), &mut Outcome::default())?;
+    info!(
+        file = %sheet.dropped,
+        "the new pairings tell this sheet's game from the one it was read with: published apart, {}",
+        folder_of(placed.status)
+    );
+    let record = GameRecord {
+        sheets: vec![sheet.clone()],
+        folder: folder_of(placed.status).to_string(),
+        files: placed.files,
+        round: placed.round,
+        pending: false,
+        board: placed.board,
+        notices: placed.notices,
+        sans: game.moves.clone(),
+    };
+    let n = record_name(&sheet.dropped, &sheet.hash, sheet.index);
+    locked.put(&n, &record, &cfg.staging).map_err(io_at(state))
+}
+
 /// Reads the game of record `n` again from its sheets in archive/ and puts
-/// it in place of its outputs; whether it went to another folder.
+/// it in place of its outputs; whether it went to another folder. Two
+/// sheets the new pairings tell apart become two games (see [`apart`]).
 fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
     let state = &cfg.folders.state;
     loop {
@@ -205,6 +240,14 @@ fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
         };
         let (mut reports, _) = convert_together(&inputs, &opts);
         let first = &record.sheets[0];
+        // The pairings tell the two sheets apart: each is its own game.
+        let second = match &record.sheets[..] {
+            [_, b] if reports[0].games.get(first.index).is_some_and(|g| g.sheets.is_none()) => {
+                let f = usize::from(b.archived != first.archived);
+                reports.get(f).and_then(|r| Some((b.clone(), r.games.get(b.index)?.clone(), r.games.len())))
+            }
+            _ => None,
+        };
         let games = reports.swap_remove(0).games;
         let count = games.len();
         let Some(mut game) = games.into_iter().nth(first.index) else { return Ok(false) };
@@ -219,8 +262,14 @@ fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
         if locked.get(n).as_ref() != Some(&record) || !same_pairings(&opts, &cfg.options_now()) {
             continue;
         }
-        let name = record.sheets.last().map_or("", |s| s.dropped.as_str());
+        let name = match &second {
+            Some(_) => first.dropped.as_str(),
+            None => record.sheets.last().map_or("", |s| s.dropped.as_str()),
+        };
         let placed = replace(cfg, name, (first.index, count), &game, &record, &mut Outcome::default())?;
+        if let Some(other) = &second {
+            apart(cfg, &mut locked, other)?;
+        }
         let now = folder_of(placed.status);
         let moved = now != record.folder;
         if moved {
@@ -233,7 +282,8 @@ fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
             board: placed.board,
             notices: placed.notices,
             // A game of one sheet is found by its moves as read now.
-            sans: if record.sheets.len() == 1 { game.moves.clone() } else { Vec::new() },
+            sans: if record.sheets.len() == 1 || second.is_some() { game.moves.clone() } else { Vec::new() },
+            sheets: if second.is_some() { vec![first.clone()] } else { record.sheets.clone() },
             ..record.clone()
         };
         locked.put(n, &updated, &cfg.staging).map_err(io_at(state))?;
