@@ -518,7 +518,8 @@ fn placed(root: &std::path::Path) -> Vec<String> {
     out
 }
 
-/// The same placement as `convert` concludes from the files: each game once
+/// The same placement as `convert` concludes from the files, with the
+/// pairings of `dir/open.trf`: each game once
 /// (a game of two copies is reported for each), validated in pgn/, the rest
 /// in review/.
 fn placed_by_convert(dir: &std::path::Path, files: &[(&str, String)]) -> Vec<String> {
@@ -526,6 +527,8 @@ fn placed_by_convert(dir: &std::path::Path, files: &[(&str, String)]) -> Vec<Str
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
         .arg("convert")
         .arg("--json")
+        .arg("--pairings")
+        .arg(dir.join("open.trf"))
         .args(&paths)
         .output()
         .expect("convert runs");
@@ -539,8 +542,32 @@ fn placed_by_convert(dir: &std::path::Path, files: &[(&str, String)]) -> Vec<Str
     seen.into_iter().collect()
 }
 
+/// A TRF of event `event`, its players `names` (start numbers from 1) and
+/// three rounds: the first two drawn, the third paired and unplayed, each
+/// round as its (White, Black) start numbers.
+fn three_round_trf(event: &str, names: &[&str], rounds: [&[(u32, u32)]; 3]) -> String {
+    let mut lines = vec![format!("012 {event}"), "042 2026/12/01".to_string()];
+    for (k, name) in names.iter().enumerate() {
+        let n = k as u32 + 1;
+        let cells: String = rounds
+            .iter()
+            .enumerate()
+            .map(|(r, pairs)| {
+                let (o, c) = pairs
+                    .iter()
+                    .find_map(|&(w, b)| (w == n).then_some((b, 'w')).or((b == n).then_some((w, 'b'))))
+                    .expect("every player paired");
+                format!("  {o:>4} {c} {}", if r < 2 { "=" } else { " " })
+            })
+            .collect();
+        let line = format!("001 {n:>4} m    {name:<33} 1800 NOR {:>11} 2000/01/01 {:>4} {n:>4}{cells}", 0, "1.0");
+        lines.push(line.trim_end().to_string());
+    }
+    lines.join("\n") + "\n"
+}
+
 #[test]
-fn one_events_sheets_in_ten_orders_with_kill_9s_end_as_convert_reads_them() {
+fn one_events_sheets_and_a_late_trf_in_ten_orders_with_kill_9s_end_as_convert_reads_them() {
     let games = load_range(6000, 40);
     let long: Vec<_> = games.iter().filter(|g| g.sans.len() >= 90).collect();
     let (g, h) = (&long[0], &long[1]);
@@ -579,10 +606,29 @@ fn one_events_sheets_in_ten_orders_with_kill_9s_end_as_convert_reads_them() {
             ),
         ),
     ];
+    // The event's TRF, which comes after the sheets: round 3 pairs every
+    // game, the prefix game's players included.
+    let players = [
+        "Li, Wei",
+        "Wang, Hao",
+        "Li, Wen",
+        "Wang, Hai",
+        "Carlsen, Magnus",
+        "Caruana, Fabiano",
+        "Navara, David",
+        "Shirov, Alexei",
+        "Karlsen, Mats",
+        "Ding, Liren",
+    ];
+    let r1: &[(u32, u32)] = &[(1, 3), (2, 5), (4, 6), (7, 9), (8, 10)];
+    let r2: &[(u32, u32)] = &[(1, 4), (3, 5), (2, 6), (7, 10), (8, 9)];
+    let r3: &[(u32, u32)] = &[(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)];
+    let trf = three_round_trf("Open", &players, [r1, r2, r3]);
     let dir = tempfile::tempdir().unwrap();
     for (n, text) in &files {
         std::fs::write(dir.path().join(n), text).unwrap();
     }
+    std::fs::write(dir.path().join("open.trf"), &trf).unwrap();
     let want = placed_by_convert(dir.path(), &files);
     assert_eq!(want.iter().filter(|p| p.starts_with("pgn")).count(), 5, "convert: {want:?}");
     let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -610,11 +656,21 @@ fn one_events_sheets_in_ten_orders_with_kill_9s_end_as_convert_reads_them() {
         for &i in &order[cut..] {
             drop_file(&root.join("inbox"), files[i].0, files[i].1.as_bytes());
         }
-        wait_for("every file", || names(&root.join("archive")).len() == files.len());
+        wait_for("every sheet", || names(&root.join("archive")).len() == files.len());
+        // The TRF comes late, once every sheet is read.
+        drop_file(&root.join("inbox"), "open.trf", trf.as_bytes());
+        wait_for("the TRF", || names(&root.join("archive")).len() == files.len() + 1);
         daemon.stop();
         let got = placed(&root);
         let order: Vec<&str> = order.iter().map(|&i| files[i].0).collect();
-        assert_eq!(got, want, "order {round}: {order:?}, killed after {cut}");
+        let why: Vec<String> = games_in(&root.join("review"))
+            .iter()
+            .flat_map(|(_, t)| {
+                t.split('{').skip(1).map(|c| c.split('}').next().unwrap_or("").replace('\n', " ")).collect::<Vec<_>>()
+            })
+            .filter(|c| !c.starts_with("language") && !c.starts_with("typo"))
+            .collect();
+        assert_eq!(got, want, "order {round}: {order:?}, killed after {cut}; in review: {why:?}");
     }
 }
 
