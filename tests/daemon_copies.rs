@@ -710,3 +710,24 @@ fn a_trf_that_pairs_two_joined_sheets_apart_publishes_each_as_its_own_game() {
     assert_eq!(moves("Kakaka, Ann"), 6, "the short game's own six moves");
     assert!(moves("Kakadra, Ann") >= 30);
 }
+
+#[test]
+fn copies_joined_by_their_moves_are_published_once_saying_so() {
+    let games = load_range(6000, 40);
+    let g = games.iter().find(|g| g.sans.len() >= 70).expect("a long game");
+    let a = typed_sheet("Round: 4\nWhite: Jdin, S\nBlack: Gelfand, B\n", &g.sans, usize::MAX, &g.result);
+    let b = typed_sheet("White: Yudn S\nBlack: Gelfand, Boris\n", &g.sans, usize::MAX, &g.result);
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    drop_file(&root.join("inbox"), "a.txt", a.as_bytes());
+    wait_for("the first", || names(&root.join("archive")).len() == 1);
+    drop_file(&root.join("inbox"), "b.txt", b.as_bytes());
+    wait_for("the second", || names(&root.join("archive")).len() == 2);
+    daemon.stop();
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 1, "{pgn:?}");
+    assert_eq!(tag(&pgn[0].1, "Sheets").as_deref(), Some("a.txt b.txt"));
+    let text = pgn[0].1.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("copies-joined-by-moves") && text.contains("Yudn S"), "{text}");
+    assert!(games_in(&root.join("review")).is_empty());
+}
