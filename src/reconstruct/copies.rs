@@ -4,12 +4,12 @@
 //! board, or the same two players in the same round, names matched loosely).
 //! That only finds candidates: a pair is one game only where the two
 //! copies' readings alone agree ([`readings_agree`]); else each is read
-//! alone, `two-games-one-board`. A pair is read as one game: each copy is read alone, the games the two
-//! readings propose (each copy's, and each way of taking the stretches where
-//! they differ from one or the other) are weighed against both copies, and
-//! the cheapest in sum is taken. Where the two copies are both legible, say
-//! different moves, and the sum does not tell clearly which is right, the
-//! game goes to review with `copies-disagree`.
+//! alone, with `two-games-one-board`. A pair is read as one game: the games
+//! the two readings propose (each copy's, and each way of taking the
+//! stretches where they differ from one or the other) are weighed against
+//! both copies, and the cheapest in sum is taken. Where the two copies are
+//! both legible, say different moves, and the sum does not tell clearly
+//! which is right, the game goes to review with `copies-disagree`.
 
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
