@@ -216,3 +216,23 @@ fn copies_joined_by_their_moves_say_so_with_what_each_sheet_wrote() {
     }
     assert_eq!(game.status, scoresheet::Status::Validated, "a notice: {:?}", game.findings);
 }
+
+#[test]
+fn a_short_draw_whose_opening_a_longer_game_shares_is_its_own_game_under_names_alike() {
+    // Names a syllable apart read as one player's, no round: only the
+    // readings can tell. The short game ends, drawn, two plies past the
+    // opening both play; the long one goes on and is won.
+    let games = load_range(0, 2000);
+    let common = |a: &[String], b: &[String]| a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (long, short, k) = games
+        .iter()
+        .flat_map(|g| games.iter().map(move |h| (g, h)))
+        .map(|(g, h)| (g, h, common(&g.sans, &h.sans)))
+        .find(|(g, h, k)| (8..=20).contains(k) && g.sans.len() >= k + 20 && h.sans.len() >= k + 2)
+        .expect("two games sharing an opening");
+    let a = format!("{}1/2-1/2\n", sheet("White: Zekaka, Ann\nBlack: Drakaka, Bob\n", &short.sans, k + 2));
+    let b = format!("{}1-0\n", sheet("White: Zekadra, Ann\nBlack: Drakadra, Bob\n", &long.sans, usize::MAX));
+    let got = games_of(&[input("a.txt", &a), input("b.txt", &b)]);
+    assert_eq!(got[0].moves, short.sans[..k + 2], "{got:?}");
+    assert_eq!(got[1].moves, long.sans, "{got:?}");
+}

@@ -635,7 +635,8 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     // Only readings that stand on their own tell two games: a copy read
     // alone with many repairs (a layout the reader took amiss, boxes left
     // blank) is read right with the other copy.
-    if alone.iter().all(stands_alone) && !readings_agree(start, &own[0], &own[1]) {
+    let sound = alone.iter().all(stands_alone);
+    if sound && (!readings_agree(start, &own[0], &own[1]) || ended_apart(start, sheets, &own)) {
         let parted = own[0].iter().zip(&own[1]).take_while(|(x, y)| x == y).count();
         let [a, b] = alone;
         return Joint { game: a, base: 0, other: Vec::new(), apart: Some((b, parted)) };
@@ -955,6 +956,23 @@ pub(crate) fn readings_agree(start: &Chess, a: &[Move], b: &[Move]) -> bool {
 
 /// How many plies apart [`readings_agree`] looks for the same moves.
 const MOST_SHIFT: usize = 8;
+
+/// Whether two copies, each writing a result of its own, end apart: each
+/// reading goes on two plies or more past the last position both reach,
+/// and the results differ. A copy that stops early stops within the game
+/// and writes its result; one that ends elsewhere with another result is
+/// another game's (a short draw whose opening a longer game shares).
+fn ended_apart(start: &Chess, sheets: [&Sheet; 2], own: &[Vec<Move>; 2]) -> bool {
+    let (a, b) = (&own[0], &own[1]);
+    let results = sheets.map(|s| written_result(s).ok().flatten());
+    if !matches!(results, [Some(x), Some(y)] if x != y) {
+        return false;
+    }
+    // The last position both reach, not the last move alike: `Nd6` after
+    // `d4` and after `Re1` is one move in two games.
+    let &(i, j) = junctions(start, a, b).last().expect("the start at least");
+    a.len() >= i + 2 && b.len() >= j + 2
+}
 
 /// Whether a copy's reading alone stands on its own: no doubt, and a
 /// repair at one ply in [`SOUND_PLIES_PER_REPAIR`] at most.
