@@ -459,25 +459,23 @@ fn pair_reports(
         let pair = if ra < rb { [x, y] } else { [y, x] };
         read_pair(read, named, &opts.settings(), PairBudget::Apart(pair))
     };
+    // Copy `k`'s file and what it writes, then the other's.
+    let said = |k: usize| {
+        let files = [file_name(files[k]), file_name(files[1 - k])].map(str::to_string);
+        (files, [sheet_pairing(sheets[k]), sheet_pairing(sheets[1 - k])])
+    };
     if let Some((other, parted)) = joint.apart.take() {
         let games = [(order[0], joint.game), (order[1], other)];
         return games.map(|(k, mut game)| {
-            let finding = Finding::TwoGamesOneBoard {
-                files: [file_name(files[k]), file_name(files[1 - k])].map(str::to_string),
-                written: [sheet_pairing(sheets[k]), sheet_pairing(sheets[1 - k])],
-                parted: parted as u32 + 1,
-            };
-            game.findings.push(finding);
+            let (files, written) = said(k);
+            game.findings.push(Finding::TwoGamesOneBoard { files, written, parted: parted as u32 + 1 });
             report_of(sheets[k], game, opts, None, verdict, Written::Always)
         });
     }
     joint.base = order[joint.base];
     if by_moves {
-        let k = joint.base;
-        joint.game.findings.push(Finding::CopiesJoinedByMoves {
-            files: [file_name(files[k]), file_name(files[1 - k])].map(str::to_string),
-            written: [sheet_pairing(sheets[k]), sheet_pairing(sheets[1 - k])],
-        });
+        let (files, written) = said(joint.base);
+        joint.game.findings.push(Finding::CopiesJoinedByMoves { files, written });
     }
     let sheets_tag = files.map(file_name).join(" ");
     let base = with_headers_of(sheets[joint.base], sheets[1 - joint.base]);

@@ -58,7 +58,7 @@ pub(super) fn build(
         });
         let ends =
             || draft.stop.is_none() && draft.records[k + 1..].iter().all(|r| matches!(r.step, Step::Skip { .. }));
-        if b.step(record, (doubt.is_some(), exact_around(draft, k)), ends) {
+        if b.step(record, (doubt.is_some(), || exact_around(draft, k)), ends) {
             // Nothing after it was read: the record ends in an entry that
             // fits no move, kept up to there (that finding says it).
             stop_at_end = Some(record.step.entry());
@@ -136,7 +136,12 @@ impl Builder<'_> {
     /// record (`ends`: no step but skips follows, and reading did not stop).
     /// `exact_around`: the moves read next to it, before and after, are
     /// read exactly as written ([`exact_around`]).
-    fn step(&mut self, record: &Record, (doubted, exact_around): (bool, bool), ends: impl Fn() -> bool) -> bool {
+    fn step(
+        &mut self,
+        record: &Record,
+        (doubted, exact_around): (bool, impl Fn() -> bool),
+        ends: impl Fn() -> bool,
+    ) -> bool {
         let ply = self.moves.len() as u32 + 1;
         let margin = record.margin;
         match record.step {
@@ -150,7 +155,7 @@ impl Builder<'_> {
                     .into_iter()
                     .flatten()
                     .any(|j| self.lexed.get(j).is_some_and(|o| o.core == self.lexed[entry].core))
-                    || (exact_around && super::entries::in_repeated_block(self.lexed, entry));
+                    || (super::entries::in_repeated_block(self.lexed, entry) && exact_around());
                 if !repeat && ends() {
                     return true;
                 }

@@ -160,7 +160,6 @@ pub(crate) struct CopyKey {
     round: Option<String>,
     board: Option<String>,
     event: Option<String>,
-    players: Option<[Name; 2]>,
     /// Each player the sheet names, White's and Black's, where it names one.
     named: [Option<Name>; 2],
     start: Result<Start, SetUpError>,
@@ -173,9 +172,16 @@ impl CopyKey {
             round,
             board,
             event: s.header("Event").map(folded),
-            players: players(s).map(|(w, b)| [Name::of(w), Name::of(b)]),
             named: ["White", "Black"].map(|k| player(s, k).map(Name::of)),
             start: Start::of(s),
+        }
+    }
+
+    /// White's and Black's names, where the sheet names both.
+    fn players(&self) -> Option<[&Name; 2]> {
+        match &self.named {
+            [Some(w), Some(b)] => Some([w, b]),
+            _ => None,
         }
     }
 
@@ -206,7 +212,7 @@ impl CopyKey {
         if !(given(&self.round, &other.round) && given(&self.event, &other.event) && boards) {
             return false;
         }
-        let (Some([wa, xa]), Some([wb, xb])) = (&self.players, &other.players) else { return false };
+        let (Some([wa, xa]), Some([wb, xb])) = (self.players(), other.players()) else { return false };
         let one = |a: &Name, b: &Name, c: &Name, d: &Name| a.same(b) && c.near(d);
         one(wa, wb, xa, xb) || one(xa, xb, wa, wb) || one(wa, xb, xa, wb) || one(xa, wb, wa, xb)
     }
@@ -222,7 +228,7 @@ impl CopyKey {
         if matches!((&self.event, &other.event), (Some(x), Some(y)) if x != y) {
             return false;
         }
-        match (&self.players, &other.players) {
+        match (self.players(), other.players()) {
             (Some([wa, xa]), Some([wb, xb])) => wa.same(wb) && xa.same(xb),
             _ => false,
         }
@@ -248,7 +254,7 @@ impl CopyKey {
 
     /// See [`CopyKey::may_be_one_game`].
     fn players_consistent(&self, other: &CopyKey) -> bool {
-        if let (Some([wa, xa]), Some([wb, xb])) = (&self.players, &other.players) {
+        if let (Some([wa, xa]), Some([wb, xb])) = (self.players(), other.players()) {
             let fit = |a: &Name, b: &Name, c: &Name, d: &Name| (a.same(b) && c.near(d)) || (a.near(b) && c.same(d));
             return fit(wa, wb, xa, xb) || fit(wa, xb, xa, wb);
         }
@@ -266,7 +272,7 @@ impl CopyKey {
             return false;
         }
         let (ea, eb) = (&self.event, &other.event);
-        let players = match (&self.players, &other.players) {
+        let players = match (self.players(), other.players()) {
             (Some([wa, xa]), Some([wb, xb])) => Some((wa.same(wb) && xa.same(xb)) || (wa.same(xb) && xa.same(wb))),
             _ => None,
         };
@@ -279,7 +285,7 @@ impl CopyKey {
         // One player of the same event, round and board: the other's name
         // is typed past knowing (`Jdin`, `Yudn`), yet no player has two
         // games in one round.
-        let one_player = match (&self.players, &other.players) {
+        let one_player = match (self.players(), other.players()) {
             (Some([wa, xa]), Some([wb, xb])) => wa.same(wb) || xa.same(xb) || wa.same(xb) || xa.same(wb),
             _ => true,
         };
@@ -301,7 +307,7 @@ impl CopyKey {
         if let (Some(r), Some(b)) = (&self.round, &self.board) {
             out.push(Block::Board(r.clone(), b.clone()));
         }
-        if let Some([w, b]) = &self.players {
+        if let Some([w, b]) = self.players() {
             let (wb, bb) = (w.blocks(), b.blocks());
             // One player's, in a round: the other name may be typed past knowing.
             if let Some(r) = &self.round {
@@ -389,11 +395,6 @@ fn round_board(s: &Sheet) -> Option<(String, Option<String>)> {
     };
     let board = s.header("Board").map(|b| b.trim().to_string()).filter(|b| !b.is_empty()).or(b);
     Some((r.to_string(), board))
-}
-
-/// White and Black as written, when the sheet gives both.
-fn players(s: &Sheet) -> Option<(&str, &str)> {
-    Some((player(s, "White")?, player(s, "Black")?))
 }
 
 /// The player a sheet's header `key` names, where it names one.
@@ -636,7 +637,7 @@ pub fn read_pair(sheets: [&Sheet; 2], files: [&str; 2], settings: &Settings, mut
     // alone with many repairs (a layout the reader took amiss, boxes left
     // blank) is read right with the other copy.
     let sound = alone.iter().all(stands_alone);
-    if sound && (!readings_agree(start, &own[0], &own[1]) || ended_apart(start, sheets, &own)) {
+    if sound && two_games(start, sheets, &own) {
         let parted = own[0].iter().zip(&own[1]).take_while(|(x, y)| x == y).count();
         let [a, b] = alone;
         return Joint { game: a, base: 0, other: Vec::new(), apart: Some((b, parted)) };
@@ -930,14 +931,23 @@ fn variants(game: &Game) -> Vec<Vec<Move>> {
     out
 }
 
-/// Whether two copies' readings alone (from `start`) can be one game's:
-/// see [`APART_PLIES`]. Readings too short to tell agree.
+/// Whether two copies' readings alone (`own`, from `start`) are two games:
+/// they do not agree ([`readings_agree`]), or they end apart
+/// ([`ended_apart`]).
+fn two_games(start: &Chess, sheets: [&Sheet; 2], own: &[Vec<Move>; 2]) -> bool {
+    let js = junctions(start, &own[0], &own[1]);
+    !readings_agree(&own[0], &own[1], &js) || ended_apart(sheets, own, &js)
+}
+
+/// Whether two copies' readings alone can be one game's, `js` the positions
+/// both reach ([`junctions`]): see [`APART_PLIES`]. Readings too short to
+/// tell agree.
 ///
 /// Names and runs of moves only find the sheets that may be copies; this
 /// says whether they are: `1. e4 e5 2. Nf3` and `1. d4 d5 2. c4` are two
 /// games whatever the names, and so are two games that share an opening
 /// and part for good.
-pub(crate) fn readings_agree(start: &Chess, a: &[Move], b: &[Move]) -> bool {
+fn readings_agree(a: &[Move], b: &[Move], js: &[(usize, usize)]) -> bool {
     let shorter = a.len().min(b.len());
     if shorter < APART_PLIES {
         return true;
@@ -950,7 +960,7 @@ pub(crate) fn readings_agree(start: &Chess, a: &[Move], b: &[Move]) -> bool {
         one.max(b.iter().skip(d).zip(a).filter(|(x, y)| x == y).count())
     };
     let same = (0..=MOST_SHIFT).map(shifted).max().unwrap_or(0);
-    let met = junctions(start, a, b).len() - 1;
+    let met = js.len() - 1;
     2 * same.max(met) >= shorter
 }
 
@@ -962,7 +972,7 @@ const MOST_SHIFT: usize = 8;
 /// and the results differ. A copy that stops early stops within the game
 /// and writes its result; one that ends elsewhere with another result is
 /// another game's (a short draw whose opening a longer game shares).
-fn ended_apart(start: &Chess, sheets: [&Sheet; 2], own: &[Vec<Move>; 2]) -> bool {
+fn ended_apart(sheets: [&Sheet; 2], own: &[Vec<Move>; 2], js: &[(usize, usize)]) -> bool {
     let (a, b) = (&own[0], &own[1]);
     let results = sheets.map(|s| written_result(s).ok().flatten());
     if !matches!(results, [Some(x), Some(y)] if x != y) {
@@ -970,7 +980,7 @@ fn ended_apart(start: &Chess, sheets: [&Sheet; 2], own: &[Vec<Move>; 2]) -> bool
     }
     // The last position both reach, not the last move alike: `Nd6` after
     // `d4` and after `Re1` is one move in two games.
-    let &(i, j) = junctions(start, a, b).last().expect("the start at least");
+    let &(i, j) = js.last().expect("the start at least");
     a.len() >= i + 2 && b.len() >= j + 2
 }
 
