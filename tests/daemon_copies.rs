@@ -567,7 +567,7 @@ fn three_round_trf(event: &str, names: &[&str], rounds: [&[(u32, u32)]; 3]) -> S
 }
 
 #[test]
-fn one_events_sheets_and_a_late_trf_in_ten_orders_with_kill_9s_end_as_convert_reads_them() {
+fn one_events_sheets_a_copy_joined_by_moves_and_a_late_trf_in_ten_orders_with_kill_9s_end_as_convert_reads_them() {
     let games = load_range(6000, 40);
     let long: Vec<_> = games.iter().filter(|g| g.sans.len() >= 90).collect();
     let (g, h) = (&long[0], &long[1]);
@@ -599,7 +599,8 @@ fn one_events_sheets_and_a_late_trf_in_ten_orders_with_kill_9s_end_as_convert_re
         (
             "h2.txt",
             typed_sheet(
-                "Event: Open\nRound: 3\nBoard: 2\nWhite: D. Navara\nBlack: A. Shirov\n",
+                // No round: joined to h1 by its moves alone.
+                "Event: Open\nWhite: Nbvra D\nBlack: Shirov, Alexei\n",
                 &h.sans,
                 usize::MAX,
                 &h.result,
@@ -657,6 +658,12 @@ fn one_events_sheets_and_a_late_trf_in_ten_orders_with_kill_9s_end_as_convert_re
             drop_file(&root.join("inbox"), files[i].0, files[i].1.as_bytes());
         }
         wait_for("every sheet", || names(&root.join("archive")).len() == files.len());
+        // Before the TRF, h2 is h1's copy by its moves alone, and says so.
+        wait_for("h1 and h2 joined", || {
+            games_in(&root.join("pgn"))
+                .iter()
+                .any(|(_, t)| t.contains("Navara") && t.contains("copies-joined-by-moves"))
+        });
         // The TRF comes late, once every sheet is read.
         drop_file(&root.join("inbox"), "open.trf", trf.as_bytes());
         wait_for("the TRF", || names(&root.join("archive")).len() == files.len() + 1);
@@ -671,6 +678,9 @@ fn one_events_sheets_and_a_late_trf_in_ten_orders_with_kill_9s_end_as_convert_re
             .filter(|c| !c.starts_with("language") && !c.starts_with("typo"))
             .collect();
         assert_eq!(got, want, "order {round}: {order:?}, killed after {cut}; in review: {why:?}");
+        let navara = games_in(&root.join("pgn")).into_iter().find(|(_, t)| t.contains("Navara")).expect("h");
+        let sheets = tag(&navara.1, "Sheets").unwrap_or_default();
+        assert!(sheets.contains("h1.txt") && sheets.contains("h2.txt"), "order {round}: {}", navara.1);
     }
 }
 

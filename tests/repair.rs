@@ -283,6 +283,46 @@ fn cf3_written_twice_is_an_extra_entry() {
     assert_eq!((f.severity, f.written.as_deref()), (Severity::Info, Some("Cf3")));
 }
 
+/// The Breyer Ruy Lopez to 10...Nbd7, with `extra` written after 5...Be7
+/// and `six` as move 6.
+fn ruy_lopez_with(extra: &str, six: &str) -> String {
+    format!(
+        "Language: en\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 {extra}6. {six} b5 7. Bb3 d6 \
+         8. c3 O-O 9. h3 Nb8 10. d4 Nbd7\n"
+    )
+}
+
+const BREYER: &str = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7";
+
+#[test]
+fn moves_4_and_5_written_twice_over_are_left_out_as_written_twice() {
+    let g = one("twice-over.txt", &ruy_lopez_with("4. Ba4 Nf6 5. O-O Be7 ", "Re1"));
+    assert_eq!(moves_status(&g), Status::Validated, "{:?}", g.findings);
+    assert_eq!(g.moves, moves(BREYER));
+    let left_out: Vec<_> = g.findings.iter().filter(|f| f.code == "extra-entry").collect();
+    assert_eq!(left_out.len(), 4, "{left_out:?}");
+    assert!(left_out.iter().all(|f| f.severity == Severity::Info), "{left_out:?}");
+}
+
+#[test]
+fn a_move_written_twice_over_then_rel_for_re1_is_a_doubt_not_a_repetition() {
+    // The moves written twice are left out, but the move after them is a
+    // repair: the reading around them is not exact, so leaving out two
+    // legible entries is not known to be harmless.
+    let g = one("twice-then-typo.txt", &ruy_lopez_with("5. O-O Be7 ", "Rel"));
+    assert_eq!(g.status, Status::Review, "{:?}", g.findings);
+    assert!(g.findings.iter().any(|f| f.code == "extra-entry" && f.severity >= Severity::Warning), "{:?}", g.findings);
+}
+
+#[test]
+fn a_legible_knight_move_that_fits_nothing_is_not_dropped_from_a_validated_game() {
+    // `Nd4` stands between 8.c3 and 8...O-O: a move of the game, or a stray
+    // entry, the sheet cannot say.
+    let text = ruy_lopez_with("", "Re1").replace("8. c3 O-O", "8. c3 Nd4 O-O");
+    let g = one("stray-knight.txt", &text);
+    assert_eq!(g.status, Status::Review, "{:?}", g.findings);
+}
+
 #[test]
 fn question_mark_where_g3_and_ke2_both_answer_the_check_goes_to_review() {
     // 2...Qh4+: only 3.g3 and 3.Ke2 are legal, and the rest allows both.

@@ -293,7 +293,7 @@ impl<'a> Searcher<'a> {
         }
         let moves = pos.legal_moves();
         self.spend(moves.len());
-        let repeat = i > 0 && self.lexed[i].core == self.lexed[i - 1].core;
+        let repeat = (i > 0 && self.lexed[i].core == self.lexed[i - 1].core) || self.written_again(i);
         if moves.is_empty() {
             out.push(Step::Skip { entry: i, cost: params.costs.after_end });
             return;

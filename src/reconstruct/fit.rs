@@ -163,6 +163,14 @@ impl<'a> Searcher<'a> {
         (start == 0 && standard && j > 0 && j < m).then_some(j)
     }
 
+    /// Whether entry `i` belongs to the second time of a block written twice
+    /// over: skipping it is the slip of a line copied again, not a move left
+    /// out.
+    pub(super) fn written_again(&mut self, i: usize) -> bool {
+        let blocks = self.repeated_blocks();
+        (i.saturating_sub(MOST_REPEATED - 1)..=i).any(|s| blocks[s].iter().any(|&k| i < s + k))
+    }
+
     /// For each entry, the lengths (2 to [`MOST_REPEATED`]) of the blocks of
     /// entries from it that repeat the entries just before it, legibly:
     /// moves written twice over. Worked out once per searcher: every game
