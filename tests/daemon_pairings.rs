@@ -325,3 +325,61 @@ fn a_sheet_typed_again_under_a_new_name_does_not_make_an_event_collect_two_copie
     assert!(missing.contains("boards with one copy only: not counted (one copy per game"), "{missing}");
     assert!(!log.contains(&format!("one_copy={}", round[1].board)), "{log}");
 }
+
+/// `trf`'s text with player `start`'s points written as `points` (columns
+/// 81 to 84 of its `001` line), nothing else changed.
+fn with_points(trf: &BuiltTrf, start: u32, points: &str) -> Vec<u8> {
+    let text = trf.text();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let mine = l.starts_with("001") && l[4..8].trim() == start.to_string();
+            if mine { format!("{}{points:>4}{}", &l[..80], &l[84..]) } else { l.to_string() }
+        })
+        .collect();
+    (lines.join("\n") + "\n").into_bytes()
+}
+
+/// How many games the last TRF loaded read again, as its log line says.
+fn read_again(log: &str) -> Option<usize> {
+    let line = log.lines().rev().find(|l| l.contains("new pairings change were read again"))?;
+    line.split("games=").nth(1)?.split_whitespace().next()?.parse().ok()
+}
+
+#[test]
+fn a_trf_dropped_again_with_points_changed_reads_no_game_and_one_swapping_two_boards_reads_those_two() {
+    let (games, trf) = event();
+    let round = round_one(&trf, 3);
+    assert_eq!(round.len(), 3);
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "event.trf", &trf.utf8());
+    wait_for("the TRF", || names(&root.join("archive")).len() == 1);
+    for (k, x) in round.iter().enumerate() {
+        drop_file(&inbox, &format!("b{}.txt", x.board), written(&games, &trf, x, k).as_bytes());
+    }
+    wait_for("the sheets", || names(&root.join("archive")).len() == 1 + round.len());
+    assert_eq!(games_in(&root.join("pgn")).len(), round.len(), "{:?}", games_in(&root.join("review")));
+    // The pairing program's export again, a player's points changed only.
+    drop_file(&inbox, "points.trf", &with_points(&trf, round[0].white, "9.5"));
+    wait_for("the TRF with new points", || names(&root.join("archive")).len() == 2 + round.len());
+    assert_eq!(read_again(&daemon.log()), Some(0), "{}", daemon.log());
+    // Boards 2 and 3 swap their Black players: only their games are read again.
+    let mut swapped = trf.clone();
+    let at = |b: u32| swapped.games.iter().position(|g| g.round == round[0].round && g.board == b).unwrap();
+    let (i, j) = (at(round[1].board), at(round[2].board));
+    let (bi, bj) = (swapped.games[i].black, swapped.games[j].black);
+    swapped.games[i].black = bj;
+    swapped.games[j].black = bi;
+    drop_file(&inbox, "swap.trf", &swapped.utf8());
+    wait_for("the TRF with two boards swapped", || names(&root.join("archive")).len() == 3 + round.len());
+    let log = daemon.stop();
+    assert_eq!(read_again(&log), Some(2), "{log}");
+    // The other game stays published as it was.
+    let pgn = games_in(&root.join("pgn"));
+    for x in round.iter().filter(|x| ![round[1].board, round[2].board].contains(&x.board)) {
+        let white = &trf.player(x.white).name;
+        assert!(pgn.iter().any(|(_, g)| tag(g, "White").as_deref() == Some(white.as_str())), "{white}: {pgn:?}");
+    }
+}

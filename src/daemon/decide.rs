@@ -232,6 +232,7 @@ pub(crate) fn decide(
         files: placed.files.clone(),
         round: placed.round,
         board: placed.board,
+        result: placed.result.clone(),
         notices: placed.notices.clone(),
         ..record.clone()
     };

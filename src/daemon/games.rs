@@ -99,6 +99,11 @@ pub(crate) struct GameRecord {
     /// The round and board its game was published as (its PGN's tags).
     #[serde(default)]
     pub board: Option<(u32, u32)>,
+    /// The result its game was published with (its PGN's `Result`): a TRF
+    /// that comes to give the same result for its board changes nothing it
+    /// was read from. `None` in records written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
     /// The codes of the notices its game was published with that the desk
     /// lists for the arbiter ([`crate::finding::Finding::is_told`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -155,6 +160,13 @@ struct Cache {
     changes: u64,
     /// The change that last put each record in.
     stamps: HashMap<String, u64>,
+    /// The published records of each round and board, with their sheets'
+    /// count: a round's boards without a scoresheet are told without
+    /// looking through every record.
+    by_board: HashMap<(u32, u32), BTreeMap<String, usize>>,
+    /// How many published records are read from two players' copies
+    /// ([`GameRecord::two_copies`]).
+    two_copies: usize,
 }
 
 impl Cache {
@@ -167,6 +179,12 @@ impl Cache {
         self.stamps.insert(name.to_string(), self.changes);
         for s in &record.sheets {
             self.by_file.entry((s.hash.clone(), s.index)).or_default().insert(name.to_string());
+        }
+        if !record.pending {
+            if let Some(at) = record.board {
+                self.by_board.entry(at).or_default().insert(name.to_string(), record.sheets.len());
+            }
+            self.two_copies += usize::from(record.two_copies());
         }
         self.file_keys(name, &record);
         self.records.insert(name.to_string(), record);
@@ -198,6 +216,17 @@ impl Cache {
         }
         self.changes += 1;
         self.stamps.remove(name);
+        if !old.pending {
+            if let Some(at) = old.board
+                && let Some(names) = self.by_board.get_mut(&at)
+            {
+                names.remove(name);
+                if names.is_empty() {
+                    self.by_board.remove(&at);
+                }
+            }
+            self.two_copies -= usize::from(old.two_copies());
+        }
         for s in &old.sheets {
             if let Some(names) = self.by_file.get_mut(&(s.hash.clone(), s.index)) {
                 names.remove(name);
@@ -404,6 +433,17 @@ impl Locked<'_> {
     /// the round file (`round.game` is empty: [`Locked::get`] has it).
     pub(crate) fn names(&self) -> impl Iterator<Item = (&str, &GameRecord)> {
         self.cache.records.iter().map(|(n, r)| (n.as_str(), r))
+    }
+
+    /// The most sheets a published game of round `round`, board `board` is
+    /// read from (0: none is published there).
+    pub(crate) fn copies_at(&self, round: u32, board: u32) -> usize {
+        self.cache.by_board.get(&(round, board)).and_then(|n| n.values().max().copied()).unwrap_or(0)
+    }
+
+    /// Whether some published game is read from two players' copies.
+    pub(crate) fn any_two_copies(&self) -> bool {
+        self.cache.two_copies > 0
     }
 
     /// How many changes the records have seen so far: while it stays the
@@ -614,6 +654,7 @@ mod tests {
             round: None,
             pending,
             board: None,
+            result: None,
             notices: Vec::new(),
             sans: Vec::new(),
         }

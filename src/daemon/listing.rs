@@ -224,6 +224,7 @@ mod tests {
             round: None,
             pending,
             board: None,
+            result: None,
             notices: Vec::new(),
             sans: Vec::new(),
         }

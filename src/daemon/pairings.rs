@@ -56,6 +56,10 @@ pub(crate) struct Owed {
     /// by something else), so which games it named is not known.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub every: bool,
+    /// The rounds whose boards the TRF changed: their reports of the boards
+    /// still without a scoresheet are made again.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub rounds: BTreeSet<u32>,
 }
 
 fn file_id(path: &Path) -> Option<FileId> {
@@ -204,7 +208,7 @@ mod tests {
         let staging = Staging::beside(false);
         assert_eq!(p.owed().unwrap(), None);
         assert!(!p.abandoned(), "nothing owed");
-        let owed = Owed { trf: "abc".into(), games: ["a.json".to_string()].into(), every: false };
+        let owed = Owed { trf: "abc".into(), games: ["a.json".to_string()].into(), every: false, rounds: [3].into() };
         p.owe(&owed, &staging).unwrap();
         assert_eq!(p.owed().unwrap(), Some(owed));
         {

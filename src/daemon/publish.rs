@@ -276,6 +276,7 @@ fn publish_locked(
                 round: None,
                 pending: true,
                 board: None,
+                result: None,
                 notices: Vec::new(),
                 sans: Vec::new(),
             };
@@ -324,6 +325,7 @@ fn publish_locked(
             round: p.round,
             pending: false,
             board: p.board,
+            result: p.result,
             notices: p.notices,
             // A game read alone is found by its moves by its other copy.
             sans: match (known, report) {
@@ -558,17 +560,11 @@ pub(crate) fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &To
     // An event that collects one copy per game (no game read from two
     // players' copies: `GameRecord::two_copies`) waits for
     // no other copy: its boards are not listed as having one copy only.
-    let two_copies = locked.names().any(|(_, g)| !g.pending && g.two_copies());
+    let two_copies = locked.any_two_copies();
     for &r in rounds.iter().filter(|&&r| t.round(r).next().is_some()) {
         let (mut missing, mut single) = (Vec::new(), Vec::new());
         for p in t.round(r) {
-            let copies = locked
-                .names()
-                .filter(|(_, g)| !g.pending && g.board == Some((r, p.board)))
-                .map(|(_, g)| g.sheets.len())
-                .max()
-                .unwrap_or(0);
-            match copies {
+            match locked.copies_at(r, p.board) {
                 0 => missing.push(p.board),
                 1 => single.push(p.board),
                 _ => {}

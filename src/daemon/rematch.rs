@@ -12,6 +12,7 @@
 //! ([`resume`]). Reading a game again is the same whether it was read with
 //! these pairings already or not: its outputs are replaced, never added.
 
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -19,6 +20,7 @@ use tracing::{info, warn};
 
 use crate::convert::convert_together;
 use crate::pairing::Tournament;
+use crate::sheet::GameResult;
 
 use super::decide::{DecideError, inputs_of};
 use super::games::{GameRecord, hash, record_name};
@@ -60,10 +62,10 @@ pub(crate) fn dropped(
 }
 
 /// Loads `bytes` (read as `t`) as the pairings in force, the re-read it owes
-/// kept first: the games of every round whose pairings it changes, and every
-/// game that gives no round, added to any re-read still owed. Done under
-/// the records' lock, so that a sheet published meanwhile is either among
-/// these games or read with the new pairings. The caller holds the turn
+/// kept first: the games whose boards it changes ([`Change`]), added to any
+/// re-read still owed. Done under the records' lock, so that a sheet
+/// published meanwhile is either among these games or read with the new
+/// pairings. The caller holds the turn
 /// ([`super::pairings::Pairings::hold`]) and then calls [`finish`]. Returns
 /// the pairings replaced.
 pub(crate) fn load(cfg: &ProcessConfig, bytes: &[u8], t: Tournament) -> Result<Option<Arc<Tournament>>, FileError> {
@@ -71,15 +73,95 @@ pub(crate) fn load(cfg: &ProcessConfig, bytes: &[u8], t: Tournament) -> Result<O
     let new = Arc::new(t);
     let locked = cfg.games.lock().map_err(io_at(state))?;
     let old = cfg.pairings.current();
-    let touched = |r: &GameRecord| match (round_of(r), &old) {
-        (Some(n), Some(old)) => round_view(old, n) != round_view(&new, n),
-        _ => true,
-    };
+    let change = Change::between(old.as_deref(), &new);
     let mut owed = cfg.pairings.owed().map_err(io_at(state))?.unwrap_or_default();
     owed.trf = hash(bytes);
-    owed.games.extend(locked.names().filter(|(_, r)| !r.pending && touched(r)).map(|(n, _)| n.to_string()));
+    owed.games.extend(locked.names().filter(|(_, r)| !r.pending && change.touches(r)).map(|(n, _)| n.to_string()));
+    match change.every {
+        true => owed.rounds.extend(new.pairings.iter().map(|p| p.round)),
+        false => owed.rounds.extend(change.rounds()),
+    }
     cfg.pairings.owe(&owed, &cfg.staging).map_err(io_at(state))?;
     cfg.pairings.install(bytes, new, &cfg.staging).map_err(io_at(state))
+}
+
+/// What a new TRF changes for the games read with the one before: board by
+/// board, the players (their start numbers, names and the tags they give a
+/// game: rating, FIDE id, title), their colours, a forfeit, and the result
+/// given. Points, ranks, federations and every other line change no game:
+/// the results file, made from the TRF kept, follows them.
+struct Change {
+    /// The TRF changes every game: the first one, or another event.
+    every: bool,
+    /// Each board of either TRF whose pairing differs (players, colours,
+    /// forfeit), by round and board.
+    boards: HashSet<(u32, u32)>,
+    /// Each board whose pairing is the same and whose result given differs,
+    /// with the new result.
+    results: HashMap<(u32, u32), Option<GameResult>>,
+}
+
+impl Change {
+    fn between(old: Option<&Tournament>, new: &Tournament) -> Change {
+        let Some(old) = old.filter(|o| o.name == new.name) else {
+            return Change { every: true, boards: HashSet::new(), results: HashMap::new() };
+        };
+        let (was, now) = (boards_of(old), boards_of(new));
+        let mut boards = HashSet::new();
+        let mut results = HashMap::new();
+        for (at, view) in &now {
+            match was.get(at) {
+                Some(before) if before.0 == view.0 && before.1 != view.1 => {
+                    results.insert(*at, view.1);
+                }
+                Some(before) if before == view => {}
+                _ => {
+                    boards.insert(*at);
+                }
+            }
+        }
+        boards.extend(was.keys().filter(|at| !now.contains_key(at)));
+        Change { every: false, boards, results }
+    }
+
+    /// Whether the game of record `r` is to be read again: its board's
+    /// pairing changed, or its result given differs from the one it was
+    /// published with; a game matched to no board (in review), where any
+    /// pairing of its round changed; a game of no round, always.
+    fn touches(&self, r: &GameRecord) -> bool {
+        if self.every {
+            return true;
+        }
+        match (r.board, r.folder.as_str()) {
+            (Some(at), "pgn") => {
+                self.boards.contains(&at)
+                    || self.results.get(&at).is_some_and(|given| {
+                        given.is_none() || r.result.as_deref().and_then(GameResult::parse) != *given
+                    })
+            }
+            _ => round_of(r).is_none_or(|n| self.boards.iter().any(|&(round, _)| round == n)),
+        }
+    }
+
+    /// The rounds whose boards changed (their missing-boards report is made again).
+    fn rounds(&self) -> impl Iterator<Item = u32> + '_ {
+        self.boards.iter().chain(self.results.keys()).map(|&(round, _)| round)
+    }
+}
+
+/// Each board of `t` (by round and board): its pairing as it bears on the
+/// games read there (players with their tags, colours, forfeit), and the
+/// result given.
+fn boards_of(t: &Tournament) -> HashMap<(u32, u32), (String, Option<GameResult>)> {
+    let players: HashMap<u32, &crate::pairing::Player> = t.players.iter().map(|p| (p.start, p)).collect();
+    let tags = |n: u32| players.get(&n).map(|p| (&p.name, p.rating, p.fide_id, &p.title));
+    t.pairings
+        .iter()
+        .map(|p| {
+            let view = format!("{} {} {} {:?} {:?}", p.white, p.black, p.forfeit, tags(p.white), tags(p.black));
+            ((p.round, p.board), (view, p.result))
+        })
+        .collect()
 }
 
 /// At start: a re-read a TRF owes that a killed daemon left unfinished is
@@ -95,12 +177,6 @@ pub(crate) fn resume(cfg: &ProcessConfig) -> Result<usize, FileError> {
             finish(cfg)
         }
     }
-}
-
-/// The pairings of round `r` as they bear on its games: boards, players
-/// (with all their details) and results.
-fn round_view(t: &Tournament, r: u32) -> Vec<String> {
-    t.round(r).map(|p| format!("{p:?} {:?} {:?}", t.player(p.white), t.player(p.black))).collect()
 }
 
 /// The round a record's game is of: as matched, else as its first sheet writes it.
@@ -140,7 +216,10 @@ fn finish(cfg: &ProcessConfig) -> Result<usize, FileError> {
         moved += usize::from(reread(cfg, n)?);
     }
     if let Some(t) = cfg.pairings.current() {
-        let mut rounds: Vec<u32> = t.pairings.iter().map(|p| p.round).collect();
+        let mut rounds: Vec<u32> = match owed.every {
+            true => t.pairings.iter().map(|p| p.round).collect(),
+            false => owed.rounds.iter().copied().collect(),
+        };
         rounds.dedup();
         let mut locked = cfg.games.lock().map_err(io_at(state))?;
         rounds_report(cfg, &mut locked, &t, &rounds);
@@ -150,9 +229,7 @@ fn finish(cfg: &ProcessConfig) -> Result<usize, FileError> {
     if let Some(t) = cfg.pairings.current() {
         super::results::refresh(cfg, &t.name)?;
     }
-    if !names.is_empty() {
-        info!(games = names.len(), moved, "the games of the rounds the new pairings change were read again");
-    }
+    info!(games = names.len(), moved, "the games whose boards the new pairings change were read again");
     Ok(names.len())
 }
 
@@ -215,6 +292,7 @@ fn apart(
         round: placed.round,
         pending: false,
         board: placed.board,
+        result: placed.result,
         notices: placed.notices,
         sans: game.moves.clone(),
     };
@@ -280,6 +358,7 @@ fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
             files: placed.files,
             round: placed.round,
             board: placed.board,
+            result: placed.result,
             notices: placed.notices,
             // A game of one sheet is found by its moves as read now.
             sans: if record.sheets.len() == 1 || second.is_some() { game.moves.clone() } else { Vec::new() },

@@ -30,6 +30,8 @@ pub(crate) struct Placed {
     pub round: Option<RoundEntry>,
     /// The round and board the game's tags give (`Round "4.1"`: 4 and 1).
     pub board: Option<(u32, u32)>,
+    /// The result its tags give.
+    pub result: Option<String>,
     /// The codes of its notices the desk lists, once each.
     pub notices: Vec<String>,
 }
@@ -83,7 +85,9 @@ pub(crate) fn route(
             notices.push(f.code.to_string());
         }
     }
-    let mut placed = Placed { status: game.status, files: Vec::new(), round: None, board: board_of(&tag), notices };
+    let result = tag("Result").map(str::to_string);
+    let mut placed =
+        Placed { status: game.status, files: Vec::new(), round: None, board: board_of(&tag), result, notices };
     match game.status {
         Status::Validated => {
             // `Round "3.1"` is round 3's file, board 1.
