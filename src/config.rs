@@ -216,6 +216,10 @@ pub struct Desk {
     /// request naming any other host is refused (a page that points its own
     /// name at this machine is not the desk's).
     pub hosts: Vec<String>,
+    /// `watch` goes on without the desk (and the feed on its address) when
+    /// it cannot listen; else it stops with the error. Set in the built-in
+    /// config (no file given): nothing was asked for there.
+    pub optional: bool,
 }
 
 /// The languages the desk's pages are written in.
@@ -241,7 +245,14 @@ impl Desk {
 
 impl Default for Desk {
     fn default() -> Self {
-        Desk { enabled: true, listen: "127.0.0.1:8080".into(), token: None, language: None, hosts: Vec::new() }
+        Desk {
+            enabled: true,
+            listen: "127.0.0.1:8080".into(),
+            token: None,
+            language: None,
+            hosts: Vec::new(),
+            optional: false,
+        }
     }
 }
 
@@ -288,6 +299,9 @@ pub struct Broadcast {
     pub hosts: Vec<String>,
     /// PGN's `TimeControl` (`5400+30`) for a TRF that gives none.
     pub time_control: Option<String>,
+    /// `watch` goes on without the feed's own address when it cannot
+    /// listen there; else it stops with the error (as `desk.optional`).
+    pub optional: bool,
 }
 
 impl Broadcast {
@@ -397,7 +411,11 @@ fn line_prefix(line: Option<usize>) -> String {
 impl Config {
     /// The built-in config (`config/default.yaml`).
     pub fn builtin() -> Config {
-        Config::parse(DEFAULT_YAML).unwrap_or_default()
+        let mut c = Config::parse(DEFAULT_YAML).unwrap_or_default();
+        // No file given: the desk is served where it can be, not asked for.
+        c.desk.optional = true;
+        c.broadcast.optional = true;
+        c
     }
 
     /// Parses a config file's text.

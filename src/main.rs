@@ -181,7 +181,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let folders = scoresheet::daemon::Folders::new(&watch, root.as_deref());
             let desk = config.desk.clone();
             // A desk that may not listen where it is told stops the start, before anything is read.
-            let listener = if desk.enabled { Some(desk_listener(&desk, true)?) } else { None };
+            let listener = if desk.enabled { Some(desk_listener(&desk, desk.optional)?) } else { None };
             let broadcast = config.broadcast.clone();
             let feed = broadcast_listener(&broadcast)?;
             let servers = Servers { desk, listener: listener.flatten(), broadcast, feed };
@@ -217,8 +217,9 @@ fn return_freed_memory() {
 }
 
 /// The desk's socket. Refused (an error: exit 2): an address other than
-/// loopback without a token. An address in use: for `watch` (`lenient`)
-/// said and the daemon goes on without the desk, converting being its job.
+/// loopback without a token. An address in use: an error too, but where the
+/// desk is optional (`lenient`: `desk.optional`), said, and the daemon goes
+/// on without it.
 fn desk_listener(desk: &scoresheet::config::Desk, lenient: bool) -> Result<Option<std::net::TcpListener>> {
     use scoresheet::daemon::desk::{DeskError, bind};
     match bind(desk) {
@@ -232,14 +233,15 @@ fn desk_listener(desk: &scoresheet::config::Desk, lenient: bool) -> Result<Optio
 }
 
 /// The broadcast feed's own socket, where `broadcast.listen` is set. An
-/// address that is none stops the start (exit 2); one in use is said and the
-/// daemon goes on without it, as for the desk.
+/// address that is none stops the start (exit 2); one in use too, but where
+/// the feed is optional (`broadcast.optional`), said, and the daemon goes on
+/// without it, as for the desk.
 fn broadcast_listener(broadcast: &scoresheet::config::Broadcast) -> Result<Option<std::net::TcpListener>> {
     use scoresheet::daemon::desk::{BroadcastError, bind_broadcast};
     let Some(listen) = broadcast.listen.as_deref() else { return Ok(None) };
     match bind_broadcast(listen) {
         Ok(l) => Ok(Some(l)),
-        Err(e @ BroadcastError::Bind { .. }) => {
+        Err(e @ BroadcastError::Bind { .. }) if broadcast.optional => {
             tracing::warn!(error = %e, "the broadcast feed is not served alone; the daemon goes on without it");
             Ok(None)
         }

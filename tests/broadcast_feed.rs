@@ -391,3 +391,53 @@ fn the_feed_alone_serves_the_rounds_and_nothing_of_the_desk() {
     assert_eq!(e.get("/", "").status, 404, "no desk");
     assert_eq!(request(&e.feed, "evil.example", "GET", "/broadcast/", "", "").status, 421);
 }
+
+#[test]
+fn a_request_with_two_host_headers_is_refused_with_400() {
+    let e = Event::on_desk();
+    let r = request(&e.feed, &e.feed, "GET", "/broadcast/", "", "Host: evil.example\r\n");
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(e.get("/broadcast/", "").status, 200);
+}
+
+#[test]
+fn clients_holding_half_open_connections_keep_out_no_poll_and_no_sheet_and_are_closed() {
+    use std::io::{Read, Write};
+    // Few descriptors, so that the held connections go past the server's
+    // cap (the descriptors less those kept for the workers).
+    let (t, root) = setup();
+    let cfg = t.path().join("config.yaml");
+    fs::write(&cfg, "desk: {listen: \"127.0.0.1:0\"}\n").unwrap();
+    let daemon =
+        daemon_support::start_via(&root, &["prlimit", "--nofile=320:320"], &["--config", cfg.to_str().unwrap()]);
+    wait_for("the feed to listen", || daemon.log().contains("broadcast listening"));
+    let feed = address_in(&daemon.log(), "broadcast");
+    // A request line and a header each, never the blank line that ends them.
+    let held: Vec<std::net::TcpStream> = (0..200)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&feed).unwrap();
+            s.write_all(format!("GET /broadcast/ HTTP/1.1\r\nHost: {feed}\r\n").as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    let poll = request(&feed, &feed, "GET", "/broadcast/", "", "");
+    assert_eq!(poll.status, 200, "{}", poll.body);
+    drop_file(&root.join("inbox"), "late.txt", BOARD_2.as_bytes());
+    wait_for("the sheet read meanwhile", || names(&root.join("pgn")).iter().any(|n| n.ends_with(".pgn")));
+    // Every held connection is closed by the server: at the cap, or once
+    // its headers are overdue.
+    for mut s in held {
+        s.set_read_timeout(Some(std::time::Duration::from_secs(60))).unwrap();
+        let mut buf = [0u8; 256];
+        let closed = loop {
+            match s.read(&mut buf) {
+                Ok(0) => break true,
+                Ok(_) => continue,
+                Err(e) => break !matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut),
+            }
+        };
+        assert!(closed, "a held connection left open");
+    }
+    let log = daemon.stop();
+    assert!(!log.contains("Too many open files"), "{log}");
+}

@@ -630,3 +630,27 @@ fn desk_pages_with_25000_games_in_review() {
         println!("{:43}{ms:8.1} ms", "GET /game/ID (a game of a middle page)");
     }
 }
+
+#[test]
+fn a_desk_whose_address_is_taken_stops_watch_unless_the_config_makes_it_optional() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap();
+    let (t, root) = setup();
+    let cfg = t.path().join("config.yaml");
+    fs::write(&cfg, format!("desk: {{listen: \"{addr}\"}}\n")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["watch", "--root", root.to_str().unwrap(), "--config", cfg.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains(&format!("the desk cannot listen on {addr}")), "{said}");
+    // Made optional: said, and the sheets are read without the desk.
+    fs::write(&cfg, format!("desk: {{listen: \"{addr}\", optional: true}}\n")).unwrap();
+    let daemon = start_with(&root, &["--config", cfg.to_str().unwrap()]);
+    drop_file(&root.join("inbox"), "a.txt", b"1.e4 e5 2.Nf3 Nc6 1-0\n");
+    wait_for("the sheet", || names(&root.join("archive")).len() == 1);
+    let log = daemon.stop();
+    assert!(log.contains("the desk is not served; the daemon goes on without it"), "{log}");
+}

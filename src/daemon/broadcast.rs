@@ -274,6 +274,7 @@ mod tests {
                 Pairing { round: 2, board: 1, white: 2, black: 1, result: None, forfeit: false },
                 Pairing { round: 2, board: 2, white: 3, black: 4, result: None, forfeit: false },
             ],
+            ..Tournament::default()
         }
     }
 

@@ -21,7 +21,7 @@ pub(crate) struct WorkDir {
 impl WorkDir {
     /// Makes a new sub-folder of `root` for this daemon and locks it.
     pub(crate) fn create(root: &Path) -> io::Result<WorkDir> {
-        fs::create_dir_all(root)?;
+        super::folders::private_folder(root)?;
         let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().as_nanos();
         let id = format!("{}-{nanos}", std::process::id());
         // Locked under a name recovery ignores, then renamed: a `.lock` file

@@ -70,6 +70,15 @@ impl Folders {
     }
 }
 
+/// Makes `path` and any folder above it that is not there yet, each
+/// private (`0700`): the state's and the work's folders, whoever comes first
+/// (the desk's lists, served beside the daemon, may reach the records
+/// before the daemon has made its folders).
+pub(crate) fn private_folder(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(path)
+}
+
 /// What stops the daemon (or keeps it from starting).
 #[derive(Debug, thiserror::Error)]
 pub enum DaemonError {

@@ -296,7 +296,7 @@ impl Games {
         // A worker that panicked while holding the cache left it as it was:
         // it is read again below from where the journal was last read.
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        fs::create_dir_all(&self.dir)?;
+        super::folders::private_folder(&self.dir)?;
         let lock = OpenOptions::new().create(true).truncate(false).write(true).open(&self.lock)?;
         lock.lock()?;
         let (length, id) = match fs::metadata(&self.journal) {

@@ -287,6 +287,7 @@ pub(crate) fn process_config(config: &DaemonConfig) -> ProcessConfig {
     ProcessConfig {
         games: Arc::new(games::Games::new(&folders.state)),
         pairings: Arc::new(pairings::Pairings::new(&folders.state)),
+        scores: Arc::default(),
         options: config.options.clone(),
         staging: Staging::beside(config.watch.fsync),
         folders,
@@ -313,7 +314,8 @@ pub async fn run(config: DaemonConfig, shutdown: impl Future<Output = ()>) -> Re
     let games = Arc::new(games::Games::new(&folders.state));
     let pairings = Arc::new(pairings::Pairings::new(&folders.state));
     let from_config = pairings.start(folders.pairings.as_deref(), options.max_file_bytes);
-    let cfg = ProcessConfig { folders: Folders { inbox: inbox.clone(), ..folders }, options, staging, games, pairings };
+    let folders = Folders { inbox: inbox.clone(), ..folders };
+    let cfg = ProcessConfig { folders, options, staging, games, pairings, scores: Arc::default() };
     if let Some((bytes, t)) = from_config {
         load_config_pairings(&cfg, &bytes, t);
     }

@@ -31,6 +31,8 @@ pub(crate) struct ProcessConfig {
     /// The tournament's pairings as last loaded (from the config or a TRF
     /// dropped into the inbox).
     pub pairings: std::sync::Arc<Pairings>,
+    /// The results each round file holds, read once for each version of it.
+    pub scores: std::sync::Arc<super::results::RoundScores>,
 }
 
 impl ProcessConfig {

@@ -13,9 +13,12 @@
 //! only when its bytes change. The event is the one the TRF names: a
 //! sheet matched to the TRF takes its name ([`crate::pairing::matching`]).
 
+use std::collections::HashMap;
 use std::fs::{self, OpenOptions};
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::SystemTime;
 
 use tracing::{debug, warn};
 
@@ -23,12 +26,27 @@ use crate::emit::file::replace_staged;
 use crate::pairing::Tournament;
 use crate::pairing::results::{Scored, with_results};
 
+use super::games::hash;
 use super::names::folder;
 use super::outcome::{FileError, ProcessConfig, io_at};
 use super::round::{split_games, tags_of};
 
 /// The results file's name in the event's folder.
 pub(crate) const RESULTS_FILE: &str = "results.trf";
+
+/// A round file's version: its length, time and inode (a round file is
+/// replaced whole, under a new inode, each time it is written).
+type Version = (u64, Option<SystemTime>, u64);
+
+/// The results each round file holds, kept for the version of the file and
+/// the TRF they were read with: the results file is written again whenever
+/// a round file changes, and reads again only the round files that did.
+#[derive(Debug, Default)]
+pub(crate) struct RoundScores(Mutex<HashMap<PathBuf, RoundRead>>);
+
+/// A round file's results as read: with the TRF (its bytes' hash) and the
+/// file's version they were read for.
+type RoundRead = (String, Version, Vec<Scored>);
 
 /// Writes `pgn/<event>/results.trf` again when `event` (a game's `Event`)
 /// is the kept TRF's tournament; nothing without a TRF.
@@ -47,13 +65,13 @@ pub(crate) fn refresh(cfg: &ProcessConfig, event: &str) -> Result<(), FileError>
         return Ok(());
     }
     let locks = cfg.folders.state.join("rounds").join(&name);
-    fs::create_dir_all(&locks).map_err(io_at(&locks))?;
+    super::folders::private_folder(&locks).map_err(io_at(&locks))?;
     let lock_path = locks.join("results.lock");
     let lock = OpenOptions::new().create(true).truncate(false).write(true).open(&lock_path);
     let lock = lock.map_err(io_at(&lock_path))?;
     lock.lock().map_err(io_at(&lock_path))?;
     let dir = cfg.folders.pgn.join(&name);
-    let scored = published(&dir, &t).map_err(io_at(&dir))?;
+    let scored = published(&dir, (&t, &hash(&given)), &cfg.scores).map_err(io_at(&dir))?;
     let written = with_results(&given, &scored);
     for g in &written.contradicted {
         debug!(event = %t.name, round = g.round, white = g.white, black = g.black, "a result the TRF gives otherwise is left as it is");
@@ -66,18 +84,33 @@ pub(crate) fn refresh(cfg: &ProcessConfig, event: &str) -> Result<(), FileError>
     replace_staged(&target, &written.bytes, &cfg.staging).map_err(io_at(&target))
 }
 
-/// The results of the games in the round files of `dir` that are pairings of `t`.
-fn published(dir: &Path, t: &Tournament) -> io::Result<Vec<Scored>> {
+/// The results of the games in the round files of `dir` that are pairings
+/// of `t` (whose TRF's bytes hash to `trf`): each round file read only when
+/// it changed since `kept` last read it.
+fn published(dir: &Path, (t, trf): (&Tournament, &str), kept: &RoundScores) -> io::Result<Vec<Scored>> {
     let entries = match fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e),
     };
+    let mut kept = kept.0.lock().unwrap_or_else(|e| e.into_inner());
     let mut scored = Vec::new();
     for entry in entries {
         let path = entry?.path();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if !(name.starts_with("round-") && name.ends_with(".pgn")) {
+            continue;
+        }
+        let version = match fs::metadata(&path) {
+            Ok(m) => (m.len(), m.modified().ok(), std::os::unix::fs::MetadataExt::ino(&m)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        };
+        if let Some((with, v, games)) = kept.get(&path)
+            && with == trf
+            && *v == version
+        {
+            scored.extend_from_slice(games);
             continue;
         }
         let text = match fs::read_to_string(&path) {
@@ -88,11 +121,14 @@ fn published(dir: &Path, t: &Tournament) -> io::Result<Vec<Scored>> {
                 continue;
             }
         };
+        let mut games = Vec::new();
         for game in split_games(&text) {
             let tags = tags_of(game);
             let tag = |k: &str| tags.iter().find(|(key, _)| *key == k).map(|(_, v)| v.as_str());
-            scored.extend(Scored::of(t, tag));
+            games.extend(Scored::of(t, tag));
         }
+        scored.extend_from_slice(&games);
+        kept.insert(path, (trf.to_string(), version, games));
     }
     Ok(scored)
 }

@@ -65,7 +65,7 @@ impl Round {
         let event = folder(event, "event");
         let (dir, locks) = (pgn_dir.join(&event), state.join("rounds").join(&event));
         fs::create_dir_all(&dir)?;
-        fs::create_dir_all(&locks)?;
+        super::folders::private_folder(&locks)?;
         let round = folder(round, "round");
         let target = dir.join(format!("round-{round}.pgn"));
         let lock = OpenOptions::new()

@@ -6,13 +6,13 @@
 
 use std::borrow::Cow;
 
-use super::names::similarity;
+use super::names::{Heard, Spoken};
 use super::tournament::{Pairing, Tournament};
 use crate::finding::{self, Finding, SheetPairing};
 use crate::sheet::{GameResult, Sheet};
 
 /// The least similarity for a name to be the player's (Jaro–Winkler, see
-/// [`similarity`]): "Navra" for "Navara, David" is 0.96, another player
+/// [`Spoken::likeness`]): "Navra" for "Navara, David" is 0.96, another player
 /// with the same first letters about 0.75.
 const SAME_NAME: f64 = 0.86;
 /// How much better the best pairing's names must fit than the next one's
@@ -57,15 +57,17 @@ pub(crate) fn sheet_pairing(sheet: &Sheet) -> SheetPairing {
     Written::of(sheet).describe()
 }
 
-/// How well a sheet's names fit a pairing: the mean similarity of the
-/// names it gives, in the pairing's colours and reversed; `None` when it
-/// gives no name or one of them is no near match.
-fn fit(t: &Tournament, w: &Written, p: &Pairing) -> (Option<f64>, Option<f64>) {
-    let name = |s: u32| t.player(s).map_or("", |p| p.name.as_str());
-    let score = |white: &str, black: &str| {
-        let sims: Vec<f64> = [(w.white, white), (w.black, black)]
+/// How well a sheet's names (`spoken`: White's and Black's, made ready)
+/// fit a pairing: the mean similarity of the names it gives, in the
+/// pairing's colours and reversed; `None` when it gives no name or one of
+/// them is no near match.
+fn fit(t: &Tournament, spoken: &[Option<Spoken>; 2], p: &Pairing) -> (Option<f64>, Option<f64>) {
+    let nobody = Heard::of("");
+    let name = |s: u32| t.heard(s).unwrap_or(&nobody);
+    let score = |white: &Heard, black: &Heard| {
+        let sims: Vec<f64> = [(&spoken[0], white), (&spoken[1], black)]
             .iter()
-            .filter_map(|(written, trf)| written.map(|x| similarity(x, trf)))
+            .filter_map(|(written, trf)| written.as_ref().map(|x| x.likeness(trf, SAME_NAME)))
             .collect();
         let ok = !sims.is_empty() && sims.iter().all(|&s| s >= SAME_NAME);
         ok.then(|| sims.iter().sum::<f64>() / sims.len() as f64)
@@ -80,10 +82,14 @@ struct Choice<'t> {
 }
 
 /// The pairing the names fit best, when one fits clearly better than the others.
-fn by_names<'t>(t: &'t Tournament, w: &Written) -> Result<Choice<'t>, Vec<finding::NamedPairing>> {
+fn by_names<'t>(
+    t: &'t Tournament,
+    w: &Written,
+    spoken: &[Option<Spoken>; 2],
+) -> Result<Choice<'t>, Vec<finding::NamedPairing>> {
     let pool = t.pairings.iter().filter(|p| w.round.is_none_or(|r| p.round == r));
     let mut scored: Vec<(f64, bool, &Pairing)> = pool
-        .filter_map(|p| match fit(t, w, p) {
+        .filter_map(|p| match fit(t, spoken, p) {
             (Some(a), Some(b)) if b - REVERSED > a => Some((b - REVERSED, true, p)),
             (Some(a), _) => Some((a, false, p)),
             (None, Some(b)) => Some((b - REVERSED, true, p)),
@@ -127,16 +133,20 @@ pub fn apply(t: &Tournament, sheet: &Sheet, findings: &mut Vec<Finding>) -> Opti
     }
     let w = Written::of(sheet);
     let named = w.white.is_some() || w.black.is_some();
+    // Made ready once: weighed against every player of the round. A name
+    // given as `?` or blank is none; one with no word is like no one.
+    let ready = |n: Option<&str>| n.map(|n| Spoken::of(n).unwrap_or_else(Spoken::nothing));
+    let spoken = [ready(w.white), ready(w.black)];
     let at_board = w.round.zip(w.board).and_then(|(r, b)| t.at(r, b));
     let choice = match at_board {
         Some(p) if !named => Ok(Choice { pairing: p, reversed: false }),
-        Some(p) => match fit(t, &w, p) {
+        Some(p) => match fit(t, &spoken, p) {
             (Some(_), None) => Ok(Choice { pairing: p, reversed: false }),
             (None, Some(_)) => Ok(Choice { pairing: p, reversed: true }),
             (Some(a), Some(b)) => Ok(Choice { pairing: p, reversed: b > a }),
-            (None, None) => by_names(t, &w).map_err(|_| vec![t.describe(p)]),
+            (None, None) => by_names(t, &w, &spoken).map_err(|_| vec![t.describe(p)]),
         },
-        None if named => by_names(t, &w),
+        None if named => by_names(t, &w, &spoken),
         None => Err(Vec::new()),
     };
     let choice = match choice {

@@ -157,39 +157,145 @@ pub(crate) fn sound(folded: &str) -> String {
 const OTHER_INITIAL: f64 = 0.1;
 
 /// How alike a name written on a sheet is to a TRF name, from 0 to 1
-/// (Jaro–Winkler on the nearest of the TRF name's forms, the written name
-/// taken whole and without its initials; less `OTHER_INITIAL` when it
-/// gives initials and none is a given name's).
+/// ([`Spoken::likeness`]).
+#[cfg(test)]
 pub(crate) fn similarity(written: &str, trf_name: &str) -> f64 {
-    let w = name_words(written);
-    if w.is_empty() {
-        return 0.0;
+    Spoken::of(written).map_or(0.0, |w| w.likeness(&Heard::of(trf_name), 0.0))
+}
+
+/// How many times each letter, digit and space a folded name holds (the
+/// rest counted together): how many characters two names can match at
+/// most, without the cost of matching them.
+#[derive(Debug, Clone)]
+struct Letters([u16; 38]);
+
+impl Letters {
+    fn of(s: &str) -> Letters {
+        let mut n = [0u16; 38];
+        for c in s.chars() {
+            let i = match c {
+                'a'..='z' => c as usize - 'a' as usize,
+                '0'..='9' => 26 + c as usize - '0' as usize,
+                ' ' => 36,
+                _ => 37,
+            };
+            n[i] = n[i].saturating_add(1);
+        }
+        Letters(n)
     }
-    let whole = sound(&w.join(" "));
-    let long: Vec<&String> = w.iter().filter(|x| x.chars().count() > 1).collect();
-    let bare = sound(&long.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(" "));
-    let initials: Vec<char> = w.iter().filter(|x| x.chars().count() == 1).filter_map(|x| x.chars().next()).collect();
-    // Initials transliterated from Cyrillic say little about the Latin ones.
-    let latin = !written.chars().any(|c| matches!(c, '\u{400}'..='\u{4ff}'));
-    readings(trf_name)
-        .iter()
-        .map(|(surname, given)| {
-            let best = forms(surname, given)
-                .iter()
-                .map(|f| sound(f))
-                .flat_map(|f| {
-                    let bare = (!bare.is_empty()).then(|| strsim::jaro_winkler(&bare, &f));
-                    [Some(strsim::jaro_winkler(&whole, &f)), bare].into_iter().flatten()
-                })
-                .fold(0.0, f64::max);
-            let given_initials: Vec<char> = given.iter().filter_map(|g| g.chars().next()).collect();
-            let other = latin
-                && !initials.is_empty()
-                && !given_initials.is_empty()
-                && !initials.iter().any(|i| given_initials.contains(i));
-            if other { best - OTHER_INITIAL } else { best }
+
+    /// The most Jaro–Winkler can give strings of `len` characters with
+    /// these letters: every common character matched, none transposed,
+    /// the longest prefix.
+    fn most(&self, other: &Letters, (a, b): (usize, usize)) -> f64 {
+        if a == 0 || b == 0 {
+            return 0.0;
+        }
+        let common: u32 = self.0.iter().zip(&other.0).map(|(x, y)| u32::from(*x.min(y))).sum();
+        let m = f64::from(common);
+        let jaro = ((m / a as f64 + m / b as f64 + 1.0) / 3.0).min(1.0);
+        jaro + 0.4 * (1.0 - jaro)
+    }
+}
+
+/// A string ready to be weighed: as it sounds, its length and its letters.
+#[derive(Debug, Clone)]
+struct Sounded {
+    text: String,
+    len: usize,
+    letters: Letters,
+}
+
+impl Sounded {
+    fn of(text: String) -> Sounded {
+        Sounded { len: text.chars().count(), letters: Letters::of(&text), text }
+    }
+
+    /// Jaro–Winkler to `other`, where it may reach `floor`; else a value
+    /// below `floor`, not worked out.
+    fn jaro_winkler(&self, other: &Sounded, floor: f64) -> f64 {
+        let most = self.letters.most(&other.letters, (self.len, other.len));
+        if most < floor { most } else { strsim::jaro_winkler(&self.text, &other.text) }
+    }
+}
+
+/// A name written on a sheet, made ready to be weighed against many TRF
+/// names ([`Spoken::likeness`]): folded and sounded once.
+pub(crate) struct Spoken {
+    whole: Sounded,
+    /// Without its initials (empty when it is initials only).
+    bare: Sounded,
+    initials: Vec<char>,
+    /// Written in Latin letters: its initials say something of the given names.
+    latin: bool,
+}
+
+/// A TRF name made ready to be weighed against written ones: for each
+/// reading of it, its forms as they sound, and its given names' initials.
+#[derive(Debug, Clone)]
+pub(crate) struct Heard(Vec<(Vec<Sounded>, Vec<char>)>);
+
+impl Heard {
+    pub(crate) fn of(trf_name: &str) -> Heard {
+        let reading = |(surname, given): (Vec<String>, Vec<String>)| {
+            let sounded = forms(&surname, &given).iter().map(|f| Sounded::of(sound(f))).collect();
+            (sounded, given.iter().filter_map(|g| g.chars().next()).collect())
+        };
+        Heard(readings(trf_name).into_iter().map(reading).collect())
+    }
+}
+
+impl Spoken {
+    /// The name written, made ready; `None` when it has no word.
+    pub(crate) fn of(written: &str) -> Option<Spoken> {
+        let w = name_words(written);
+        if w.is_empty() {
+            return None;
+        }
+        let long: Vec<&str> = w.iter().filter(|x| x.chars().count() > 1).map(String::as_str).collect();
+        Some(Spoken {
+            whole: Sounded::of(sound(&w.join(" "))),
+            bare: Sounded::of(sound(&long.join(" "))),
+            initials: w.iter().filter(|x| x.chars().count() == 1).filter_map(|x| x.chars().next()).collect(),
+            // Initials transliterated from Cyrillic say little about the Latin ones.
+            latin: !written.chars().any(|c| matches!(c, '\u{400}'..='\u{4ff}')),
         })
-        .fold(0.0, f64::max)
+    }
+
+    /// A name with no word: like no one.
+    pub(crate) fn nothing() -> Spoken {
+        let none = || Sounded::of(String::new());
+        Spoken { whole: none(), bare: none(), initials: Vec::new(), latin: true }
+    }
+
+    /// How alike this written name is to the TRF name `trf`, from 0 to 1:
+    /// Jaro–Winkler on the nearest of the TRF name's forms, the written name
+    /// taken whole and without its initials; less `OTHER_INITIAL` when it
+    /// gives initials and none is a given name's. Exact where it is
+    /// `floor` or more; else some value below `floor` (the forms that
+    /// cannot reach it are not weighed).
+    pub(crate) fn likeness(&self, trf: &Heard, floor: f64) -> f64 {
+        if self.whole.len == 0 {
+            return 0.0;
+        }
+        trf.0
+            .iter()
+            .map(|(sounded, given_initials)| {
+                let best = sounded
+                    .iter()
+                    .flat_map(|f| {
+                        let bare = (self.bare.len > 0).then(|| self.bare.jaro_winkler(f, floor));
+                        [Some(self.whole.jaro_winkler(f, floor)), bare].into_iter().flatten()
+                    })
+                    .fold(0.0, f64::max);
+                let other = self.latin
+                    && !self.initials.is_empty()
+                    && !given_initials.is_empty()
+                    && !self.initials.iter().any(|i| given_initials.contains(i));
+                if other { best - OTHER_INITIAL } else { best }
+            })
+            .fold(0.0, f64::max)
+    }
 }
 
 #[cfg(test)]

@@ -66,7 +66,25 @@ pub struct Tournament {
     pub players: Vec<Player>,
     /// Every round's pairings, by round, then board.
     pub pairings: Vec<Pairing>,
+    /// The players' names made ready for matching sheets, worked out at
+    /// the first match (a sheet is weighed against every player of its
+    /// round: the TRF's side of each comparison is done once, not per sheet).
+    pub(crate) heard: HeardNames,
 }
+
+/// The players' names made ready for matching ([`super::names::Heard`]),
+/// in the players' order; no part of what a tournament is: two tournaments
+/// are equal whatever either has worked out.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct HeardNames(std::sync::OnceLock<Vec<super::names::Heard>>);
+
+impl PartialEq for HeardNames {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for HeardNames {}
 
 impl Tournament {
     /// Whether a sheet's `Event` is this tournament's, read loosely (its
@@ -89,7 +107,22 @@ impl Tournament {
 
     /// The player of a start number.
     pub fn player(&self, start: u32) -> Option<&Player> {
-        self.players.iter().find(|p| p.start == start)
+        self.player_at(start).map(|i| &self.players[i])
+    }
+
+    /// Where the player of a start number is listed. Players are listed by
+    /// start number as a rule: looked up in place first (a pairing is read
+    /// for every board of a round, each time a sheet is matched), then
+    /// searched.
+    fn player_at(&self, start: u32) -> Option<usize> {
+        let listed = (start as usize).checked_sub(1).filter(|&i| self.players.get(i).is_some_and(|p| p.start == start));
+        listed.or_else(|| self.players.iter().position(|p| p.start == start))
+    }
+
+    /// The name of the player of a start number, made ready for matching.
+    pub(crate) fn heard(&self, start: u32) -> Option<&super::names::Heard> {
+        let all = self.heard.0.get_or_init(|| self.players.iter().map(|p| super::names::Heard::of(&p.name)).collect());
+        all.get(self.player_at(start)?)
     }
 
     /// The pairings of a round.

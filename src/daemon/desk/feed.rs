@@ -75,7 +75,7 @@ pub async fn serve(
         .fallback(|| async { plain(StatusCode::NOT_FOUND, "no such feed: the list is at /broadcast/") })
         .layer(middleware::from_fn_with_state(Arc::new(hosts), host_guard));
     info!(address = %format!("http://{addr}/broadcast/"), "broadcast listening");
-    axum::serve(listener, app).with_graceful_shutdown(shutdown).await
+    super::http::serve(listener, app, shutdown).await
 }
 
 /// The feed's routes on the desk's server: answering to the desk's names

@@ -19,6 +19,7 @@
 
 mod feed;
 mod guard;
+mod http;
 mod queue;
 
 use std::collections::BTreeMap;
@@ -144,7 +145,7 @@ pub async fn serve(
     let feed = feed::on_desk(daemon, broadcast, Hosts::new(&desk.listen, addr, &names));
     info!(address = %format!("http://{addr}/"), "desk listening");
     info!(address = %format!("http://{addr}/broadcast/"), "broadcast listening");
-    axum::serve(listener, router(served).merge(feed)).with_graceful_shutdown(shutdown).await
+    http::serve(listener, router(served).merge(feed), shutdown).await
 }
 
 fn router(served: Shared) -> Router {
