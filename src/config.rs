@@ -217,15 +217,22 @@ pub struct Desk {
     /// name at this machine is not the desk's).
     pub hosts: Vec<String>,
     /// `watch` goes on without the desk (and the feed on its address) when
-    /// it cannot listen; else it stops with the error. Set in the built-in
-    /// config (no file given): nothing was asked for there.
-    pub optional: bool,
+    /// it cannot listen; else it stops with the error. Not given: so it
+    /// does at the default address (no address was asked for), not at one
+    /// the config chose ([`Desk::may_run_without`]).
+    pub optional: Option<bool>,
 }
 
 /// The languages the desk's pages are written in.
 pub const DESK_LANGUAGES: [&str; 2] = ["en", "es"];
 
 impl Desk {
+    /// Whether `watch` goes on without the desk when it cannot listen:
+    /// `optional`, else where the config left `listen` at its default.
+    pub fn may_run_without(&self) -> bool {
+        self.optional.unwrap_or(self.listen == Desk::default().listen)
+    }
+
     fn check(&self) -> Result<(), Invalid> {
         check_listen("desk.listen", &self.listen)?;
         if let Some(t) = &self.token
@@ -251,7 +258,7 @@ impl Default for Desk {
             token: None,
             language: None,
             hosts: Vec::new(),
-            optional: false,
+            optional: None,
         }
     }
 }
@@ -411,11 +418,7 @@ fn line_prefix(line: Option<usize>) -> String {
 impl Config {
     /// The built-in config (`config/default.yaml`).
     pub fn builtin() -> Config {
-        let mut c = Config::parse(DEFAULT_YAML).unwrap_or_default();
-        // No file given: the desk is served where it can be, not asked for.
-        c.desk.optional = true;
-        c.broadcast.optional = true;
-        c
+        Config::parse(DEFAULT_YAML).unwrap_or_default()
     }
 
     /// Parses a config file's text.

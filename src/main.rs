@@ -181,7 +181,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let folders = scoresheet::daemon::Folders::new(&watch, root.as_deref());
             let desk = config.desk.clone();
             // A desk that may not listen where it is told stops the start, before anything is read.
-            let listener = if desk.enabled { Some(desk_listener(&desk, desk.optional)?) } else { None };
+            let listener = if desk.enabled { Some(desk_listener(&desk, desk.may_run_without())?) } else { None };
             let broadcast = config.broadcast.clone();
             let feed = broadcast_listener(&broadcast)?;
             let servers = Servers { desk, listener: listener.flatten(), broadcast, feed };
@@ -218,8 +218,8 @@ fn return_freed_memory() {
 
 /// The desk's socket. Refused (an error: exit 2): an address other than
 /// loopback without a token. An address in use: an error too, but where the
-/// desk is optional (`lenient`: `desk.optional`), said, and the daemon goes
-/// on without it.
+/// desk is optional (`lenient`: [`scoresheet::config::Desk::may_run_without`]),
+/// said, and the daemon goes on without it.
 fn desk_listener(desk: &scoresheet::config::Desk, lenient: bool) -> Result<Option<std::net::TcpListener>> {
     use scoresheet::daemon::desk::{DeskError, bind};
     match bind(desk) {
