@@ -32,7 +32,7 @@ pub(crate) struct ProcessConfig {
     /// dropped into the inbox).
     pub pairings: std::sync::Arc<Pairings>,
     /// The results each round file holds, read once for each version of it.
-    pub scores: std::sync::Arc<super::results::RoundScores>,
+    pub scores: std::sync::Arc<super::round::RoundScores>,
 }
 
 impl ProcessConfig {

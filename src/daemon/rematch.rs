@@ -20,6 +20,8 @@ use tracing::{info, warn};
 
 use crate::convert::convert_together;
 use crate::pairing::Tournament;
+use crate::pairing::matching::may_be_one_of;
+use crate::pairing::names::Heard;
 use crate::sheet::GameResult;
 
 use super::decide::{DecideError, inputs_of};
@@ -81,6 +83,12 @@ pub(crate) fn load(cfg: &ProcessConfig, bytes: &[u8], t: Tournament) -> Result<O
         true => owed.rounds.extend(new.pairings.iter().map(|p| p.round)),
         false => owed.rounds.extend(change.rounds()),
     }
+    info!(
+        every = change.every,
+        boards = change.boards.len(),
+        results = change.results.len(),
+        "what the new pairings change"
+    );
     cfg.pairings.owe(&owed, &cfg.staging).map_err(io_at(state))?;
     cfg.pairings.install(bytes, new, &cfg.staging).map_err(io_at(state))
 }
@@ -99,12 +107,15 @@ struct Change {
     /// Each board whose pairing is the same and whose result given differs,
     /// with the new result.
     results: HashMap<(u32, u32), Option<GameResult>>,
+    /// The names of the players of the boards that changed, in either TRF,
+    /// by round: a game matched to no board may be one of theirs now.
+    players: HashMap<u32, Vec<Heard>>,
 }
 
 impl Change {
     fn between(old: Option<&Tournament>, new: &Tournament) -> Change {
         let Some(old) = old.filter(|o| o.name == new.name) else {
-            return Change { every: true, boards: HashSet::new(), results: HashMap::new() };
+            return Change { every: true, boards: HashSet::new(), results: HashMap::new(), players: HashMap::new() };
         };
         let (was, now) = (boards_of(old), boards_of(new));
         let mut boards = HashSet::new();
@@ -121,26 +132,52 @@ impl Change {
             }
         }
         boards.extend(was.keys().filter(|at| !now.contains_key(at)));
-        Change { every: false, boards, results }
+        let mut players: HashMap<u32, Vec<Heard>> = HashMap::new();
+        for t in [old, new] {
+            for p in t.pairings.iter().filter(|p| boards.contains(&(p.round, p.board))) {
+                let heard = [p.white, p.black].into_iter().filter_map(|s| t.heard(s)).cloned();
+                players.entry(p.round).or_default().extend(heard);
+            }
+        }
+        Change { every: false, boards, results, players }
     }
 
     /// Whether the game of record `r` is to be read again: its board's
     /// pairing changed, or its result given differs from the one it was
-    /// published with; a game matched to no board (in review), where any
-    /// pairing of its round changed; a game of no round, always.
+    /// published with. A game in review may be matched to no board (or to
+    /// the one its sheet writes): read again too where a sheet of it names
+    /// a player of a board of its round that changed (of any round, for a
+    /// game of no round), or names none.
     fn touches(&self, r: &GameRecord) -> bool {
         if self.every {
             return true;
         }
-        match (r.board, r.folder.as_str()) {
-            (Some(at), "pgn") => {
-                self.boards.contains(&at)
-                    || self.results.get(&at).is_some_and(|given| {
-                        given.is_none() || r.result.as_deref().and_then(GameResult::parse) != *given
-                    })
-            }
-            _ => round_of(r).is_none_or(|n| self.boards.iter().any(|&(round, _)| round == n)),
+        let board = r.board.is_some_and(|at| {
+            self.boards.contains(&at)
+                || self
+                    .results
+                    .get(&at)
+                    .is_some_and(|given| given.is_none() || r.result.as_deref().and_then(GameResult::parse) != *given)
+        });
+        if board || r.folder == "pgn" {
+            return board;
         }
+        // A game of no round may be a game of any round.
+        let players: Vec<Heard> = match round_of(r) {
+            Some(n) => self.players.get(&n).cloned().unwrap_or_default(),
+            None => self.players.values().flatten().cloned().collect(),
+        };
+        if players.is_empty() {
+            return false;
+        }
+        r.sheets.iter().any(|s| {
+            let named: Vec<&str> = ["White", "Black"]
+                .iter()
+                .filter_map(|k| s.headers.iter().find(|(h, _)| h == k).map(|(_, v)| v.as_str()))
+                .filter(|v| !v.trim().is_empty() && v.trim() != "?")
+                .collect();
+            named.is_empty() || named.iter().any(|v| may_be_one_of(v, &players))
+        })
     }
 
     /// The rounds whose boards changed (their missing-boards report is made again).

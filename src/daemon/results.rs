@@ -13,12 +13,9 @@
 //! only when its bytes change. The event is the one the TRF names: a
 //! sheet matched to the TRF takes its name ([`crate::pairing::matching`]).
 
-use std::collections::HashMap;
 use std::fs::{self, OpenOptions};
 use std::io;
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::time::SystemTime;
+use std::path::Path;
 
 use tracing::{debug, warn};
 
@@ -29,24 +26,10 @@ use crate::pairing::results::{Scored, with_results};
 use super::games::hash;
 use super::names::folder;
 use super::outcome::{FileError, ProcessConfig, io_at};
-use super::round::{split_games, tags_of};
+use super::round::{RoundScores, split_games, tags_of};
 
 /// The results file's name in the event's folder.
 pub(crate) const RESULTS_FILE: &str = "results.trf";
-
-/// A round file's version: its length, time and inode (a round file is
-/// replaced whole, under a new inode, each time it is written).
-type Version = (u64, Option<SystemTime>, u64);
-
-/// The results each round file holds, kept for the version of the file and
-/// the TRF they were read with: the results file is written again whenever
-/// a round file changes, and reads again only the round files that did.
-#[derive(Debug, Default)]
-pub(crate) struct RoundScores(Mutex<HashMap<PathBuf, RoundRead>>);
-
-/// A round file's results as read: with the TRF (its bytes' hash) and the
-/// file's version they were read for.
-type RoundRead = (String, Version, Vec<Scored>);
 
 /// Writes `pgn/<event>/results.trf` again when `event` (a game's `Event`)
 /// is the kept TRF's tournament; nothing without a TRF.

@@ -19,12 +19,16 @@
 //!
 //! A game with no board number is added as it is (nothing to compare it with).
 
+use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::SystemTime;
 
 use crate::emit::file::{Staging, replace_staged};
 use crate::finding::Finding;
+use crate::pairing::Scored;
 
 use super::names::{folder, part, round_and_board};
 
@@ -39,6 +43,20 @@ pub(crate) struct Round {
     dirty: bool,
     _lock: File,
 }
+
+/// A round file's version: its length, time and inode (a round file is
+/// replaced whole, under a new inode, each time it is written).
+pub(super) type Version = (u64, Option<SystemTime>, u64);
+
+/// The results each round file holds, kept for the version of the file and
+/// the TRF they were read with: the results file is written again whenever
+/// a round file changes, and reads again only the round files that did.
+#[derive(Debug, Default)]
+pub(crate) struct RoundScores(pub(super) Mutex<HashMap<PathBuf, RoundRead>>);
+
+/// A round file's results as read: with the TRF (its bytes' hash) and the
+/// file's version they were read for.
+pub(super) type RoundRead = (String, Version, Vec<Scored>);
 
 /// What a game is to the round file.
 #[derive(Debug, PartialEq)]

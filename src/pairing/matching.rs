@@ -75,6 +75,12 @@ fn fit(t: &Tournament, spoken: &[Option<Spoken>; 2], p: &Pairing) -> (Option<f64
     (score(name(p.white), name(p.black)), score(name(p.black), name(p.white)))
 }
 
+/// Whether a name written on a sheet may be one of `players`' (as near as
+/// matching takes a name for a player's).
+pub(crate) fn may_be_one_of(written: &str, players: &[Heard]) -> bool {
+    Spoken::of(written).is_some_and(|w| players.iter().any(|p| w.likeness(p, SAME_NAME) >= SAME_NAME))
+}
+
 /// A pairing chosen: the pairing, and whether the sheet has its colours reversed.
 struct Choice<'t> {
     pairing: &'t Pairing,
