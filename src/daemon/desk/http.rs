@@ -105,9 +105,21 @@ pub(super) async fn serve(
         });
         open.push_back(task.abort_handle());
     }
+    // Each connection finishes the request it is answering, then closes
+    // (an idle one at once), for [`STOP_GRACE`] at most.
     let _ = stop.send(true);
+    let finished = async {
+        while open.iter().any(|c| !c.is_finished()) {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    let _ = tokio::time::timeout(STOP_GRACE, finished).await;
+    open.iter().for_each(AbortHandle::abort);
     Ok(())
 }
+
+/// How long the connections open at a stop have to finish their requests.
+const STOP_GRACE: Duration = Duration::from_secs(2);
 
 /// Makes room for one more connection: the connections that ended are
 /// forgotten and, while `cap` are still open, the oldest is closed.
