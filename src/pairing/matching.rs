@@ -77,6 +77,7 @@ fn fit(t: &Tournament, spoken: &[Option<Spoken>; 2], p: &Pairing) -> (Option<f64
 
 /// Whether a name written on a sheet may be one of `players`' (as near as
 /// matching takes a name for a player's).
+#[cfg(feature = "daemon")]
 pub(crate) fn may_be_one_of(written: &str, players: &[Heard]) -> bool {
     Spoken::of(written).is_some_and(|w| players.iter().any(|p| w.likeness(p, SAME_NAME) >= SAME_NAME))
 }
