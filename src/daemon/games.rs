@@ -605,6 +605,19 @@ impl Locked<'_> {
         Ok(())
     }
 
+    /// Removes the pending records of the file dropped as `dropped` with
+    /// bytes that hash to `hash`: an attempt that ended in a panic (the file
+    /// rejected) leaves none for its game's other copy to wait on forever.
+    /// Returns how many there were.
+    pub(crate) fn forget_pending(&mut self, dropped: &str, hash: &str, staging: &Staging) -> io::Result<usize> {
+        let mine = |r: &GameRecord| r.pending && r.sheets.iter().any(|s| s.dropped == dropped && s.hash == hash);
+        let names: Vec<String> = self.names().filter(|(_, r)| mine(r)).map(|(n, _)| n.to_string()).collect();
+        for n in &names {
+            self.remove(n, staging)?;
+        }
+        Ok(names.len())
+    }
+
     /// Removes the record of file `name` (none there counts as done).
     pub(crate) fn remove(&mut self, name: &str, _staging: &Staging) -> io::Result<()> {
         if !self.cache.records.contains_key(name) {
@@ -707,5 +720,11 @@ mod tests {
         locked.put("p.json", &record(&sheet("5", "1", "Cris"), "p.txt", true), &s).unwrap();
         assert_eq!(locked.known(&sheet("5", "1", "Cris"), "q.txt", "z", 0, None), Known::Wait);
         assert_eq!(locked.known(&sheet("5", "1", "Cris"), "p.txt", &hash(b"p.txt"), 0, None), Known::New, "its own");
+        // The attempt at p.txt ended in a panic: its pending record goes, and
+        // the other copy is read, not made to wait.
+        assert_eq!(locked.forget_pending("p.txt", &hash(b"p.txt"), &s).unwrap(), 1);
+        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "q.txt", "z", 0, None), Known::New);
+        assert_eq!(locked.forget_pending("w.txt", &hash(b"w.txt"), &s).unwrap(), 0, "a published game stays");
+        assert!(locked.get("a.json").is_some());
     }
 }

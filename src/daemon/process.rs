@@ -97,6 +97,11 @@ fn read_claimed(cfg: &ProcessConfig, claimed: &Path, name: &str) -> Result<Read,
 pub(crate) fn reject_file(cfg: &ProcessConfig, claimed: &Path, why: &str) -> Result<Outcome, FileError> {
     let name = file_name(claimed);
     let bytes = fs::read(claimed).map_err(io_at(claimed))?;
+    // What the attempt left waiting goes with it.
+    let state = &cfg.folders.state;
+    let mut locked = cfg.games.lock().map_err(io_at(state))?;
+    locked.forget_pending(&name, &super::games::hash(&bytes), &cfg.staging).map_err(io_at(state))?;
+    drop(locked);
     let mut out = Outcome { name: name.clone(), error: Some(why.to_string()), ..Outcome::default() };
     reject(cfg, &name, Some(&bytes), claimed, &format!("{name}: {why}\n"), &mut out)?;
     archive(cfg, claimed, &mut out)?;
