@@ -163,9 +163,9 @@ impl Change {
             return board;
         }
         // A game of no round may be a game of any round.
-        let players: Vec<Heard> = match round_of(r) {
-            Some(n) => self.players.get(&n).cloned().unwrap_or_default(),
-            None => self.players.values().flatten().cloned().collect(),
+        let players: Vec<&Heard> = match round_of(r) {
+            Some(n) => self.players.get(&n).into_iter().flatten().collect(),
+            None => self.players.values().flatten().collect(),
         };
         if players.is_empty() {
             return false;
@@ -190,8 +190,7 @@ impl Change {
 /// games read there (players with their tags, colours, forfeit), and the
 /// result given.
 fn boards_of(t: &Tournament) -> HashMap<(u32, u32), (String, Option<GameResult>)> {
-    let players: HashMap<u32, &crate::pairing::Player> = t.players.iter().map(|p| (p.start, p)).collect();
-    let tags = |n: u32| players.get(&n).map(|p| (&p.name, p.rating, p.fide_id, &p.title));
+    let tags = |n: u32| t.player(n).map(|p| (&p.name, p.rating, p.fide_id, &p.title));
     t.pairings
         .iter()
         .map(|p| {

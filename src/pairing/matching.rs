@@ -62,12 +62,12 @@ pub(crate) fn sheet_pairing(sheet: &Sheet) -> SheetPairing {
 /// pairing's colours and reversed; `None` when it gives no name or one of
 /// them is no near match.
 fn fit(t: &Tournament, spoken: &[Option<Spoken>; 2], p: &Pairing) -> (Option<f64>, Option<f64>) {
-    let nobody = Heard::of("");
-    let name = |s: u32| t.heard(s).unwrap_or(&nobody);
-    let score = |white: &Heard, black: &Heard| {
+    // A start number with no player is like no name.
+    let name = |s: u32| t.heard(s);
+    let score = |white: Option<&Heard>, black: Option<&Heard>| {
         let sims: Vec<f64> = [(&spoken[0], white), (&spoken[1], black)]
             .iter()
-            .filter_map(|(written, trf)| written.as_ref().map(|x| x.likeness(trf, SAME_NAME)))
+            .filter_map(|(written, trf)| written.as_ref().map(|x| trf.map_or(0.0, |h| x.likeness(h, SAME_NAME))))
             .collect();
         let ok = !sims.is_empty() && sims.iter().all(|&s| s >= SAME_NAME);
         ok.then(|| sims.iter().sum::<f64>() / sims.len() as f64)
@@ -78,7 +78,7 @@ fn fit(t: &Tournament, spoken: &[Option<Spoken>; 2], p: &Pairing) -> (Option<f64
 /// Whether a name written on a sheet may be one of `players`' (as near as
 /// matching takes a name for a player's).
 #[cfg(feature = "daemon")]
-pub(crate) fn may_be_one_of(written: &str, players: &[Heard]) -> bool {
+pub(crate) fn may_be_one_of(written: &str, players: &[&Heard]) -> bool {
     Spoken::of(written).is_some_and(|w| players.iter().any(|p| w.likeness(p, SAME_NAME) >= SAME_NAME))
 }
 
