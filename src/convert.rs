@@ -348,25 +348,38 @@ pub(crate) fn games_together(
     opts: &Options,
     verdict: Option<(usize, &Verdict)>,
 ) -> (Vec<GameReport>, Vec<String>) {
+    let mut budgets: Vec<Option<FileBudget>> = names.iter().map(|_| None).collect();
+    games_within(sheets, names, opts, verdict, &mut budgets)
+}
+
+/// [`games_together`] within the files' budgets as they are (`budgets[f]`:
+/// file `f`'s, started at its first sheet where it is `None`): a caller that
+/// reads a file's sheets in several calls keeps the file within one budget.
+pub(crate) fn games_within(
+    sheets: &[(usize, Sheet)],
+    names: &[&str],
+    opts: &Options,
+    verdict: Option<(usize, &Verdict)>,
+    budgets: &mut [Option<FileBudget>],
+) -> (Vec<GameReport>, Vec<String>) {
     // With pairings, a sheet is grouped as the pairing it is matched to: a
     // copy that gives only the players' names finds its partner by the TRF.
     let keyed: Vec<_> = sheets.iter().map(|(_, s)| keyed(s, opts.pairings.as_deref())).collect();
     let files: Vec<usize> = sheets.iter().map(|(f, _)| *f).collect();
     let grouping = group(&keyed.iter().map(AsRef::as_ref).collect::<Vec<_>>(), &files);
     // A file's budget (its clock included) starts when its first sheet is read.
-    let mut budgets: Vec<Option<FileBudget>> = names.iter().map(|_| None).collect();
     let mut games: Vec<Option<GameReport>> = vec![None; sheets.len()];
     let verdict_of = |i: usize| verdict.filter(|(k, _)| *k == i).map(|(_, v)| v);
     for g in &grouping.games {
         match g[..] {
             [i] => {
-                let (sheet, budget) = (&sheets[i].1, started(&mut budgets, sheets[i].0, opts));
+                let (sheet, budget) = (&sheets[i].1, started(budgets, sheets[i].0, opts));
                 let game = reconstruct_within(sheet, &opts.settings(), budget);
                 games[i] = Some(report_of(sheet, game, opts, None, verdict_of(i), Written::Always));
             }
             [i, j] => {
                 let v = verdict_of(i).or(verdict_of(j));
-                let [a, b] = pair_reports([&sheets[i], &sheets[j]], names, opts, &mut budgets, (v, false));
+                let [a, b] = pair_reports([&sheets[i], &sheets[j]], names, opts, budgets, (v, false));
                 games[i] = Some(a);
                 games[j] = Some(b);
             }
@@ -377,7 +390,7 @@ pub(crate) fn games_together(
     // whatever their names: read again together.
     for [i, j] in pairs_by_moves(&grouping, &keyed, &files, &games) {
         let v = verdict_of(i).or(verdict_of(j));
-        let [a, b] = pair_reports([&sheets[i], &sheets[j]], names, opts, &mut budgets, (v, true));
+        let [a, b] = pair_reports([&sheets[i], &sheets[j]], names, opts, budgets, (v, true));
         games[i] = Some(a);
         games[j] = Some(b);
     }
@@ -396,6 +409,14 @@ pub(crate) fn games_together(
     });
     let notes = thirds.chain(apart).collect();
     (games, notes)
+}
+
+/// How sheets (each of file `files[i]`) are grouped into games, as
+/// [`games_together`] groups them before reading any: by their headers,
+/// keyed by the pairings, and by their players.
+pub(crate) fn grouping_of(sheets: &[&Sheet], files: &[usize], opts: &Options) -> Grouping {
+    let keyed: Vec<_> = sheets.iter().map(|s| keyed(s, opts.pairings.as_deref())).collect();
+    group(&keyed.iter().map(AsRef::as_ref).collect::<Vec<_>>(), files)
 }
 
 /// The games of `grouping` read from one sheet (their reports in `games`)

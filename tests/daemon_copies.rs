@@ -741,3 +741,58 @@ fn copies_joined_by_their_moves_are_published_once_saying_so() {
     assert!(text.contains("copies-joined-by-moves") && text.contains("Yudn S"), "{text}");
     assert!(games_in(&root.join("review")).is_empty());
 }
+
+#[test]
+fn a_rounds_white_copies_in_one_file_then_its_black_copies_in_another_are_read_as_convert_reads_both() {
+    let games = load_range(1500, 60);
+    let games: Vec<_> = games.iter().filter(|g| g.sans.len() >= 12).take(30).collect();
+    let head = |b: usize| format!("Event: Open\nRound: 4\nBoard: {b}\nWhite: Player {b}a\nBlack: Player {b}b");
+    // White's copies each have a box nobody could read: alone, some go to review.
+    let mut white = String::new();
+    let mut black = String::new();
+    for (i, g) in games.iter().enumerate() {
+        let mut sans = g.sans.clone();
+        sans[5] = "??".to_string();
+        white.push_str(&typed_sheet(&head(i + 1), &sans, sans.len(), "*"));
+        white.push('\n');
+        black.push_str(&typed_sheet(&head(i + 1), &g.sans, g.sans.len(), "*"));
+        black.push('\n');
+    }
+    let (_t, root) = setup();
+    let daemon = start(&root);
+    let inbox = root.join("inbox");
+    drop_file(&inbox, "round4-white.txt", white.as_bytes());
+    wait_for("the white copies", || names(&root.join("archive")).len() == 1);
+    let alone = games_in(&root.join("review")).len();
+    assert_eq!(games_in(&root.join("pgn")).len() + alone, 30, "each read alone first");
+    assert!(alone > 0, "a box nobody could read sends some to review");
+    drop_file(&inbox, "round4-black.txt", black.as_bytes());
+    wait_for("the black copies", || names(&root.join("archive")).len() == 2);
+    let log = daemon.stop();
+    let pgn = games_in(&root.join("pgn"));
+    assert_eq!(pgn.len(), 30, "{log}");
+    assert!(games_in(&root.join("review")).is_empty(), "{log}");
+    for (_, text) in &pgn {
+        assert_eq!(tag(text, "Sheets").as_deref(), Some("round4-white.txt round4-black.txt"), "{text}");
+    }
+    // As `convert` reads the two files.
+    let dir = tempfile::tempdir().unwrap();
+    let files = [("round4-white.txt", white), ("round4-black.txt", black)];
+    for (n, t) in &files {
+        std::fs::write(dir.path().join(n), t).unwrap();
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .arg("convert")
+        .arg("--json")
+        .args(files.iter().map(|(n, _)| dir.path().join(n)))
+        .output()
+        .expect("convert runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("convert's JSON");
+    let mut by_convert: Vec<String> =
+        json["files"][1]["games"].as_array().unwrap().iter().map(|g| g["pgn"].as_str().unwrap().to_string()).collect();
+    let mut by_watch: Vec<String> = pgn.into_iter().map(|(_, t)| t).collect();
+    let movetext = |t: &String| t.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ");
+    by_convert.sort();
+    by_watch.sort();
+    assert_eq!(by_watch.iter().map(movetext).collect::<Vec<_>>(), by_convert.iter().map(movetext).collect::<Vec<_>>());
+}

@@ -595,6 +595,24 @@ impl Locked<'_> {
         alike(k, &r.sans, Some(n)).is_empty().then(|| n.clone())
     }
 
+    /// How the records put until the next [`Locked::flush`] are written:
+    /// not flushed to disk one by one where one flush of the file system
+    /// stands for all of them (a flush each cost 7 s of the 13 s of a file
+    /// of 12,000 games).
+    pub(crate) fn deferred(staging: &Staging) -> Staging {
+        Staging { fsync: staging.fsync && !FLUSH_ALL, ..staging.clone() }
+    }
+
+    /// Flushes to disk the records put with [`Locked::deferred`] staging
+    /// (`staging` as it was before), in one step: before the outputs they
+    /// announce are placed, and before the file is done.
+    pub(crate) fn flush(&self, staging: &Staging) -> io::Result<()> {
+        if staging.fsync && FLUSH_ALL {
+            sync_file_system(&self.dir)?;
+        }
+        Ok(())
+    }
+
     /// Writes (or replaces) the record of file `name`.
     pub(crate) fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
         self.journal(name)?;
@@ -631,6 +649,26 @@ impl Locked<'_> {
         self.cache.take(name);
         Ok(())
     }
+}
+
+/// Whether one call flushes every file of a file system to disk.
+const FLUSH_ALL: bool = cfg!(all(target_os = "linux", target_env = "gnu"));
+
+/// Flushes every file of the file system `dir` is on to disk (`syncfs`).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn sync_file_system(dir: &Path) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let f = File::open(dir)?;
+    // SAFETY: `syncfs` reads nothing but the open descriptor it is given.
+    match unsafe { libc::syncfs(f.as_raw_fd()) } {
+        0 => Ok(()),
+        _ => Err(io::Error::last_os_error()),
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn sync_file_system(_dir: &Path) -> io::Result<()> {
+    Ok(())
 }
 
 /// The record file's name for sheet `index` of a file dropped as `dropped`

@@ -159,6 +159,7 @@ pub(crate) mod pairings;
 pub(crate) mod place;
 pub(crate) mod process;
 pub(crate) mod publish;
+mod reading;
 pub(crate) mod rematch;
 pub(crate) mod results;
 pub(crate) mod round;

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use tracing::{info, warn};
 
-use crate::convert::{Input, Options, convert_together};
+use crate::convert::Options;
 use crate::emit::file::replace_staged;
 use crate::emit::report::{FindingReport, GameReport, Status};
 use crate::finding::{ReportLanguage, Severity};
@@ -30,19 +30,15 @@ use crate::sheet::Sheet;
 
 use super::annotate::with_comment;
 use super::games::{GameRecord, Known, Locked, RoundEntry, SheetRecord, hash, record_name};
-use super::kept::kept_for;
 use super::names::round_and_board;
 use super::outcome::{FileError, Outcome, ProcessConfig, folder_of, io_at};
 use super::place::link_new;
+use super::reading::{Reading, Standing};
 use super::round::Round;
 use super::route::{Placed, Replacing, route};
 
 /// The code of the finding a third copy of a game goes to review with.
 pub(crate) const THIRD_COPY: &str = "third-copy";
-
-/// The code of the finding of a sheet whose game is not the one its headers
-/// pair it with.
-const TWO_GAMES: &str = "two-games-one-board";
 
 /// Whether two options have the same pairings (the same load of them).
 pub(crate) fn same_pairings(a: &Options, b: &Options) -> bool {
@@ -54,7 +50,7 @@ pub(crate) fn same_pairings(a: &Options, b: &Options) -> bool {
 }
 
 /// Each sheet's standing among the recorded games, and the record it names.
-type Plan = Vec<(Known, Option<GameRecord>)>;
+type Plan = Vec<Standing>;
 
 /// Publishes the sheets of the claimed file `name` (its `bytes`) and links
 /// it into archive/; the claim is left for the caller to remove. A sheet
@@ -71,6 +67,7 @@ pub(crate) fn publish(
     let games = &cfg.games;
     let state = &cfg.folders.state;
     let h = hash(bytes);
+    let mut reading = Reading::new(cfg, (name, bytes), sheets);
     loop {
         // The pairings as they are now: a TRF loaded while the file is read
         // makes it read again.
@@ -83,9 +80,9 @@ pub(crate) fn publish(
             return Err(FileError { path: claimed.to_path_buf(), source: io::Error::other(why) });
         }
         // The reading, the costly part, is done without the lock; if the
-        // records changed meanwhile (the other copy came), it is done again.
-        let mut alone = None;
-        let mut reports = read(cfg, &opts, (name, bytes), sheets, &by_headers, &mut alone)?;
+        // records changed meanwhile (the other copy came), the sheets whose
+        // standing changed are read again.
+        let mut reports = reading.all(&opts, &by_headers, &by_headers)?;
         // A sheet its headers find no game for is looked for by its moves.
         let sans: Vec<Option<Vec<String>>> = reports
             .iter()
@@ -94,8 +91,11 @@ pub(crate) fn publish(
             .collect();
         let plan =
             by_moves(&mut games.lock().map_err(io_at(state))?, by_headers.clone(), sheets, (name, &h), &sans, pairings);
-        for k in (0..plan.len()).filter(|&k| plan[k] != by_headers[k]) {
-            reports[k] = read_one(cfg, &opts, (name, bytes), (k, &sheets[k]), &plan[k], &mut alone)?;
+        if plan != by_headers {
+            let again = reading.all(&opts, &plan, &by_headers)?;
+            for k in (0..plan.len()).filter(|&k| plan[k] != by_headers[k]) {
+                reports[k] = again[k].clone();
+            }
         }
         let mut locked = games.lock().map_err(io_at(state))?;
         let now = plan_of(&mut locked, sheets, (name, &h), pairings);
@@ -165,89 +165,6 @@ fn by_moves(
     plan
 }
 
-/// Each sheet's game report as the plan says (none for one already done),
-/// and the plan as it can be carried out: a sheet whose other copy cannot be
-/// read again (gone from archive/), or is not grouped with it, is new.
-fn read(
-    cfg: &ProcessConfig,
-    opts: &Options,
-    (name, bytes): (&str, &[u8]),
-    sheets: &[Sheet],
-    plan: &Plan,
-    alone: &mut Option<Vec<GameReport>>,
-) -> Result<Vec<(Known, Option<GameReport>)>, FileError> {
-    let file = (name, bytes);
-    (0..plan.len()).map(|k| read_one(cfg, opts, file, (k, &sheets[k]), &plan[k], alone)).collect()
-}
-
-/// Sheet `k`'s game report as its entry in the plan says: see [`read`].
-/// The file's games read alone are kept in `alone`, read once.
-fn read_one(
-    cfg: &ProcessConfig,
-    opts: &Options,
-    (name, bytes): (&str, &[u8]),
-    (k, sheet): (usize, &Sheet),
-    (known, record): &(Known, Option<GameRecord>),
-    alone: &mut Option<Vec<GameReport>>,
-) -> Result<(Known, Option<GameReport>), FileError> {
-    let mut alone_of = |k: usize| -> GameReport {
-        let games = alone.get_or_insert_with(|| {
-            let input: Input = (name.to_string(), Ok(bytes.to_vec()));
-            convert_together(&[input], opts).0.swap_remove(0).games
-        });
-        games[k].clone()
-    };
-    Ok(match (known, record) {
-        (Known::Done(_), _) => (known.clone(), None),
-        (Known::Partner(n), Some(r)) => match together(cfg, opts, (name, bytes), (k, sheet), (n, r))? {
-            Some(g) if g.sheets.is_some() => (known.clone(), Some(g)),
-            // Two games: this sheet's own, beside the published one, with
-            // the doubt that names it; that game stays where it is.
-            Some(g) => (Known::New, Some(g)),
-            None => (Known::New, Some(alone_of(k))),
-        },
-        _ => (known.clone(), Some(alone_of(k))),
-    })
-}
-
-/// Sheet `k` of the file read with its other copy, the first sheet of
-/// `record`, from archive/; `None` when that cannot be. Where the two
-/// readings are two games, this sheet's game read alone, with
-/// `two-games-one-board` (its `sheets` is `None`).
-fn together(
-    cfg: &ProcessConfig,
-    opts: &Options,
-    (name, bytes): (&str, &[u8]),
-    (k, sheet): (usize, &Sheet),
-    (n, record): (&str, &GameRecord),
-) -> Result<Option<GameReport>, FileError> {
-    let Some(first) = record.other(name, k, &sheet.headers) else { return Ok(None) };
-    let path = cfg.folders.archive.join(&first.archived);
-    let other = match fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            warn!(file = %name, other = %path.display(), "the other copy is gone from archive/: read alone");
-            return Ok(None);
-        }
-        Err(e) => return Err(FileError { path, source: e }),
-    };
-    let inputs: [Input; 2] = [(first.archived.clone(), Ok(other)), (name.to_string(), Ok(bytes.to_vec()))];
-    let files = [first.archived.clone(), name.to_string()];
-    // An arbiter's decision on the game stands: applied to the new reading.
-    if let Some(d) = kept_for(cfg, n) {
-        match crate::decision::read_decided(&inputs, opts, (1, k), &d) {
-            Ok(decided) => return Ok(Some(decided.report).filter(|g| g.sheets.as_ref() == Some(&files))),
-            Err(e) => {
-                warn!(file = %name, error = %e, "the arbiter's decision no longer fits the game read with both copies")
-            }
-        }
-    }
-    let (mut reports, _) = convert_together(&inputs, opts);
-    let game = reports.swap_remove(1).games.into_iter().nth(k);
-    let apart = |g: &GameReport| g.sheets.is_none() && g.findings.iter().any(|f| f.code == TWO_GAMES);
-    Ok(game.filter(|g| g.sheets.as_ref() == Some(&files) || apart(g)))
-}
-
 /// The sheets published under the lock: a pending record for each, its
 /// outputs, the original linked into archive/, the final records.
 fn publish_locked(
@@ -260,6 +177,9 @@ fn publish_locked(
     out: &mut Outcome,
 ) -> Result<(), FileError> {
     let state = &cfg.folders.state;
+    // The records are flushed to disk together: the pending ones before the
+    // outputs, the final ones before the file is done.
+    let deferred = Locked::deferred(&cfg.staging);
     let me = |k: usize, archived: &str| SheetRecord {
         dropped: name.to_string(),
         archived: archived.to_string(),
@@ -280,9 +200,10 @@ fn publish_locked(
                 notices: Vec::new(),
                 sans: Vec::new(),
             };
-            locked.put(&record_name(name, h, k), &pending, &cfg.staging).map_err(io_at(state))?;
+            locked.put(&record_name(name, h, k), &pending, &deferred).map_err(io_at(state))?;
         }
     }
+    locked.flush(&cfg.staging).map_err(io_at(state))?;
     let placed = place_all(cfg, name, (sheets, reports), locked, out)?;
     let dir = &cfg.folders.archive;
     let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
@@ -301,7 +222,7 @@ fn publish_locked(
             // (its final record, for a game read alone, has the same name).
             Slot::Done => {
                 if locked.get(&mine).is_some_and(|r| r.pending) {
-                    locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+                    locked.remove(&mine, &deferred).map_err(io_at(state))?;
                 }
                 continue;
             }
@@ -311,9 +232,9 @@ fn publish_locked(
                 if let Some(mut r) = locked.get(&at) {
                     r.sheets.push(me(k, &archived_name));
                     r.sans.clear();
-                    locked.put(&at, &r, &cfg.staging).map_err(io_at(state))?;
+                    locked.put(&at, &r, &deferred).map_err(io_at(state))?;
                 }
-                locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+                locked.remove(&mine, &deferred).map_err(io_at(state))?;
                 continue;
             }
         };
@@ -337,13 +258,13 @@ fn publish_locked(
             // The game's record now names both copies; this sheet's pending one goes.
             let first = locked.get(n).and_then(|r| r.other(name, k, &sheets[k].headers).cloned());
             record.sheets.splice(0..0, first);
-            locked.put(n, &record, &cfg.staging).map_err(io_at(state))?;
-            locked.remove(&mine, &cfg.staging).map_err(io_at(state))?;
+            locked.put(n, &record, &deferred).map_err(io_at(state))?;
+            locked.remove(&mine, &deferred).map_err(io_at(state))?;
         } else {
-            locked.put(&mine, &record, &cfg.staging).map_err(io_at(state))?;
+            locked.put(&mine, &record, &deferred).map_err(io_at(state))?;
         }
     }
-    Ok(())
+    locked.flush(&cfg.staging).map_err(io_at(state))
 }
 
 /// What became of one sheet of the file.
