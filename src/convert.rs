@@ -414,6 +414,7 @@ pub(crate) fn games_within(
 /// How sheets (each of file `files[i]`) are grouped into games, as
 /// [`games_together`] groups them before reading any: by their headers,
 /// keyed by the pairings, and by their players.
+#[cfg(feature = "daemon")]
 pub(crate) fn grouping_of(sheets: &[&Sheet], files: &[usize], opts: &Options) -> Grouping {
     let keyed: Vec<_> = sheets.iter().map(|s| keyed(s, opts.pairings.as_deref())).collect();
     group(&keyed.iter().map(AsRef::as_ref).collect::<Vec<_>>(), files)

@@ -62,7 +62,10 @@ impl WorkDir {
             return Err(io::Error::new(io::ErrorKind::AlreadyExists, format!("{} is still in progress", to.display())));
         }
         match fs::rename(file, &to) {
-            Ok(()) => Ok(Some(to)),
+            Ok(()) => {
+                super::crash::step("claim");
+                Ok(Some(to))
+            }
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(e),
         }

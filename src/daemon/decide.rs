@@ -26,6 +26,7 @@ use super::games::{GameRecord, hash};
 use super::kept::{id_of, kept_decisions, kept_for};
 use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject};
 use super::publish::replace;
+use super::route::unrecorded;
 
 /// A game as the desk shows it.
 #[cfg(feature = "desk")]
@@ -223,10 +224,12 @@ pub(crate) fn decide(
     let name = record.files.first().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned());
     let name = name.unwrap_or_else(|| id.to_string());
     let kept = keep(cfg, id, &name, &record, decision, &decided.replaced)?;
+    super::crash::step("decision.kept");
     let dropped = record.sheets.last().map_or("", |s| s.dropped.as_str()).to_string();
     let index = record.sheets.first().map_or(0, |s| s.index);
     let at = (index, own.count.max(index + 1));
-    let placed = replace(cfg, &dropped, at, &decided.report, &record, &mut Outcome::default())?;
+    let placed = replace(cfg, &dropped, at, &decided.report, (&record, &mut unrecorded), &mut Outcome::default())?;
+    super::crash::step("decision.placed");
     let updated = GameRecord {
         folder: folder_of(placed.status).to_string(),
         files: placed.files.clone(),
@@ -237,6 +240,7 @@ pub(crate) fn decide(
         ..record.clone()
     };
     locked.put(&key, &updated, &cfg.staging).map_err(io_at(state))?;
+    super::crash::step("decision.recorded");
     info!(
         game = %name, arbiter = %decision.arbiter, decision = ?decision.decision, to = folder_of(placed.status),
         "an arbiter decided a game: {} → {}", record.folder, folder_of(placed.status)

@@ -361,6 +361,22 @@ fn read_record(path: &Path) -> io::Result<Option<GameRecord>> {
 }
 
 impl GameRecord {
+    /// The pending record of a game about to be published from `sheets`:
+    /// nothing placed yet.
+    pub(crate) fn pending_of(sheets: Vec<SheetRecord>) -> GameRecord {
+        GameRecord {
+            sheets,
+            folder: String::new(),
+            files: Vec::new(),
+            round: None,
+            pending: true,
+            board: None,
+            result: None,
+            notices: Vec::new(),
+            sans: Vec::new(),
+        }
+    }
+
     /// The sheet of this game other than sheet `index` of the file dropped
     /// as `dropped` (whose headers are `headers`): the other copy. A sheet
     /// under a new name that corrects one of two copies

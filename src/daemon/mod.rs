@@ -144,6 +144,7 @@ mod annotate;
 #[cfg(feature = "desk")]
 pub(crate) mod broadcast;
 pub(crate) mod claim;
+mod crash;
 pub(crate) mod decide;
 #[cfg(feature = "desk")]
 pub mod desk;

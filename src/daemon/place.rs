@@ -46,6 +46,20 @@ pub(crate) fn place_new(dir: &Path, stem: &str, ext: &str, bytes: &[u8], staging
     Err(io::Error::other(format!("{MAX_CLASHES} files named {stem}{ext} already in {}", dir.display())))
 }
 
+/// The name [`place_new`] would put `bytes` under in `dir` now: the first
+/// of `<stem><ext>`, `<stem>-2<ext>` ... that no file holds, or that holds
+/// these bytes. Under the records' lock nothing else places files there, so
+/// a change records the name before it places the file.
+pub(crate) fn free_name(dir: &Path, stem: &str, ext: &str, bytes: &[u8]) -> PathBuf {
+    (1..=MAX_CLASHES)
+        .map(|k| dir.join(numbered(stem, ext, k)))
+        .find(|t| match fs::read(t) {
+            Ok(have) => have == bytes,
+            Err(e) => e.kind() == io::ErrorKind::NotFound,
+        })
+        .unwrap_or_else(|| dir.join(numbered(stem, ext, 1)))
+}
+
 /// Removes temporary files older than `age` left in `dir` and its sub-folders
 /// (one level: the per-event folders) by a daemon killed while writing. A live
 /// daemon's temporary file lives for milliseconds. Returns how many went.

@@ -34,6 +34,7 @@ pub(crate) fn process(cfg: &ProcessConfig, claimed: &Path) -> Result<Option<Outc
         read => read?,
     };
     let Some((bytes, read)) = read else { return Ok(None) };
+    super::crash::step("read");
     let mut out = Outcome { name: name.clone(), ..Outcome::default() };
     if let (true, Some(bytes)) = (is_trf(&name), &bytes) {
         super::rematch::dropped(cfg, claimed, &name, bytes, &mut out)?;

@@ -29,13 +29,14 @@ use crate::pairing::Tournament;
 use crate::sheet::Sheet;
 
 use super::annotate::with_comment;
+use super::crash;
 use super::games::{GameRecord, Known, Locked, RoundEntry, SheetRecord, hash, record_name};
 use super::names::round_and_board;
 use super::outcome::{FileError, Outcome, ProcessConfig, folder_of, io_at};
 use super::place::link_new;
 use super::reading::{Reading, Standing};
 use super::round::Round;
-use super::route::{Placed, Replacing, route};
+use super::route::{Intent, Placed, Placing, Replacing, route};
 
 /// The code of the finding a third copy of a game goes to review with.
 pub(crate) const THIRD_COPY: &str = "third-copy";
@@ -189,24 +190,23 @@ fn publish_locked(
     };
     for (k, (known, _)) in reports.iter().enumerate() {
         if !matches!(known, Known::Done(_)) {
+            // An earlier attempt's pending record keeps what it placed.
+            let at = record_name(name, h, k);
+            let earlier = locked.get(&at).filter(|r| r.pending);
             let pending = GameRecord {
-                sheets: vec![me(k, "")],
-                folder: String::new(),
-                files: Vec::new(),
-                round: None,
-                pending: true,
-                board: None,
-                result: None,
-                notices: Vec::new(),
-                sans: Vec::new(),
+                files: earlier.as_ref().map(|r| r.files.clone()).unwrap_or_default(),
+                round: earlier.and_then(|r| r.round),
+                ..GameRecord::pending_of(vec![me(k, "")])
             };
-            locked.put(&record_name(name, h, k), &pending, &deferred).map_err(io_at(state))?;
+            locked.put(&at, &pending, &deferred).map_err(io_at(state))?;
         }
     }
     locked.flush(&cfg.staging).map_err(io_at(state))?;
-    let placed = place_all(cfg, name, (sheets, reports), locked, out)?;
+    crash::step("publish.pending");
+    let placed = place_all(cfg, (name, h), (sheets, reports), locked, out)?;
     let dir = &cfg.folders.archive;
     let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
+    crash::step("publish.archived");
     let archived_name = archived.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     out.outputs.push(archived);
     for (k, ((known, report), slot)) in reports.iter().zip(placed).enumerate() {
@@ -263,8 +263,11 @@ fn publish_locked(
         } else {
             locked.put(&mine, &record, &deferred).map_err(io_at(state))?;
         }
+        crash::step("publish.record");
     }
-    locked.flush(&cfg.staging).map_err(io_at(state))
+    locked.flush(&cfg.staging).map_err(io_at(state))?;
+    crash::step("publish.recorded");
+    Ok(())
 }
 
 /// What became of one sheet of the file.
@@ -291,46 +294,63 @@ fn first_copy(name: &str, reports: &[(Known, Option<GameReport>)], k: usize) -> 
         .find(|&j| reports[j].1.as_ref().is_some_and(|a| a.copy == Some("a") && a.sheets == g.sheets && a.pgn == g.pgn))
 }
 
-/// Each sheet's game put where it goes, as the plan says.
+/// Each sheet's game put where it goes, as the plan says. Each file and
+/// round-file game is recorded in the sheet's pending record before it is
+/// placed; what an earlier attempt cut short by a crash recorded there is
+/// replaced (put over, or taken away), so that a redo that reads the sheet
+/// otherwise (pairings loaded since) leaves nothing of the first reading.
 fn place_all(
     cfg: &ProcessConfig,
-    name: &str,
+    (name, h): (&str, &str),
     (sheets, reports): (&[Sheet], &[(Known, Option<GameReport>)]),
-    locked: &Locked<'_>,
+    locked: &mut Locked<'_>,
     out: &mut Outcome,
 ) -> Result<Vec<Slot>, FileError> {
     let count = reports.len();
+    let state = &cfg.folders.state;
+    let deferred = Locked::deferred(&cfg.staging);
     let mut placed = Vec::with_capacity(count);
     for (k, (known, report)) in reports.iter().enumerate() {
         let record = match known {
             Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n),
             Known::New | Known::Wait => None,
         };
+        let mine = record_name(name, h, k);
+        let mut pending = locked.get(&mine).filter(|r| r.pending);
+        // What the earlier attempts placed, as the pending record kept it.
+        let earlier = pending.clone().unwrap_or_else(|| GameRecord::pending_of(Vec::new()));
+        let mut intent = |p: Placing<'_>| -> Result<(), FileError> {
+            let Some(r) = pending.as_mut() else { return Ok(()) };
+            match p {
+                Placing::File(f) if !r.files.iter().any(|x| x == f) => r.files.push(f.to_path_buf()),
+                Placing::Round(e) if r.round.as_ref() != Some(e) => r.round = Some(e.clone()),
+                _ => return Ok(()),
+            }
+            locked.put(&mine, r, &deferred).map_err(io_at(state))
+        };
+        let at = (k, count);
         let slot = match (known, report, record) {
             (Known::Done(_), _, Some(r)) => {
                 done_already(cfg, &r, out);
                 Slot::Done
             }
             (Known::Partner(_), Some(g), Some(r)) => {
-                Slot::Placed(rejoin(cfg, (name, &sheets[k]), (k, count), g, &r, out)?)
+                Slot::Placed(rejoin(cfg, (name, &sheets[k]), at, g, (&r, &earlier), &mut intent, out)?)
             }
-            (Known::Third(_), Some(g), Some(r)) => Slot::Placed(route(
-                cfg,
-                name,
-                (k, count),
-                &third_copy(name, g, &r, cfg.options.report_language),
-                Replacing::default(),
-                out,
-            )?),
+            (Known::Third(_), Some(g), Some(r)) => {
+                let third = third_copy(name, g, &r, cfg.options.report_language);
+                Slot::Placed(replace(cfg, name, at, &third, (&earlier, &mut intent), out)?)
+            }
             (Known::New, Some(g), _) => match first_copy(name, reports, k) {
                 Some(first) => Slot::With(first),
-                None => Slot::Placed(route(cfg, name, (k, count), g, Replacing::default(), out)?),
+                None => Slot::Placed(replace(cfg, name, at, g, (&earlier, &mut intent), out)?),
             },
-            (_, Some(g), _) => Slot::Placed(route(cfg, name, (k, count), g, Replacing::default(), out)?),
+            (_, Some(g), _) => Slot::Placed(replace(cfg, name, at, g, (&earlier, &mut intent), out)?),
             (_, None, _) => Slot::Done,
         };
         if let Slot::Placed(p) = &slot {
             out.statuses.push(p.status);
+            crash::step("publish.placed");
         }
         placed.push(slot);
     }
@@ -358,15 +378,21 @@ pub(crate) fn status_of(folder: &str) -> Status {
 
 /// The game read from both copies put in place of its reading from the
 /// first copy alone (`record`), and said in the log.
+/// What an earlier attempt at this sheet placed (`earlier`, its pending
+/// record) is replaced too.
 fn rejoin(
     cfg: &ProcessConfig,
     (name, sheet): (&str, &Sheet),
     at: (usize, usize),
     joint: &GameReport,
-    record: &GameRecord,
+    (record, earlier): (&GameRecord, &GameRecord),
+    intent: &mut Intent<'_>,
     out: &mut Outcome,
 ) -> Result<Placed, FileError> {
-    let placed = replace(cfg, name, at, joint, record, out)?;
+    let mut both = record.clone();
+    both.files.extend(earlier.files.iter().filter(|f| !record.files.contains(f)).cloned());
+    both.round = earlier.round.clone().or(both.round);
+    let placed = replace(cfg, name, at, joint, (&both, intent), out)?;
     let first = record.other(name, at.0, &sheet.headers).map_or("", |s| s.archived.as_str());
     let root = cfg.folders.pgn.parent().unwrap_or(Path::new(""));
     let shown = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
@@ -393,7 +419,7 @@ pub(crate) fn replace(
     name: &str,
     at: (usize, usize),
     game: &GameReport,
-    record: &GameRecord,
+    (record, intent): (&GameRecord, &mut Intent<'_>),
     out: &mut Outcome,
 ) -> Result<Placed, FileError> {
     let tag = |k: &str| game.headers.get(k).and_then(|v| v.as_str());
@@ -407,7 +433,7 @@ pub(crate) fn replace(
         leave_round(cfg, r)?;
     }
     let old = Replacing { files: &record.files, round: record.round.as_ref() };
-    let placed = route(cfg, name, at, game, old, out)?;
+    let placed = route(cfg, name, at, game, (old, intent), out)?;
     remove_files(record.files.iter().filter(|f| !placed.files.contains(f)))?;
     Ok(placed)
 }

@@ -30,7 +30,7 @@ use super::kept::kept_for;
 use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject};
 use super::pairings::Owed;
 use super::publish::{replace, rounds_report, same_pairings, unpublish};
-use super::route::{Replacing, route};
+use super::route::{Replacing, route, unrecorded};
 
 /// A TRF dropped into the inbox (its bytes read): loaded and kept, the games
 /// its changes touch read again, the file archived; a broken one refused
@@ -90,7 +90,9 @@ pub(crate) fn load(cfg: &ProcessConfig, bytes: &[u8], t: Tournament) -> Result<O
         "what the new pairings change"
     );
     cfg.pairings.owe(&owed, &cfg.staging).map_err(io_at(state))?;
-    cfg.pairings.install(bytes, new, &cfg.staging).map_err(io_at(state))
+    let old = cfg.pairings.install(bytes, new, &cfg.staging).map_err(io_at(state))?;
+    super::crash::step("trf.kept");
+    Ok(old)
 }
 
 /// What a new TRF changes for the games read with the one before: board by
@@ -240,6 +242,7 @@ fn finish(cfg: &ProcessConfig) -> Result<usize, FileError> {
     let mut moved = 0;
     for n in &names {
         moved += usize::from(reread(cfg, n)?);
+        super::crash::step("trf.reread");
     }
     // A game read again before the round's other games were can find its
     // new board still held by one of them, numbered as before: once all are
@@ -261,6 +264,7 @@ fn finish(cfg: &ProcessConfig) -> Result<usize, FileError> {
         rounds_report(cfg, &mut locked, &t, &rounds);
     }
     cfg.pairings.paid().map_err(io_at(state))?;
+    super::crash::step("trf.paid");
     // The results file follows the TRF loaded even where no game moved.
     if let Some(t) = cfg.pairings.current() {
         super::results::refresh(cfg, &t.name)?;
@@ -314,8 +318,14 @@ fn apart(
     (sheet, game, count): &(super::games::SheetRecord, crate::emit::report::GameReport, usize),
 ) -> Result<(), FileError> {
     let state = &cfg.folders.state;
-    let placed =
-        route(cfg, &sheet.dropped, (sheet.index, *count), game, Replacing::default(), &mut Outcome::default())?;
+    let placed = route(
+        cfg,
+        &sheet.dropped,
+        (sheet.index, *count),
+        game,
+        (Replacing::default(), &mut unrecorded),
+        &mut Outcome::default(),
+    )?;
     info!(
         file = %sheet.dropped,
         "the new pairings tell this sheet's game from the one it was read with: published apart, {}",
@@ -380,7 +390,8 @@ fn reread(cfg: &ProcessConfig, n: &str) -> Result<bool, FileError> {
             Some(_) => first.dropped.as_str(),
             None => record.sheets.last().map_or("", |s| s.dropped.as_str()),
         };
-        let placed = replace(cfg, name, (first.index, count), &game, &record, &mut Outcome::default())?;
+        let placed =
+            replace(cfg, name, (first.index, count), &game, (&record, &mut unrecorded), &mut Outcome::default())?;
         if let Some(other) = &second {
             apart(cfg, &mut locked, other)?;
         }

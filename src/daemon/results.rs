@@ -64,7 +64,9 @@ pub(crate) fn refresh(cfg: &ProcessConfig, event: &str) -> Result<(), FileError>
         return Ok(());
     }
     fs::create_dir_all(&dir).map_err(io_at(&dir))?;
-    replace_staged(&target, &written.bytes, &cfg.staging).map_err(io_at(&target))
+    replace_staged(&target, &written.bytes, &cfg.staging).map_err(io_at(&target))?;
+    super::crash::step("results.written");
+    Ok(())
 }
 
 /// The results of the games in the round files of `dir` that are pairings

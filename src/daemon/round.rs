@@ -158,6 +158,7 @@ impl Round {
             out.push_str("\n\n");
         }
         replace_staged(&self.target, out.as_bytes(), staging)?;
+        super::crash::step("round.saved");
         Ok(self.target)
     }
 }
@@ -181,6 +182,7 @@ impl Round {
     pub(crate) fn save(self, staging: &Staging) -> io::Result<PathBuf> {
         if self.dirty {
             replace_staged(&self.target, self.text.as_bytes(), staging)?;
+            super::crash::step("round.saved");
         }
         Ok(self.target)
     }

@@ -2,7 +2,6 @@
 //! review/ with its report, or rejected/ with why; over its earlier reading
 //! where it is read again.
 
-use std::io;
 use std::path::{Path, PathBuf};
 
 use tracing::info;
@@ -15,7 +14,7 @@ use super::annotate::{with_comment, with_tag};
 use super::games::RoundEntry;
 use super::names::{game_name, part, round_and_board};
 use super::outcome::{FileError, Outcome, ProcessConfig, io_at};
-use super::place::place_new;
+use super::place::{free_name, place_new};
 use super::round::{Judged, Round};
 
 /// The tag that names, in a review game's PGN, the file it was dropped as.
@@ -45,21 +44,46 @@ pub(crate) struct Replacing<'a> {
     pub round: Option<&'a RoundEntry>,
 }
 
+/// What a change is about to place: a file, or a game in its round's file.
+/// Told before it is placed, so that the change records it first and a redo
+/// after a crash replaces exactly it.
+pub(crate) enum Placing<'a> {
+    File(&'a Path),
+    Round(&'a RoundEntry),
+}
+
+/// Where a change records what it is about to place ([`Placing`]).
+pub(crate) type Intent<'i> = dyn FnMut(Placing<'_>) -> Result<(), FileError> + 'i;
+
 /// The game's file in `dir`: over the earlier reading's file of the same
-/// kind in that folder, else under a name nobody holds ([`place_new`]).
+/// kind in that folder, else under a name nobody holds ([`place_new`]); the
+/// name told to `intent` before the file is placed.
 fn put_game(
     dir: &Path,
-    gname: &str,
-    ext: &str,
+    (gname, ext): (&str, &str),
     bytes: &[u8],
     old: Replacing,
-    staging: &Staging,
-) -> io::Result<PathBuf> {
+    (staging, intent): (&Staging, &mut Intent<'_>),
+) -> Result<PathBuf, FileError> {
     let same = |p: &&PathBuf| p.parent() == Some(dir) && p.to_string_lossy().ends_with(ext);
-    match old.files.iter().find(same) {
-        Some(p) => replace_staged(p, bytes, staging).map(|()| p.clone()),
-        None => place_new(dir, gname, ext, bytes, staging),
+    if let Some(p) = old.files.iter().find(same) {
+        intent(Placing::File(p))?;
+        replace_staged(p, bytes, staging).map_err(io_at(dir))?;
+        return Ok(p.clone());
     }
+    let target = free_name(dir, gname, ext, bytes);
+    intent(Placing::File(&target))?;
+    let placed = place_new(dir, gname, ext, bytes, staging).map_err(io_at(dir))?;
+    if placed != target {
+        // Another writer took the name meanwhile: the name placed is told too.
+        intent(Placing::File(&placed))?;
+    }
+    Ok(placed)
+}
+
+/// No record of what is placed: a change that is redone reads the same.
+pub(crate) fn unrecorded(_: Placing<'_>) -> Result<(), FileError> {
+    Ok(())
 }
 
 /// Puts game `index` of `count` of the file `name` where its status sends it
@@ -71,7 +95,7 @@ pub(crate) fn route(
     name: &str,
     (index, count): (usize, usize),
     game: &GameReport,
-    old: Replacing,
+    (old, intent): (Replacing, &mut Intent<'_>),
     out: &mut Outcome,
 ) -> Result<Placed, FileError> {
     let f = &cfg.folders;
@@ -94,22 +118,20 @@ pub(crate) fn route(
             let round = tag("Round").map(|r| round_and_board(r).0);
             let round = (tag("Event"), round.filter(|r| *r != "?" && !part(r).is_empty()));
             if let (Some(event), Some(round)) = round {
-                validated_in_round(cfg, name, &gname, (event, round), game, old, &mut placed, out)?;
+                validated_in_round(cfg, name, &gname, (event, round), game, (old, intent), &mut placed, out)?;
             } else {
-                let p =
-                    put_game(&f.pgn, &gname, ".pgn", game.pgn.as_bytes(), old, &cfg.staging).map_err(io_at(&f.pgn))?;
+                let p = put_game(&f.pgn, (&gname, ".pgn"), game.pgn.as_bytes(), old, (&cfg.staging, intent))?;
                 placed.files.push(p);
             }
         }
-        Status::Review => review(cfg, name, &gname, game, old, &mut placed)?,
+        Status::Review => review(cfg, name, &gname, game, (old, intent), &mut placed)?,
         Status::Rejected => {
             let why = game.findings.iter().map(|x| format!("{}: {}\n", x.code, x.message)).collect::<String>();
             let by_arbiter = game.findings.iter().any(|x| x.code == "arbiter-decision");
             let what = if by_arbiter { "rejected by the arbiter" } else { "no move could be read" };
             let players = format!("{} – {}", tag("White").unwrap_or("?"), tag("Black").unwrap_or("?"));
             let text = format!("{name}, game {} ({players}): {what}\n{why}", index + 1);
-            let p = put_game(&f.rejected, &gname, ".error.txt", text.as_bytes(), old, &cfg.staging)
-                .map_err(io_at(&f.rejected))?;
+            let p = put_game(&f.rejected, (&gname, ".error.txt"), text.as_bytes(), old, (&cfg.staging, intent))?;
             placed.files.push(p);
         }
     }
@@ -141,7 +163,7 @@ fn validated_in_round(
     gname: &str,
     (event, round): (&str, &str),
     game: &GameReport,
-    old: Replacing,
+    (old, intent): (Replacing, &mut Intent<'_>),
     placed: &mut Placed,
     out: &mut Outcome,
 ) -> Result<(), FileError> {
@@ -156,10 +178,12 @@ fn validated_in_round(
         super::results::refresh(cfg, event)?;
         *out.findings.entry(finding.code()).or_default() += 1;
         placed.status = Status::Review;
-        return review(cfg, name, gname, &flagged(game, &finding, cfg.options.report_language), old, placed);
+        return review(cfg, name, gname, &flagged(game, &finding, cfg.options.report_language), (old, intent), placed);
     }
-    let p = put_game(pgn, gname, ".pgn", game.pgn.as_bytes(), old, &cfg.staging).map_err(io_at(pgn))?;
+    let p = put_game(pgn, (gname, ".pgn"), game.pgn.as_bytes(), old, (&cfg.staging, intent))?;
     placed.files.push(p);
+    let entry = RoundEntry { event: event.to_string(), round: round.to_string(), game: game.pgn.clone() };
+    intent(Placing::Round(&entry))?;
     let r = file.put(&game.pgn, &judged, &cfg.staging).map_err(io_at(pgn))?;
     super::results::refresh(cfg, event)?;
     if let Judged::Correction(old) = &judged {
@@ -170,7 +194,7 @@ fn validated_in_round(
             "a correction replaces the board's game in the round file (the earlier sheet stays in archive/)"
         );
     }
-    placed.round = Some(RoundEntry { event: event.to_string(), round: round.to_string(), game: game.pgn.clone() });
+    placed.round = Some(entry);
     Ok(())
 }
 
@@ -190,17 +214,18 @@ fn review(
     name: &str,
     gname: &str,
     game: &GameReport,
-    old: Replacing,
+    (old, intent): (Replacing, &mut Intent<'_>),
     placed: &mut Placed,
 ) -> Result<(), FileError> {
     let dir = &cfg.folders.review;
     let mut game = game.clone();
     game.pgn = with_tag(&game.pgn, SOURCE_TAG, name);
     game.headers.entry(SOURCE_TAG).or_insert_with(|| name.into());
-    let p = put_game(dir, gname, ".pgn", game.pgn.as_bytes(), old, &cfg.staging).map_err(io_at(dir))?;
+    let p = put_game(dir, (gname, ".pgn"), game.pgn.as_bytes(), old, (&cfg.staging, intent))?;
     // Named after the game it reports on, so replaced, not placed: written
     // again whenever its game is (or is found already) placed.
     let json = p.with_extension("json");
+    intent(Placing::File(&json))?;
     replace_staged(&json, review_report(name, &game).as_bytes(), &cfg.staging).map_err(io_at(&json))?;
     placed.files.push(p);
     placed.files.push(json);

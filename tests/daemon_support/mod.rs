@@ -27,6 +27,11 @@ pub fn start_with(root: &Path, args: &[&str]) -> Daemon {
 /// A daemon started by `wrapper` (a command that runs the one after it, as
 /// another user: `setpriv --reuid=…`), else as `start_with`.
 pub fn start_via(root: &Path, wrapper: &[&str], args: &[&str]) -> Daemon {
+    start_env(root, wrapper, args, &[])
+}
+
+/// A daemon started as [`start_via`] with these variables in its environment.
+pub fn start_env(root: &Path, wrapper: &[&str], args: &[&str], env: &[(&str, &str)]) -> Daemon {
     let n = fs::read_dir(root.parent().unwrap()).unwrap().count();
     let log = root.parent().unwrap().join(format!("log-{n}.txt"));
     let bin = env!("CARGO_BIN_EXE_scoresheet");
@@ -43,6 +48,7 @@ pub fn start_via(root: &Path, wrapper: &[&str], args: &[&str]) -> Daemon {
         .arg(root)
         .args(args)
         .env("RUST_LOG", "info")
+        .envs(env.iter().copied())
         .stdout(Stdio::null())
         .stderr(fs::File::create(&log).unwrap())
         .spawn()
@@ -69,6 +75,11 @@ impl Daemon {
         let status = self.child.wait().unwrap();
         assert!(status.success(), "exit {status:?}; log:\n{}", self.log());
         self.log()
+    }
+
+    /// Whether the process has ended (a crash point reached).
+    pub fn exited(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_some()
     }
 
     pub fn kill9(mut self) {
