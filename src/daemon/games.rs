@@ -464,7 +464,6 @@ impl Locked<'_> {
 
     /// How many changes the records have seen so far: while it stays the
     /// same, so do they.
-    #[cfg(feature = "desk")]
     pub(crate) fn changes(&self) -> u64 {
         self.cache.changes
     }

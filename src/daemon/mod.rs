@@ -158,6 +158,7 @@ pub(crate) mod names;
 pub(crate) mod outcome;
 pub(crate) mod pairings;
 pub(crate) mod place;
+mod placing;
 pub(crate) mod process;
 pub(crate) mod publish;
 mod reading;

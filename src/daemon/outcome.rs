@@ -46,6 +46,15 @@ impl ProcessConfig {
     }
 }
 
+/// Whether two options have the same pairings (the same load of them).
+pub(crate) fn same_pairings(a: &Options, b: &Options) -> bool {
+    match (&a.pairings, &b.pairings) {
+        (Some(x), Some(y)) => std::sync::Arc::ptr_eq(x, y),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
 /// A failure that concerns one file and comes from outside it (a folder that
 /// cannot be written, a full disk): the file stays claimed and is retried.
 #[derive(Debug, thiserror::Error)]

@@ -15,6 +15,7 @@
 //! before the outputs and the final one after, and outputs already there
 //! with the same bytes are found, not written again.
 
+use std::collections::HashMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -32,23 +33,15 @@ use super::annotate::with_comment;
 use super::crash;
 use super::games::{GameRecord, Known, Locked, RoundEntry, SheetRecord, hash, record_name};
 use super::names::round_and_board;
-use super::outcome::{FileError, Outcome, ProcessConfig, folder_of, io_at};
+use super::outcome::{FileError, Outcome, ProcessConfig, folder_of, io_at, same_pairings};
 use super::place::link_new;
-use super::reading::{Reading, Standing};
+use super::placing::{Earlier, PlacingLog};
+use super::reading::{Read, Reading, Standing};
 use super::round::Round;
 use super::route::{Intent, Placed, Placing, Replacing, route};
 
 /// The code of the finding a third copy of a game goes to review with.
 pub(crate) const THIRD_COPY: &str = "third-copy";
-
-/// Whether two options have the same pairings (the same load of them).
-pub(crate) fn same_pairings(a: &Options, b: &Options) -> bool {
-    match (&a.pairings, &b.pairings) {
-        (Some(x), Some(y)) => std::sync::Arc::ptr_eq(x, y),
-        (None, None) => true,
-        _ => false,
-    }
-}
 
 /// Each sheet's standing among the recorded games, and the record it names.
 type Plan = Vec<Standing>;
@@ -66,66 +59,154 @@ pub(crate) fn publish(
     out: &mut Outcome,
 ) -> Result<(), FileError> {
     let games = &cfg.games;
-    let state = &cfg.folders.state;
     let h = hash(bytes);
     let mut reading = Reading::new(cfg, (name, bytes), sheets);
+    let tied = tied_sheets(sheets, &cfg.options);
+    // What an attempt cut short by a crash placed, to be replaced.
+    let mut log = PlacingLog::of(&cfg.folders.state, name, &h);
+    let earlier = log.read().map_err(io_at(&cfg.folders.state))?;
+    // The sheets before `from` are published: a big file is published a
+    // part at a time, the records' lock let go between parts.
+    let mut from = 0;
+    // The readings of the sheets not yet published, and the records' count
+    // of changes when the last part was published: while no other change
+    // comes, the next part is published as planned, not planned again.
+    let mut ready: Option<(u64, Vec<Read>, Options)> = None;
     loop {
-        // The pairings as they are now: a TRF loaded while the file is read
-        // makes it read again.
-        let opts = cfg.options_now();
-        let pairings = opts.pairings.as_ref();
-        let by_headers = plan_of(&mut games.lock().map_err(io_at(state))?, sheets, (name, &h), pairings);
-        if by_headers.iter().any(|(k, _)| *k == Known::Wait) {
-            let why = "a copy of the same game was being published by a daemon that stopped: \
-                       waiting for that file to be done again";
-            return Err(FileError { path: claimed.to_path_buf(), source: io::Error::other(why) });
-        }
-        // The reading, the costly part, is done without the lock; if the
-        // records changed meanwhile (the other copy came), the sheets whose
-        // standing changed are read again.
-        let mut reports = reading.all(&opts, &by_headers, &by_headers)?;
-        // A sheet its headers find no game for is looked for by its moves.
-        let sans: Vec<Option<Vec<String>>> = reports
-            .iter()
-            .map(|(k, g)| g.as_ref().filter(|g| *k == Known::New && g.sheets.is_none()))
-            .map(|g| g.map(|g| g.moves.clone()))
-            .collect();
-        let plan =
-            by_moves(&mut games.lock().map_err(io_at(state))?, by_headers.clone(), sheets, (name, &h), &sans, pairings);
-        if plan != by_headers {
-            let again = reading.all(&opts, &plan, &by_headers)?;
-            for k in (0..plan.len()).filter(|&k| plan[k] != by_headers[k]) {
-                reports[k] = again[k].clone();
-            }
-        }
-        let mut locked = games.lock().map_err(io_at(state))?;
-        let now = plan_of(&mut locked, sheets, (name, &h), pairings);
-        if by_moves(&mut locked, now, sheets, (name, &h), &sans, pairings) != plan
-            || !same_pairings(&opts, &cfg.options_now())
-        {
+        let kept = ready.take().and_then(|(seen, reports, opts)| {
+            let locked = games.lock().ok()?;
+            (locked.changes() == seen && same_pairings(&opts, &cfg.options_now())).then_some((locked, reports, opts))
+        });
+        let planned = match kept {
+            Some(k) => Some(k),
+            None => planned(cfg, claimed, (name, &h), sheets, &mut reading, from)?,
+        };
+        let Some((mut locked, reports, opts)) = planned else { continue };
+        let to = part_end(&tied, from);
+        let part = (&reports[..], from..to);
+        publish_locked(cfg, claimed, (name, &h), sheets, part, (&mut locked, &mut log, &earlier), out)?;
+        if to < sheets.len() {
+            from = to;
+            ready = Some((locked.changes(), reports, opts));
             continue;
         }
-        publish_locked(cfg, claimed, (name, &h), sheets, &reports, &mut locked, out)?;
         if let Some(t) = &opts.pairings {
             let mut rounds: Vec<u32> = out.boards.iter().map(|b| b.0).collect();
             rounds.sort_unstable();
             rounds.dedup();
             rounds_report(cfg, &mut locked, t, &rounds);
         }
-        return Ok(());
+        return log.done().map_err(io_at(&cfg.folders.state));
     }
+}
+
+/// The sheets from `from` on planned and read, and the records' lock held
+/// on the plan still standing; `None` when the records or the pairings
+/// changed while the sheets were read (to be planned again). A sheet whose
+/// game another daemon was killed while publishing makes the file wait (an
+/// error: it stays claimed and is retried).
+fn planned<'g>(
+    cfg: &'g ProcessConfig,
+    claimed: &Path,
+    (name, h): (&str, &str),
+    sheets: &[Sheet],
+    reading: &mut Reading<'_>,
+    from: usize,
+) -> Result<Option<(Locked<'g>, Vec<Read>, Options)>, FileError> {
+    let (games, state) = (&cfg.games, &cfg.folders.state);
+    // The pairings as they are now: a TRF loaded while the file is read
+    // makes it read again.
+    let opts = cfg.options_now();
+    let pairings = opts.pairings.as_ref();
+    let by_headers = plan_of(&mut games.lock().map_err(io_at(state))?, sheets, (name, h), pairings, from);
+    if by_headers.iter().any(|(k, _)| *k == Known::Wait) {
+        let why = "a copy of the same game was being published by a daemon that stopped: \
+                   waiting for that file to be done again";
+        return Err(FileError { path: claimed.to_path_buf(), source: io::Error::other(why) });
+    }
+    // The reading, the costly part, is done without the lock; if the
+    // records changed meanwhile (the other copy came), the sheets whose
+    // standing changed are read again.
+    let mut reports = reading.all(&opts, &by_headers, &by_headers)?;
+    // A sheet its headers find no game for is looked for by its moves.
+    let sans: Vec<Option<Vec<String>>> = reports
+        .iter()
+        .map(|(k, g)| g.as_ref().filter(|g| *k == Known::New && g.sheets.is_none()))
+        .map(|g| g.map(|g| g.moves.clone()))
+        .collect();
+    let plan =
+        by_moves(&mut games.lock().map_err(io_at(state))?, by_headers.clone(), sheets, (name, h), &sans, pairings);
+    if plan != by_headers {
+        let again = reading.all(&opts, &plan, &by_headers)?;
+        for k in (0..plan.len()).filter(|&k| plan[k] != by_headers[k]) {
+            reports[k] = again[k].clone();
+        }
+    }
+    let mut locked = games.lock().map_err(io_at(state))?;
+    let now = plan_of(&mut locked, sheets, (name, h), pairings, from);
+    if by_moves(&mut locked, now, sheets, (name, h), &sans, pairings) != plan
+        || !same_pairings(&opts, &cfg.options_now())
+    {
+        return Ok(None);
+    }
+    Ok(Some((locked, reports, opts)))
+}
+
+/// How many sheets of a file are published under one hold of the records'
+/// lock, at most (about 0.2 s of placing): a file of thousands of games
+/// does not stop every other file of the event while it is placed.
+const SHEETS_PER_HOLD: usize = 256;
+
+/// For each sheet of the file, the earliest other sheet of it that its
+/// headers make a copy of the same game (`convert`'s grouping, a third copy
+/// included): the two are published in one part.
+fn tied_sheets(sheets: &[Sheet], opts: &Options) -> Vec<Option<usize>> {
+    let mut tied = vec![None; sheets.len()];
+    if sheets.len() <= SHEETS_PER_HOLD {
+        return tied;
+    }
+    let refs: Vec<&Sheet> = sheets.iter().collect();
+    let grouping = crate::convert::grouping_of(&refs, &vec![0; sheets.len()], opts);
+    for game in &grouping.games {
+        for &k in game.iter().skip(1) {
+            tied[k] = Some(game[0]);
+        }
+    }
+    for &(third, first) in &grouping.extra {
+        tied[third] = Some(first);
+    }
+    tied
+}
+
+/// Where the part of the file that starts at sheet `from` ends: after
+/// [`SHEETS_PER_HOLD`] sheets, or later, never between two sheets `tied`.
+fn part_end(tied: &[Option<usize>], from: usize) -> usize {
+    let n = tied.len();
+    // The earliest sheet each sheet from `t` on is tied to.
+    let mut earliest = vec![usize::MAX; n + 1];
+    for k in (0..n).rev() {
+        earliest[k] = earliest[k + 1].min(tied[k].unwrap_or(usize::MAX));
+    }
+    let mut to = (from + SHEETS_PER_HOLD).min(n);
+    while to < n && earliest[to] < to {
+        to += 1;
+    }
+    to
 }
 
 /// What each sheet of the file is to the records. A record two sheets of
 /// this one file would join takes the first; the second is a third copy.
+/// The sheets before `from`, published already by an earlier part of this
+/// attempt, are done and not looked up again.
 fn plan_of(
     locked: &mut Locked<'_>,
     sheets: &[Sheet],
     (name, h): (&str, &str),
     pairings: Option<&std::sync::Arc<Tournament>>,
+    from: usize,
 ) -> Plan {
-    let mut plan: Plan = Vec::with_capacity(sheets.len());
-    for (k, sheet) in sheets.iter().enumerate() {
+    let mut plan: Plan = vec![(Known::Done(String::new()), None); from.min(sheets.len())];
+    for (k, sheet) in sheets.iter().enumerate().skip(from) {
         let mut known = locked.known(sheet, name, h, k, pairings);
         if let Known::Partner(n) = &known
             && plan.iter().any(|(p, _)| *p == known)
@@ -166,15 +247,16 @@ fn by_moves(
     plan
 }
 
-/// The sheets published under the lock: a pending record for each, its
-/// outputs, the original linked into archive/, the final records.
+/// The sheets of `part` published under the lock: a pending record for
+/// each, its outputs, the original linked into archive/ (found there, for a
+/// later part), the final records.
 fn publish_locked(
     cfg: &ProcessConfig,
     claimed: &Path,
     (name, h): (&str, &str),
     sheets: &[Sheet],
-    reports: &[(Known, Option<GameReport>)],
-    locked: &mut Locked<'_>,
+    (reports, part): (&[Read], std::ops::Range<usize>),
+    (locked, log, earlier): (&mut Locked<'_>, &mut PlacingLog, &HashMap<usize, Earlier>),
     out: &mut Outcome,
 ) -> Result<(), FileError> {
     let state = &cfg.folders.state;
@@ -188,28 +270,25 @@ fn publish_locked(
         hash: h.to_string(),
         headers: sheets[k].headers.clone(),
     };
-    for (k, (known, _)) in reports.iter().enumerate() {
+    for (k, (known, _)) in reports.iter().enumerate().take(part.end).skip(part.start) {
         if !matches!(known, Known::Done(_)) {
-            // An earlier attempt's pending record keeps what it placed.
-            let at = record_name(name, h, k);
-            let earlier = locked.get(&at).filter(|r| r.pending);
-            let pending = GameRecord {
-                files: earlier.as_ref().map(|r| r.files.clone()).unwrap_or_default(),
-                round: earlier.and_then(|r| r.round),
-                ..GameRecord::pending_of(vec![me(k, "")])
-            };
-            locked.put(&at, &pending, &deferred).map_err(io_at(state))?;
+            let pending = GameRecord::pending_of(vec![me(k, "")]);
+            locked.put(&record_name(name, h, k), &pending, &deferred).map_err(io_at(state))?;
         }
     }
-    locked.flush(&cfg.staging).map_err(io_at(state))?;
+    // Flushed once, before the file's first outputs: a file published in
+    // parts flushes its records once at each end, not at each part.
+    if part.start == 0 {
+        locked.flush(&cfg.staging).map_err(io_at(state))?;
+    }
     crash::step("publish.pending");
-    let placed = place_all(cfg, (name, h), (sheets, reports), locked, out)?;
+    let placed = place_all(cfg, name, (sheets, reports, part.clone()), (locked, log, earlier), out)?;
     let dir = &cfg.folders.archive;
     let archived = link_new(claimed, dir, claimed.file_name().unwrap_or_default()).map_err(io_at(dir))?;
     crash::step("publish.archived");
     let archived_name = archived.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     out.outputs.push(archived);
-    for (k, ((known, report), slot)) in reports.iter().zip(placed).enumerate() {
+    for ((k, (known, report)), slot) in reports.iter().enumerate().skip(part.start).zip(placed) {
         let mine = record_name(name, h, k);
         out.records.push(match (&slot, known) {
             (Slot::With(first), _) => record_name(name, h, *first),
@@ -265,7 +344,9 @@ fn publish_locked(
         }
         crash::step("publish.record");
     }
-    locked.flush(&cfg.staging).map_err(io_at(state))?;
+    if part.end == reports.len() {
+        locked.flush(&cfg.staging).map_err(io_at(state))?;
+    }
     crash::step("publish.recorded");
     Ok(())
 }
@@ -283,7 +364,7 @@ enum Slot {
 
 /// The earlier sheet of this file whose game `report` (a copy `b`) is the
 /// second copy of: the last copy `a` before it with the same game.
-fn first_copy(name: &str, reports: &[(Known, Option<GameReport>)], k: usize) -> Option<usize> {
+fn first_copy(name: &str, reports: &[Read], k: usize) -> Option<usize> {
     let g = reports[k].1.as_ref()?;
     let in_file = g.sheets.as_ref().is_some_and(|[a, b]| a == name && b == name);
     if !in_file || g.copy != Some("b") {
@@ -295,39 +376,33 @@ fn first_copy(name: &str, reports: &[(Known, Option<GameReport>)], k: usize) -> 
 }
 
 /// Each sheet's game put where it goes, as the plan says. Each file and
-/// round-file game is recorded in the sheet's pending record before it is
-/// placed; what an earlier attempt cut short by a crash recorded there is
-/// replaced (put over, or taken away), so that a redo that reads the sheet
-/// otherwise (pairings loaded since) leaves nothing of the first reading.
+/// round-file game is told to the placing `log` before it is placed; what an
+/// earlier attempt cut short by a crash told it (`earlier`) is replaced (put
+/// over, or taken away), so that a redo that reads the sheet otherwise
+/// (pairings loaded since) leaves nothing of the first reading.
 fn place_all(
     cfg: &ProcessConfig,
-    (name, h): (&str, &str),
-    (sheets, reports): (&[Sheet], &[(Known, Option<GameReport>)]),
-    locked: &mut Locked<'_>,
+    name: &str,
+    (sheets, reports, part): (&[Sheet], &[Read], std::ops::Range<usize>),
+    (locked, log, earlier): (&Locked<'_>, &mut PlacingLog, &HashMap<usize, Earlier>),
     out: &mut Outcome,
 ) -> Result<Vec<Slot>, FileError> {
     let count = reports.len();
     let state = &cfg.folders.state;
-    let deferred = Locked::deferred(&cfg.staging);
-    let mut placed = Vec::with_capacity(count);
-    for (k, (known, report)) in reports.iter().enumerate() {
+    let mut placed = Vec::with_capacity(part.len());
+    for (k, (known, report)) in reports.iter().enumerate().take(part.end).skip(part.start) {
         let record = match known {
             Known::Done(n) | Known::Partner(n) | Known::Third(n) => locked.get(n),
             Known::New | Known::Wait => None,
         };
-        let mine = record_name(name, h, k);
-        let mut pending = locked.get(&mine).filter(|r| r.pending);
-        // What the earlier attempts placed, as the pending record kept it.
-        let earlier = pending.clone().unwrap_or_else(|| GameRecord::pending_of(Vec::new()));
-        let mut intent = |p: Placing<'_>| -> Result<(), FileError> {
-            let Some(r) = pending.as_mut() else { return Ok(()) };
-            match p {
-                Placing::File(f) if !r.files.iter().any(|x| x == f) => r.files.push(f.to_path_buf()),
-                Placing::Round(e) if r.round.as_ref() != Some(e) => r.round = Some(e.clone()),
-                _ => return Ok(()),
+        // What the earlier attempts placed for this sheet, as the log told it.
+        let earlier = match earlier.get(&k) {
+            Some(e) => {
+                GameRecord { files: e.files.clone(), round: e.round.clone(), ..GameRecord::pending_of(Vec::new()) }
             }
-            locked.put(&mine, r, &deferred).map_err(io_at(state))
+            None => GameRecord::pending_of(Vec::new()),
         };
+        let mut intent = |p: Placing<'_>| log.add(k, p).map_err(io_at(state));
         let at = (k, count);
         let slot = match (known, report, record) {
             (Known::Done(_), _, Some(r)) => {

@@ -29,8 +29,7 @@ use crate::sheet::Sheet;
 
 use super::games::{GameRecord, Known};
 use super::kept::kept_for;
-use super::outcome::{FileError, ProcessConfig};
-use super::publish::same_pairings;
+use super::outcome::{FileError, ProcessConfig, same_pairings};
 
 /// What the records say of one sheet: its standing, and the record it names.
 pub(crate) type Standing = (Known, Option<GameRecord>);

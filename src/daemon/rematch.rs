@@ -27,9 +27,9 @@ use crate::sheet::GameResult;
 use super::decide::{DecideError, inputs_of};
 use super::games::{GameRecord, hash, record_name};
 use super::kept::kept_for;
-use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject};
+use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject, same_pairings};
 use super::pairings::Owed;
-use super::publish::{replace, rounds_report, same_pairings, unpublish};
+use super::publish::{replace, rounds_report, unpublish};
 use super::route::{Replacing, route, unrecorded};
 
 /// A TRF dropped into the inbox (its bytes read): loaded and kept, the games
