@@ -19,6 +19,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fs;
 use std::io;
+use std::sync::Arc;
 
 use tracing::warn;
 
@@ -36,7 +37,9 @@ pub(crate) type Standing = (Known, Option<GameRecord>);
 
 /// A sheet's standing as it can be carried out, and its game report (none
 /// for a sheet published already).
-pub(crate) type Read = (Known, Option<GameReport>);
+/// The report is shared, not copied: the readings kept, the plan and the
+/// file's games read alone hold one report of each game.
+pub(crate) type Read = (Known, Option<Arc<GameReport>>);
 
 /// The code of the finding of a sheet whose game is not the one its headers
 /// pair it with.
@@ -52,7 +55,7 @@ pub(crate) struct Reading<'a> {
     /// make every sheet read again.
     opts: Option<Options>,
     /// The file's games read alone, read once, when one is first needed.
-    alone: Option<Vec<GameReport>>,
+    alone: Option<Vec<Arc<GameReport>>>,
     /// Each sheet's reading, with the standing it was read for (and
     /// whether its moves found it).
     read: HashMap<usize, ((Standing, bool), Read)>,
@@ -129,10 +132,10 @@ impl<'a> Reading<'a> {
         let read = match standing {
             (Known::Done(_), _) => (standing.0.clone(), None),
             (Known::Partner(n), Some(r)) => match self.together(opts, k, (n, r), by_moves) {
-                Some(g) if g.sheets.is_some() => (standing.0.clone(), Some(g)),
+                Some(g) if g.sheets.is_some() => (standing.0.clone(), Some(Arc::new(g))),
                 // Two games: this sheet's own, beside the published one, with
                 // the doubt that names it; that game stays where it is.
-                Some(g) => (Known::New, Some(g)),
+                Some(g) => (Known::New, Some(Arc::new(g))),
                 None => (Known::New, Some(self.alone(opts, k))),
             },
             _ => (standing.0.clone(), Some(self.alone(opts, k))),
@@ -142,12 +145,12 @@ impl<'a> Reading<'a> {
     }
 
     /// Sheet `k`'s game read alone, as `convert` reads the file.
-    fn alone(&mut self, opts: &Options, k: usize) -> GameReport {
+    fn alone(&mut self, opts: &Options, k: usize) -> Arc<GameReport> {
         let games = self.alone.get_or_insert_with(|| {
             let input: Input = (self.name.to_string(), Ok(self.bytes.to_vec()));
-            convert_together(&[input], opts).0.swap_remove(0).games
+            convert_together(&[input], opts).0.swap_remove(0).games.into_iter().map(Arc::new).collect()
         });
-        games[k].clone()
+        Arc::clone(&games[k])
     }
 
     /// Sheet `k` read with its other copy, the sheet of `record` other than
