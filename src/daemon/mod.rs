@@ -88,7 +88,12 @@
 //!    (`round::Round::remove`); never two readings of one game in pgn/. A
 //!    record is written pending before the outputs and final after them: a
 //!    sheet of a game whose publication a kill cut short waits (retried) for
-//!    that file to be done again, which finds its outputs written. The same
+//!    that file to be done again. Each output, and each game put in a round
+//!    file, is appended to the file's placing log (`placing`) before it is
+//!    written: the redo puts its reading over exactly those, whatever it
+//!    reads this time. A file is read once per attempt (`reading`), and one
+//!    of many sheets is published a part at a time, the lock let go between
+//!    parts. The named steps a test ends the process at are in `crash`. The same
 //!    file dropped again finds its record and publishes nothing new; a sheet
 //!    dropped again under the name of a copy already read is a new reading of
 //!    that copy (a correction), not the other copy: read alone when its game
