@@ -487,22 +487,6 @@ fn a_trf_arriving_after_li_wei_and_li_wen_puts_each_game_on_its_own_board() {
     assert!(missing.contains("boards without a scoresheet: none"), "{missing}");
 }
 
-/// A text sheet of `sans`' first `plies` moves under `headers`, with `tail`
-/// after them.
-fn typed_sheet(headers: &str, sans: &[String], plies: usize, tail: &str) -> String {
-    let mut s = format!("{headers}\n");
-    for (i, san) in sans.iter().take(plies).enumerate() {
-        if i % 2 == 0 {
-            s.push_str(&format!("{}. ", i / 2 + 1));
-        }
-        s.push_str(san);
-        s.push(' ');
-    }
-    s.push_str(tail);
-    s.push('\n');
-    s
-}
-
 /// Each game in pgn/ and review/: its folder, players and result, sorted.
 fn placed(root: &std::path::Path) -> Vec<String> {
     let mut out: Vec<String> = ["pgn", "review"]
@@ -801,28 +785,16 @@ fn a_rounds_white_copies_in_one_file_then_its_black_copies_in_another_are_read_a
         .output()
         .expect("convert runs");
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("convert's JSON");
-    let moves = |t: &str| -> String {
-        let text: String = t.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ");
-        let mut depth = 0;
-        let text: String = text
-            .chars()
-            .filter(|&c| {
-                depth += i32::from(c == '{') - i32::from(c == '}');
-                depth == 0 && c != '}'
-            })
-            .collect();
-        text.split_whitespace().collect::<Vec<_>>().join(" ")
-    };
     let mut by_convert: Vec<String> = json["files"][1]["games"]
         .as_array()
         .unwrap()
         .iter()
         .map(|g| {
             let folder = if g["status"] == "validated" { "pgn" } else { "review" };
-            format!("{folder}: {}", moves(g["pgn"].as_str().unwrap()))
+            format!("{folder}: {}", moves_of(g["pgn"].as_str().unwrap()))
         })
         .collect();
-    let mut by_watch: Vec<String> = games.iter().map(|(f, t)| format!("{f}: {}", moves(t))).collect();
+    let mut by_watch: Vec<String> = games.iter().map(|(f, t)| format!("{f}: {}", moves_of(t))).collect();
     by_convert.sort();
     by_watch.sort();
     assert_eq!(by_watch, by_convert);

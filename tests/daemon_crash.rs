@@ -45,17 +45,8 @@ fn sheet(board: usize, sans: &[String], result: &str, black: bool) -> String {
     let (w, b) = (PLAYERS[2 * board - 2], PLAYERS[2 * board - 1]);
     let short = |n: &str| n.split_once(", ").map_or(n.to_string(), |(s, g)| format!("{s}, {}", &g[..1]));
     let (w, b) = if black { (short(w), short(b)) } else { (w.to_string(), b.to_string()) };
-    let mut s = format!("Event: Open\nRound: 1\nBoard: {board}\nWhite: {w}\nBlack: {b}\n\n");
-    for (i, san) in sans.iter().enumerate() {
-        if i % 2 == 0 {
-            s.push_str(&format!("{}. ", i / 2 + 1));
-        }
-        s.push_str(san);
-        s.push(' ');
-    }
-    s.push_str(result);
-    s.push('\n');
-    s
+    let headers = format!("Event: Open\nRound: 1\nBoard: {board}\nWhite: {w}\nBlack: {b}\n");
+    typed_sheet(&headers, sans, sans.len(), result)
 }
 
 /// The files of the event in the order they are dropped: White's copies of
@@ -113,17 +104,7 @@ fn state(root: &Path) -> State {
     for folder in ["pgn", "review"] {
         for (_, t) in games_in(&root.join(folder)) {
             let v = |k| tag(&t, k).unwrap_or_default();
-            let moves: String = t.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ");
-            // The moves, without the comments (which name the findings).
-            let mut depth = 0;
-            let moves: String = moves
-                .chars()
-                .filter(|&c| {
-                    depth += i32::from(c == '{') - i32::from(c == '}');
-                    depth == 0 && c != '}'
-                })
-                .collect();
-            let moves = moves.split_whitespace().collect::<Vec<_>>().join(" ");
+            let moves = moves_of(&t);
             games.push(format!("{folder}: {} - {} {} [{}] {moves}", v("White"), v("Black"), v("Result"), v("Sheets")));
         }
     }

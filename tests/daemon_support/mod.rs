@@ -152,3 +152,34 @@ pub fn round_file_games(pgn: &Path) -> Vec<String> {
     }
     out
 }
+
+/// A text sheet of `sans`' first `plies` moves under `headers`, with `tail`
+/// after them.
+pub fn typed_sheet(headers: &str, sans: &[String], plies: usize, tail: &str) -> String {
+    let mut s = format!("{headers}\n");
+    for (i, san) in sans.iter().take(plies).enumerate() {
+        if i % 2 == 0 {
+            s.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        s.push_str(san);
+        s.push(' ');
+    }
+    s.push_str(tail);
+    s.push('\n');
+    s
+}
+
+/// A PGN's moves and result, without its tags and comments (which name the
+/// findings), on one line.
+pub fn moves_of(pgn: &str) -> String {
+    let text: String = pgn.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ");
+    let mut depth = 0;
+    let text: String = text
+        .chars()
+        .filter(|&c| {
+            depth += i32::from(c == '{') - i32::from(c == '}');
+            depth == 0 && c != '}'
+        })
+        .collect();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
