@@ -61,7 +61,7 @@ pub(crate) fn publish(
     let games = &cfg.games;
     let h = hash(bytes);
     let mut reading = Reading::new(cfg, (name, bytes), sheets);
-    let tied = tied_sheets(sheets, &cfg.options);
+    let tied = tied_sheets(sheets, &cfg.options_now());
     // What an attempt cut short by a crash placed, to be replaced.
     let mut log = PlacingLog::of(&cfg.folders.state, name, &h);
     let earlier = log.read().map_err(io_at(&cfg.folders.state))?;
