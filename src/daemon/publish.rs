@@ -60,7 +60,7 @@ pub(crate) fn publish(
 ) -> Result<(), FileError> {
     let games = &cfg.games;
     let h = hash(bytes);
-    let mut reading = Reading::new(cfg, (name, bytes), sheets);
+    let mut reading = Reading::new(cfg, name, sheets);
     let tied = tied_sheets(sheets, &cfg.options_now());
     // What an attempt cut short by a crash placed, to be replaced.
     let mut log = PlacingLog::of(&cfg.folders.state, name, &h);

@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use tracing::warn;
 
-use crate::convert::{Input, Options, convert_together, games_within, grouping_of};
+use crate::convert::{Options, games_together, games_within, grouping_of};
 use crate::emit::report::GameReport;
 use crate::reconstruct::FileBudget;
 use crate::sheet::Sheet;
@@ -49,7 +49,6 @@ const TWO_GAMES: &str = "two-games-one-board";
 pub(crate) struct Reading<'a> {
     cfg: &'a ProcessConfig,
     name: &'a str,
-    bytes: &'a [u8],
     sheets: &'a [Sheet],
     /// The options the readings below were made with: pairings loaded since
     /// make every sheet read again.
@@ -71,12 +70,11 @@ pub(crate) struct Reading<'a> {
 }
 
 impl<'a> Reading<'a> {
-    /// An attempt at the file `name` (its `bytes`, read as `sheets`).
-    pub(crate) fn new(cfg: &'a ProcessConfig, (name, bytes): (&'a str, &'a [u8]), sheets: &'a [Sheet]) -> Self {
+    /// An attempt at the file `name`, read as `sheets`.
+    pub(crate) fn new(cfg: &'a ProcessConfig, name: &'a str, sheets: &'a [Sheet]) -> Self {
         Reading {
             cfg,
             name,
-            bytes,
             sheets,
             opts: None,
             alone: None,
@@ -99,8 +97,7 @@ impl<'a> Reading<'a> {
         by_headers: &[Standing],
     ) -> Result<Vec<Read>, FileError> {
         if !self.opts.as_ref().is_some_and(|o| same_pairings(o, opts)) {
-            *self =
-                Reading { opts: Some(opts.clone()), ..Reading::new(self.cfg, (self.name, self.bytes), self.sheets) };
+            *self = Reading { opts: Some(opts.clone()), ..Reading::new(self.cfg, self.name, self.sheets) };
         }
         // The other copies named, each of their files read once.
         let mut wanted: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
@@ -146,9 +143,11 @@ impl<'a> Reading<'a> {
 
     /// Sheet `k`'s game read alone, as `convert` reads the file.
     fn alone(&mut self, opts: &Options, k: usize) -> Arc<GameReport> {
+        let (name, sheets) = (self.name, self.sheets);
         let games = self.alone.get_or_insert_with(|| {
-            let input: Input = (self.name.to_string(), Ok(self.bytes.to_vec()));
-            convert_together(&[input], opts).0.swap_remove(0).games.into_iter().map(Arc::new).collect()
+            // The sheets as the file was read, not read from its bytes again.
+            let sheets: Vec<(usize, Sheet)> = sheets.iter().map(|s| (0, s.clone())).collect();
+            games_together(&sheets, &[name], opts, None).0.into_iter().map(Arc::new).collect()
         });
         Arc::clone(&games[k])
     }
