@@ -112,11 +112,7 @@ fn state(root: &Path) -> State {
     let mut round = round_file_games(&root.join("pgn"));
     round.sort();
     let results = fs::read_to_string(root.join("pgn").join("Open").join("results.trf")).unwrap_or_default();
-    let pending = fs::read_dir(root.join(".state").join("games"))
-        .map(|d| {
-            d.flatten().filter(|e| fs::read_to_string(e.path()).is_ok_and(|t| t.contains("\"pending\": true"))).count()
-        })
-        .unwrap_or(0);
+    let pending = pending_records(root);
     let waiting = pending + usize::from(!quiet(root));
     // The TRF is archived where it was dropped into the inbox, not where the
     // config named it.

@@ -258,9 +258,8 @@ fn killed_at_several_points_of_the_re_read_a_trf_brings_every_game_ends_read_wit
     wait_for("the sheets", || names(&root.join("archive")).len() == n);
     daemon.stop();
     assert!(published(&root).iter().all(|(_, g)| tag(g, "WhiteFideId").is_none()));
-    let journal = root.join(".state/games.log");
     let owed = root.join(".state/pairings.reread");
-    let changes = || fs::read_to_string(&journal).map(|t| t.lines().count()).unwrap_or(0);
+    let changes = || record_changes(&root);
     // Killed as soon as the re-read is owed, then a quarter and half way
     // through the re-read each restart finishes.
     let daemon = start(&root);

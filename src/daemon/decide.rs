@@ -7,6 +7,7 @@
 
 use std::fs;
 use std::io;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -22,7 +23,7 @@ use crate::emit::report::GameReport;
 use crate::emit::report::Status;
 use crate::sheet::Sheet;
 
-use super::games::{GameRecord, hash};
+use super::games::{GameRecord, Which, hash};
 use super::kept::{id_of, kept_decisions, kept_for};
 use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject};
 use super::publish::replace;
@@ -324,15 +325,23 @@ fn named_game(cfg: &ProcessConfig, file: &str, decision: &Decision) -> Result<St
     let stem = file.strip_suffix(".decision.yaml").or_else(|| file.strip_suffix(".decision.yml")).unwrap_or(file);
     let wanted = decision.game.clone().unwrap_or_else(|| stem.to_string());
     let locked = cfg.games.lock().map_err(io_at(&cfg.folders.state))?;
-    let found = locked.names().filter(|(_, r)| !r.pending).find(|(n, r)| {
-        id_of(n) == wanted
-            || r.files
-                .iter()
-                .any(|p| p.parent() == Some(&cfg.folders.review) && p.file_stem().is_some_and(|s| s == wanted.as_str()))
-    });
+    let mut found = None;
+    locked
+        .each(Which::Published, |n, r| {
+            let named = id_of(n) == wanted
+                || r.files.iter().any(|p| {
+                    p.parent() == Some(&cfg.folders.review) && p.file_stem().is_some_and(|s| s == wanted.as_str())
+                });
+            if !named {
+                return ControlFlow::Continue(());
+            }
+            found = Some((n.to_string(), r));
+            ControlFlow::Break(())
+        })
+        .map_err(io_at(&cfg.folders.state))?;
     match found {
-        Some((n, r)) if r.folder == "review" || decision.decision == Action::Reject || id_of(n) == wanted => {
-            Ok(id_of(n).to_string())
+        Some((n, r)) if r.folder == "review" || decision.decision == Action::Reject || id_of(&n) == wanted => {
+            Ok(id_of(&n).to_string())
         }
         _ => Err(DecideError::NoGame(format!("{wanted}: no game waiting in review/ under that name"))),
     }

@@ -4,20 +4,20 @@
 //! here the other copy of its game, read alone until then, and the outputs
 //! the game read from both copies replaces.
 //!
-//! One small JSON file per game in `<state>/games/`, each written to a
-//! temporary name and renamed ([`replace_staged`]): a listing never shows a
-//! half-written record, whatever the moment of a kill. Every look and every
-//! change is made under one lock, `<state>/games.lock`, held by one worker
-//! of one daemon at a time (like the round file's): the look for a partner,
-//! the outputs and the record are one step for every daemon on the inbox.
-//! The records are kept in memory; every change is first appended (the
-//! record's name) to the journal `<state>/games.log`, under the lock, so a
-//! daemon reads again only the records named past where it last read: what
-//! another daemon (or one a kill cut short) changed, never a big event's
-//! thousands of records for every sheet. They are indexed by the file and by
-//! the copies' index (a sheet's round and board, its players' names): a
-//! sheet's look for its game's other copy goes through the few records that
-//! share one of those, never through every record.
+//! The records live in one SQLite database, `<state>/games.db`, with the
+//! indexes that find a sheet's partner: each sheet's file (its bytes' hash
+//! and place), the copies' blocks (its round and board, its players' names,
+//! keyed by the pairings in force), the runs of moves of a game read alone,
+//! and the round and board of each game published. Nothing of them is held
+//! in memory: a daemon's memory does not grow with the games it published,
+//! and every daemon on one inbox sees every other's change at once. A change
+//! of a record, with its indexes, is one transaction: whole or not at all,
+//! whatever the moment of a kill or a panic.
+//!
+//! Every look and every change is made under one lock, `<state>/games.lock`,
+//! held by one worker of one daemon at a time (like the round file's): the
+//! look for a partner, the outputs and the record are one step for every
+//! daemon on the inbox.
 //!
 //! A record is written *pending* before the game's outputs, and made final
 //! after them. A pending record another daemon left (it was killed between
@@ -25,20 +25,23 @@
 //! is still claimed and is done again (its outputs found already written),
 //! after which the sheet finds the game's final record.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Seek, Write};
+use std::hash::{Hash, Hasher};
+use std::io;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use crate::cost::SAME_GAME_PLIES;
-use crate::emit::file::{Staging, replace_staged};
+use crate::cost::{MOST_COPY_CANDIDATES, SAME_GAME_PLIES};
+use crate::emit::file::Staging;
 use crate::pairing::Tournament;
 use crate::pairing::matching::keyed;
-use crate::reconstruct::by_moves::{MoveIndex, same_game_by_moves};
-use crate::reconstruct::copies::{CopyIndex, CopyKey};
+use crate::reconstruct::by_moves::{same_game_by_moves, windows};
+use crate::reconstruct::copies::CopyKey;
 use crate::sheet::Sheet;
 
 /// One sheet of a recorded game.
@@ -58,11 +61,6 @@ pub(crate) struct SheetRecord {
 }
 
 impl SheetRecord {
-    /// The headers as a sheet, for [`same_game`](crate::reconstruct::copies::same_game).
-    fn sheet(&self) -> Sheet {
-        Sheet { headers: self.headers.clone(), ..Sheet::default() }
-    }
-
     /// Whether this is sheet `index` of a file dropped as `dropped`.
     pub(crate) fn named(&self, dropped: &str, index: usize) -> bool {
         self.dropped == dropped && self.index == index
@@ -121,149 +119,219 @@ pub(crate) fn hash(bytes: &[u8]) -> String {
     format!("{h:016x}")
 }
 
-/// The records of a daemon's state folder: read from disk once, then kept
-/// in memory and brought up to date from the journal each time the lock is
-/// taken.
+/// The headers a sheet is told among the records by (see [`CopyKey`] and
+/// the pairings' [`keyed`]): the index keeps these, not the whole sheet.
+const KEY_HEADERS: [&str; 9] = ["Event", "Round", "Board", "White", "Black", "Result", "FEN", "SetUp", "Variant"];
+
+/// Which version of the index's numbers a database holds: a build that
+/// numbers blocks or runs of moves otherwise files them again.
+const INDEX_VERSION: i64 = 1;
+
+/// The index of blocks is keyed by no known pairings (a record put by a
+/// daemon with other pairings): filed again at the next look.
+const UNKEYED: i64 = i64::MIN;
+
+const SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS record (
+        name TEXT PRIMARY KEY,
+        stamp INTEGER NOT NULL UNIQUE,
+        pending INTEGER NOT NULL,
+        sheets INTEGER NOT NULL,
+        two_copies INTEGER NOT NULL,
+        folder TEXT NOT NULL,
+        heads TEXT NOT NULL,
+        keyed TEXT NOT NULL,
+        body TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS record_pending ON record(pending, sheets);
+    CREATE TABLE IF NOT EXISTS sheet_at (
+        hash TEXT NOT NULL, idx INTEGER NOT NULL, stamp INTEGER NOT NULL,
+        PRIMARY KEY (hash, idx, stamp)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS sheet_at_stamp ON sheet_at(stamp);
+    CREATE TABLE IF NOT EXISTS board_at (
+        round INTEGER NOT NULL, board INTEGER NOT NULL, stamp INTEGER NOT NULL, sheets INTEGER NOT NULL,
+        PRIMARY KEY (round, board, stamp)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS board_at_stamp ON board_at(stamp);
+    CREATE TABLE IF NOT EXISTS block_at (
+        block INTEGER NOT NULL, stamp INTEGER NOT NULL,
+        PRIMARY KEY (block, stamp)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS block_at_stamp ON block_at(stamp);
+    CREATE TABLE IF NOT EXISTS window_at (
+        window INTEGER NOT NULL, stamp INTEGER NOT NULL,
+        PRIMARY KEY (window, stamp)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS window_at_stamp ON window_at(stamp);
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+";
+
+/// A sheet of a record as the index tells it: its file and its key headers.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Head {
+    dropped: String,
+    hash: String,
+    headers: Vec<(String, String)>,
+}
+
+impl Head {
+    fn of(s: &SheetRecord) -> Head {
+        let key = |k: &str| KEY_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(k));
+        let headers = s.headers.iter().filter(|(k, _)| key(k)).cloned().collect();
+        Head { dropped: s.dropped.clone(), hash: s.hash.clone(), headers }
+    }
+
+    fn sheet(&self) -> Sheet {
+        Sheet { headers: self.headers.clone(), ..Sheet::default() }
+    }
+
+    fn of_file(&self, (dropped, hash): (&str, &str)) -> bool {
+        self.dropped == dropped || self.hash == hash
+    }
+}
+
+/// What the index holds of a record: enough to tell whether it is a copy of
+/// a sheet's game without reading the record whole.
+#[derive(Debug)]
+struct Indexed {
+    pending: bool,
+    heads: Vec<Head>,
+    /// Each sheet's key headers with the pairings' tags ([`keyed`]).
+    keyed: Vec<CopyKey>,
+}
+
+fn sql(e: rusqlite::Error) -> io::Error {
+    io::Error::other(e)
+}
+
+fn json(e: serde_json::Error) -> io::Error {
+    io::Error::other(e)
+}
+
+/// The records of a daemon's state folder, in its database: opened at the
+/// first look.
 #[derive(Debug)]
 pub(crate) struct Games {
-    dir: PathBuf,
+    state: PathBuf,
     lock: PathBuf,
-    journal: PathBuf,
-    cache: Mutex<Cache>,
+    held: Mutex<Option<Held>>,
 }
 
-#[derive(Debug, Default)]
-struct Cache {
-    /// How far into the journal the records are read, and which file it is
-    /// (its inode: a journal removed and begun again is read from its
-    /// start); `None`: not read yet.
-    read_to: Option<(u64, u64)>,
-    /// By file name, in the order records are looked through; each without
-    /// its game's text in the round file (the largest part of a record, and
-    /// needed only to replace that game: [`Locked::get`] reads it).
-    records: BTreeMap<String, GameRecord>,
-    /// The records each file's sheet (its bytes' hash, its place) is in.
-    by_file: HashMap<(String, usize), BTreeSet<String>>,
-    /// The pairings the records' sheets are keyed by (the TRF's round, board
-    /// and names: [`keyed`]), held so that a load of other pairings is never
-    /// taken for them; each record's sheets keyed so, and the copies' index
-    /// of them: a sheet's look for its game's other copy goes through the
-    /// records that share its round and board or its players' names.
-    keyed_with: Option<Arc<Tournament>>,
-    keys: HashMap<String, Vec<CopyKey>>,
-    index: CopyIndex<String>,
-    /// The records of one sheet by their moves read alone ([`GameRecord::sans`]).
-    moves: MoveIndex<String>,
-    /// How many times a record was put in or taken out, ever (kept when the
-    /// records are read again whole): the desk's lists are brought up to
-    /// date from it, never by reading every record.
+/// A daemon's connection to the records, and the pairings it last keyed
+/// them by (held so that a load of other pairings is never taken for them).
+struct Held {
+    conn: Connection,
+    /// The state folder, whose file system a flush flushes.
+    dir: PathBuf,
+    keyed_with: Option<(Option<Arc<Tournament>>, i64)>,
+}
+
+impl std::fmt::Debug for Held {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Held").finish_non_exhaustive()
+    }
+}
+
+/// The records, read under the lock, which is held as long as this is.
+pub(crate) struct Locked<'g> {
+    held: MutexGuard<'g, Option<Held>>,
     changes: u64,
-    /// The change that last put each record in.
-    stamps: HashMap<String, u64>,
-    /// The published records of each round and board, with their sheets'
-    /// count: a round's boards without a scoresheet are told without
-    /// looking through every record.
-    by_board: HashMap<(u32, u32), BTreeMap<String, usize>>,
-    /// How many published records are read from two players' copies
-    /// ([`GameRecord::two_copies`]).
-    two_copies: usize,
+    _lock: File,
 }
 
-impl Cache {
-    fn insert(&mut self, name: &str, mut record: GameRecord) {
-        self.take(name);
-        if let Some(r) = record.round.as_mut() {
-            r.game = String::new();
-        }
-        self.changes += 1;
-        self.stamps.insert(name.to_string(), self.changes);
-        for s in &record.sheets {
-            self.by_file.entry((s.hash.clone(), s.index)).or_default().insert(name.to_string());
-        }
-        if !record.pending {
-            if let Some(at) = record.board {
-                self.by_board.entry(at).or_default().insert(name.to_string(), record.sheets.len());
-            }
-            self.two_copies += usize::from(record.two_copies());
-        }
-        self.file_keys(name, &record);
-        self.records.insert(name.to_string(), record);
+impl Games {
+    /// The records under `state`.
+    pub(crate) fn new(state: &Path) -> Games {
+        Games { state: state.to_path_buf(), lock: state.join("games.lock"), held: Mutex::new(None) }
     }
 
-    /// Files the record's sheets in the index, keyed by the pairings held.
-    fn file_keys(&mut self, name: &str, record: &GameRecord) {
-        let pairings = self.keyed_with.as_deref();
-        let keys: Vec<CopyKey> = record.sheets.iter().map(|s| CopyKey::of(&keyed(&s.sheet(), pairings))).collect();
-        for k in &keys {
-            self.index.insert(k, name.to_string());
+    /// Takes the lock (the workers of this daemon take turns on the
+    /// connection first).
+    pub(crate) fn lock(&self) -> io::Result<Locked<'_>> {
+        // A worker that panicked while holding the connection left no
+        // transaction open: each change is one, rolled back when dropped.
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        super::folders::private_folder(&self.state)?;
+        let lock = OpenOptions::new().create(true).truncate(false).write(true).open(&self.lock)?;
+        lock.lock()?;
+        if held.is_none() {
+            *held = Some(Held { conn: open(&self.state)?, dir: self.state.clone(), keyed_with: None });
         }
-        self.keys.insert(name.to_string(), keys);
-        if by_moves(record) {
-            self.moves.insert(&record.sans, name.to_string());
-        }
+        let mut locked = Locked { held, changes: 0, _lock: lock };
+        locked.changes = locked.meta("changes")?.unwrap_or(0) as u64;
+        Ok(locked)
     }
+}
 
-    fn take(&mut self, name: &str) {
-        if let Some(keys) = self.keys.remove(name) {
-            let id = name.to_string();
-            for k in &keys {
-                self.index.remove(k, &id);
+/// The database of `state`, made if it is not there: records an older
+/// version kept one file each (`games/`, with its journal) are moved in.
+fn open(state: &Path) -> io::Result<Connection> {
+    let conn = Connection::open(state.join("games.db")).map_err(sql)?;
+    conn.busy_timeout(std::time::Duration::from_secs(60)).map_err(sql)?;
+    conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
+    conn.pragma_update(None, "synchronous", "OFF").map_err(sql)?;
+    conn.execute_batch(SCHEMA).map_err(sql)?;
+    let version: Option<i64> =
+        conn.query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| r.get(0)).optional().map_err(sql)?;
+    if version != Some(INDEX_VERSION) {
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('keyed_with', ?1)", [UNKEYED]).map_err(sql)?;
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?1)", [INDEX_VERSION]).map_err(sql)?;
+    }
+    let mut held = Held { conn, dir: state.to_path_buf(), keyed_with: None };
+    move_in_files(&mut held, state)?;
+    Ok(held.conn)
+}
+
+/// Moves the records kept one file each in `<state>/games/` into the
+/// database, then removes them and their journal.
+fn move_in_files(held: &mut Held, state: &Path) -> io::Result<()> {
+    let dir = state.join("games");
+    let entries = match fs::read_dir(&dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let mut records = Vec::new();
+    for entry in entries {
+        let name = entry?.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') || !name.ends_with(".json") {
+            continue;
+        }
+        match serde_json::from_slice::<GameRecord>(&fs::read(dir.join(&name))?) {
+            Ok(r) => records.push((name, r)),
+            Err(e) => {
+                tracing::warn!(record = %dir.join(&name).display(), error = %e, "an unreadable game record is left out")
             }
         }
-        let Some(old) = self.records.remove(name) else { return };
-        if by_moves(&old) {
-            self.moves.remove(&old.sans, &name.to_string());
-        }
-        self.changes += 1;
-        self.stamps.remove(name);
-        if !old.pending {
-            if let Some(at) = old.board
-                && let Some(names) = self.by_board.get_mut(&at)
-            {
-                names.remove(name);
-                if names.is_empty() {
-                    self.by_board.remove(&at);
-                }
-            }
-            self.two_copies -= usize::from(old.two_copies());
-        }
-        for s in &old.sheets {
-            if let Some(names) = self.by_file.get_mut(&(s.hash.clone(), s.index)) {
-                names.remove(name);
-            }
-        }
     }
+    let tx = held.conn.transaction().map_err(sql)?;
+    let mut changes = meta_of(&tx, "changes")?.unwrap_or(0);
+    for (name, r) in &records {
+        changes = insert(&tx, name, r, changes, None)?;
+    }
+    set_meta(&tx, "changes", changes)?;
+    set_meta(&tx, "keyed_with", UNKEYED)?;
+    tx.commit().map_err(sql)?;
+    tracing::info!(records = records.len(), "game records moved into games.db");
+    fs::remove_dir_all(&dir)?;
+    match fs::remove_file(state.join("games.log")) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
 
-    /// Keys the records by `pairings`, where they are keyed by others: once
-    /// for each load of a TRF, not for each sheet.
-    fn key_with(&mut self, pairings: Option<&Arc<Tournament>>) {
-        let same = match (&self.keyed_with, pairings) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        if same {
-            return;
-        }
-        self.keyed_with = pairings.cloned();
-        self.index = CopyIndex::default();
-        self.moves = MoveIndex::default();
-        self.keys.clear();
-        let records = std::mem::take(&mut self.records);
-        for (name, r) in &records {
-            self.file_keys(name, r);
-        }
-        self.records = records;
-    }
+fn meta_of(conn: &Connection, key: &str) -> io::Result<Option<i64>> {
+    conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional().map_err(sql)
+}
 
-    /// Record `name` as it is on disk now (gone: taken out).
-    fn reread(&mut self, dir: &Path, name: &str) -> io::Result<()> {
-        match read_record(&dir.join(name))? {
-            Some(r) => self.insert(name, r),
-            None => self.take(name),
-        }
-        Ok(())
-    }
+fn set_meta(conn: &Connection, key: &str, value: i64) -> io::Result<()> {
+    conn.execute("INSERT OR REPLACE INTO meta VALUES (?1, ?2)", params![key, value]).map(drop).map_err(sql)
+}
+
+/// A number that stands for `pairings` (none, or a TRF's): the same for
+/// the same pairings in every daemon of this build.
+fn fingerprint(pairings: Option<&Tournament>) -> i64 {
+    let mut h = rustc_hash::FxHasher::default();
+    (INDEX_VERSION, env!("CARGO_PKG_VERSION"), pairings.map(|t| format!("{t:?}"))).hash(&mut h);
+    // Never the mark of no known pairings.
+    (h.finish() as i64).max(UNKEYED + 1)
 }
 
 /// Whether a record is filed by its moves: a game of one sheet, published.
@@ -271,91 +339,504 @@ fn by_moves(r: &GameRecord) -> bool {
     !r.pending && r.sheets.len() == 1 && r.sans.len() >= SAME_GAME_PLIES
 }
 
-/// The records, read under the lock, which is held as long as this is.
-pub(crate) struct Locked<'g> {
-    dir: PathBuf,
-    journal: PathBuf,
-    cache: MutexGuard<'g, Cache>,
-    _lock: File,
-}
-
-impl Games {
-    /// The records under `state`.
-    pub(crate) fn new(state: &Path) -> Games {
-        Games {
-            dir: state.join("games"),
-            lock: state.join("games.lock"),
-            journal: state.join("games.log"),
-            cache: Mutex::new(Cache::default()),
-        }
-    }
-
-    /// Takes the lock (the workers of this daemon take turns on the cache
-    /// first) and brings the records up to date.
-    pub(crate) fn lock(&self) -> io::Result<Locked<'_>> {
-        // A worker that panicked while holding the cache left it as it was:
-        // it is read again below from where the journal was last read.
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        super::folders::private_folder(&self.dir)?;
-        let lock = OpenOptions::new().create(true).truncate(false).write(true).open(&self.lock)?;
-        lock.lock()?;
-        let (length, id) = match fs::metadata(&self.journal) {
-            Ok(m) => (m.len(), std::os::unix::fs::MetadataExt::ino(&m)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => (0, 0),
-            Err(e) => return Err(e),
-        };
-        match cache.read_to {
-            Some((at, was)) if was == id && at == length => {}
-            Some((at, was)) if was == id && at < length => {
-                let mut journal = File::open(&self.journal)?;
-                journal.seek(io::SeekFrom::Start(at))?;
-                let mut named = String::new();
-                journal.take(length - at).read_to_string(&mut named)?;
-                let names: BTreeSet<&str> = named.lines().filter(|n| !n.is_empty()).collect();
-                for name in names {
-                    cache.reread(&self.dir, name)?;
-                }
-            }
-            _ => {
-                *cache = Cache { changes: cache.changes + 1, ..Cache::default() };
-                for (name, r) in read_records(&self.dir)? {
-                    cache.insert(&name, r);
-                }
-            }
-        }
-        cache.read_to = Some((length, id));
-        Ok(Locked { dir: self.dir.clone(), journal: self.journal.clone(), cache, _lock: lock })
-    }
-}
-
-/// Every record in `dir`. A record that cannot be read (not JSON: written
-/// by something else) is left out, and said.
-fn read_records(dir: &Path) -> io::Result<Vec<(String, GameRecord)>> {
-    let mut records = Vec::new();
-    for entry in fs::read_dir(dir)? {
-        let name = entry?.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') || !name.ends_with(".json") {
-            continue;
-        }
-        if let Some(r) = read_record(&dir.join(&name))? {
-            records.push((name, r));
-        }
-    }
-    Ok(records)
-}
-
-/// The record in the file `path`, if there is one to read.
-fn read_record(path: &Path) -> io::Result<Option<GameRecord>> {
-    let text = match fs::read(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
+/// Puts record `name` in, filed under the change after `changes` (which it
+/// returns), its blocks keyed by `pairings` where given (else left for the
+/// next look to file). The caller has taken out the one it replaces.
+fn insert(
+    conn: &Connection,
+    name: &str,
+    record: &GameRecord,
+    changes: i64,
+    pairings: Option<Option<&Tournament>>,
+) -> io::Result<i64> {
+    let stamp = changes + 1;
+    let heads: Vec<Head> = record.sheets.iter().map(Head::of).collect();
+    let keyed_heads: Vec<Vec<(String, String)>> = match pairings {
+        Some(p) => heads.iter().map(|h| keyed(&h.sheet(), p).headers.clone()).collect(),
+        None => Vec::new(),
     };
-    match serde_json::from_slice::<GameRecord>(&text) {
-        Ok(r) => Ok(Some(r)),
+    conn.execute(
+        "INSERT INTO record VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            name,
+            stamp,
+            record.pending,
+            record.sheets.len() as i64,
+            record.two_copies(),
+            record.folder,
+            serde_json::to_string(&heads).map_err(json)?,
+            serde_json::to_string(&keyed_heads).map_err(json)?,
+            serde_json::to_string(record).map_err(json)?,
+        ],
+    )
+    .map_err(sql)?;
+    for s in &record.sheets {
+        conn.execute("INSERT OR IGNORE INTO sheet_at VALUES (?1, ?2, ?3)", params![s.hash, s.index as i64, stamp])
+            .map_err(sql)?;
+    }
+    if !record.pending
+        && let Some((round, board)) = record.board
+    {
+        conn.execute(
+            "INSERT INTO board_at VALUES (?1, ?2, ?3, ?4)",
+            params![round, board, stamp, record.sheets.len() as i64],
+        )
+        .map_err(sql)?;
+    }
+    if pairings.is_some() {
+        file_blocks(conn, stamp, &keyed_heads)?;
+    }
+    if by_moves(record) {
+        for w in windows(&record.sans) {
+            conn.execute("INSERT OR IGNORE INTO window_at VALUES (?1, ?2)", params![w as i64, stamp]).map_err(sql)?;
+        }
+    }
+    Ok(stamp)
+}
+
+/// Files the record of `stamp` under the blocks of its sheets' keyed headers.
+fn file_blocks(conn: &Connection, stamp: i64, keyed_heads: &[Vec<(String, String)>]) -> io::Result<()> {
+    let mut blocks = BTreeSet::new();
+    for h in keyed_heads {
+        let key = CopyKey::of(&Sheet { headers: h.clone(), ..Sheet::default() });
+        blocks.extend(key.block_numbers());
+    }
+    let mut put = conn.prepare_cached("INSERT INTO block_at VALUES (?1, ?2)").map_err(sql)?;
+    for b in blocks {
+        put.execute(params![b, stamp]).map_err(sql)?;
+    }
+    Ok(())
+}
+
+/// Takes record `name` and its index entries out; whether there was one.
+fn take(conn: &Connection, name: &str) -> io::Result<bool> {
+    let stamp: Option<i64> =
+        conn.query_row("SELECT stamp FROM record WHERE name = ?1", [name], |r| r.get(0)).optional().map_err(sql)?;
+    let Some(stamp) = stamp else { return Ok(false) };
+    for table in ["sheet_at", "board_at", "block_at", "window_at", "record"] {
+        conn.execute(&format!("DELETE FROM {table} WHERE stamp = ?1"), [stamp]).map_err(sql)?;
+    }
+    Ok(true)
+}
+
+/// Which records [`Locked::each`] goes through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Which {
+    Published,
+    Pending,
+}
+
+impl Locked<'_> {
+    fn conn(&self) -> &Connection {
+        &self.held.as_ref().expect("opened by lock").conn
+    }
+
+    fn meta(&self, key: &str) -> io::Result<Option<i64>> {
+        meta_of(self.conn(), key)
+    }
+
+    /// The names of the published records, and of those of one sheet.
+    pub(crate) fn published(&self, lone: bool) -> io::Result<Vec<String>> {
+        let q = if lone {
+            "SELECT name FROM record WHERE pending = 0 AND sheets = 1 ORDER BY name"
+        } else {
+            "SELECT name FROM record WHERE pending = 0 ORDER BY name"
+        };
+        let mut st = self.conn().prepare(q).map_err(sql)?;
+        st.query_map([], |r| r.get(0)).map_err(sql)?.collect::<Result<_, _>>().map_err(sql)
+    }
+
+    /// Goes through every record of `which` (each read whole), in the order
+    /// of their names, until `f` breaks.
+    pub(crate) fn each(&self, which: Which, mut f: impl FnMut(&str, GameRecord) -> ControlFlow<()>) -> io::Result<()> {
+        let mut st =
+            self.conn().prepare("SELECT name, body FROM record WHERE pending = ?1 ORDER BY name").map_err(sql)?;
+        let mut rows = st.query([which == Which::Pending]).map_err(sql)?;
+        while let Some(row) = rows.next().map_err(sql)? {
+            let (name, body): (String, String) = (row.get(0).map_err(sql)?, row.get(1).map_err(sql)?);
+            let Some(record) = parsed(&name, &body) else { continue };
+            if f(&name, record).is_break() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// The folder of each of the published records named.
+    pub(crate) fn folders(&self, names: &[&str]) -> io::Result<Vec<String>> {
+        let mut st =
+            self.conn().prepare_cached("SELECT folder FROM record WHERE name = ?1 AND pending = 0").map_err(sql)?;
+        let mut out = Vec::new();
+        for n in names {
+            if let Some(f) = st.query_row([n], |r| r.get(0)).optional().map_err(sql)? {
+                out.push(f);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every published record's name with the change that last put it in
+    /// ([`Locked::changes`]): a record whose stamp is the same is the same.
+    #[cfg(feature = "desk")]
+    pub(crate) fn stamps(&self) -> io::Result<Vec<(String, u64)>> {
+        let mut st = self.conn().prepare("SELECT name, stamp FROM record WHERE pending = 0").map_err(sql)?;
+        let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))).map_err(sql)?;
+        rows.collect::<Result<_, _>>().map_err(sql)
+    }
+
+    /// The most sheets a published game of round `round`, board `board` is
+    /// read from (0: none is published there).
+    pub(crate) fn copies_at(&self, round: u32, board: u32) -> io::Result<usize> {
+        let most: Option<i64> = self
+            .conn()
+            .prepare_cached("SELECT MAX(sheets) FROM board_at WHERE round = ?1 AND board = ?2")
+            .and_then(|mut st| st.query_row(params![round, board], |r| r.get(0)))
+            .map_err(sql)?;
+        Ok(most.unwrap_or(0) as usize)
+    }
+
+    /// Whether some published game is read from two players' copies.
+    pub(crate) fn any_two_copies(&self) -> io::Result<bool> {
+        self.conn()
+            .query_row("SELECT EXISTS (SELECT 1 FROM record WHERE two_copies = 1 AND pending = 0)", [], |r| r.get(0))
+            .map_err(sql)
+    }
+
+    /// How many changes the records have seen so far: while it stays the
+    /// same, so do they.
+    pub(crate) fn changes(&self) -> u64 {
+        self.changes
+    }
+
+    /// The record in the file `name`, whole.
+    pub(crate) fn get(&self, name: &str) -> Option<GameRecord> {
+        let body: Option<String> = self
+            .conn()
+            .prepare_cached("SELECT body FROM record WHERE name = ?1")
+            .and_then(|mut st| st.query_row([name], |r| r.get(0)).optional())
+            .ok()
+            .flatten();
+        parsed(name, &body?)
+    }
+
+    /// What the index holds of record `name`, its sheets keyed by the
+    /// pairings the index is keyed by.
+    fn indexed(&self, name: &str) -> io::Result<Option<Indexed>> {
+        let row: Option<(bool, String, String)> = self
+            .conn()
+            .prepare_cached("SELECT pending, heads, keyed FROM record WHERE name = ?1")
+            .and_then(|mut st| st.query_row([name], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).optional())
+            .map_err(sql)?;
+        let Some((pending, heads, keyed_heads)) = row else { return Ok(None) };
+        let heads: Vec<Head> = serde_json::from_str(&heads).map_err(json)?;
+        let keyed_heads: Vec<Vec<(String, String)>> = serde_json::from_str(&keyed_heads).map_err(json)?;
+        let keyed =
+            keyed_heads.into_iter().map(|headers| CopyKey::of(&Sheet { headers, ..Sheet::default() })).collect();
+        Ok(Some(Indexed { pending, heads, keyed }))
+    }
+
+    /// The names of the records filed under `keys` in `table` (its column
+    /// `column`): at most [`MOST_COPY_CANDIDATES`] of each key, the first
+    /// filed; in the order of their names.
+    fn filed_under(&self, table: &str, column: &str, keys: &[i64]) -> io::Result<Vec<String>> {
+        let q = format!(
+            "SELECT r.name FROM (SELECT stamp FROM {table} WHERE {column} = ?1 ORDER BY stamp LIMIT ?2) AS f \
+             JOIN record AS r ON r.stamp = f.stamp"
+        );
+        let mut st = self.conn().prepare_cached(&q).map_err(sql)?;
+        let mut out = Vec::new();
+        for k in keys {
+            let rows = st.query_map(params![k, MOST_COPY_CANDIDATES as i64], |r| r.get::<_, String>(0)).map_err(sql)?;
+            for n in rows {
+                out.push(n.map_err(sql)?);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// What sheet `index` of the file dropped as `dropped`, whose bytes hash
+    /// to `hash`, is to the records. A sheet dropped again under the name of
+    /// an earlier copy of its game (a correction typed again) is a new
+    /// reading of that copy, not the other copy: of a game read alone it is
+    /// [`Known::New`] (the round file takes it as a correction), of a game
+    /// read from two copies it is read with the other one. Of several games
+    /// it could be a copy of, the last in the records' order is taken.
+    pub(crate) fn known(
+        &mut self,
+        sheet: &Sheet,
+        dropped: &str,
+        hash: &str,
+        index: usize,
+        pairings: Option<&Arc<Tournament>>,
+    ) -> io::Result<Known> {
+        let done: Option<String> = self
+            .conn()
+            .prepare_cached(
+                "SELECT r.name FROM sheet_at AS s JOIN record AS r ON r.stamp = s.stamp \
+                 WHERE s.hash = ?1 AND s.idx = ?2 AND r.pending = 0 ORDER BY r.name LIMIT 1",
+            )
+            .and_then(|mut st| st.query_row(params![hash, index as i64], |r| r.get(0)).optional())
+            .map_err(sql)?;
+        if let Some(n) = done {
+            return Ok(Known::Done(n));
+        }
+        let key = keyed(sheet, pairings.map(|t| &**t));
+        let found = self.copies_of(&key, pairings, (dropped, hash))?;
+        let mut known = Known::New;
+        for n in found {
+            let Some(r) = self.get(&n) else { continue };
+            let mine = r.pending && r.sheets.iter().any(|s| s.is(hash, index) && s.dropped == dropped);
+            if mine {
+                continue;
+            }
+            if r.pending {
+                return Ok(Known::Wait);
+            }
+            let again = r.sheets.iter().any(|s| s.dropped == dropped && s.index == index);
+            known = match (r.sheets.len(), again) {
+                // A copy of a game read alone dropped again: read alone again.
+                (1, true) => continue,
+                (1, false) => Known::Partner(n.clone()),
+                // One of a game's two copies dropped again, or a sheet that
+                // corrects one under a new name: read with the other.
+                (_, true) => Known::Partner(n.clone()),
+                (_, false) if r.corrected(&sheet.headers).is_some() => Known::Partner(n.clone()),
+                (_, false) => Known::Third(n.clone()),
+            };
+        }
+        Ok(known)
+    }
+
+    /// Keys the index's blocks by `pairings`, where they are keyed by
+    /// others: once for each load of a TRF, not for each sheet.
+    fn key_with(&mut self, pairings: Option<&Arc<Tournament>>) -> io::Result<()> {
+        let held = self.held.as_mut().expect("opened by lock");
+        let known = match (&held.keyed_with, pairings) {
+            (Some((Some(a), fp)), Some(b)) if Arc::ptr_eq(a, b) => Some(*fp),
+            (Some((None, fp)), None) => Some(*fp),
+            _ => None,
+        };
+        let fp = known.unwrap_or_else(|| fingerprint(pairings.map(|t| &**t)));
+        held.keyed_with = Some((pairings.cloned(), fp));
+        if self.meta("keyed_with")? == Some(fp) {
+            return Ok(());
+        }
+        let tx = self.held.as_mut().expect("opened by lock").conn.transaction().map_err(sql)?;
+        tx.execute("DELETE FROM block_at", []).map_err(sql)?;
+        let rows: Vec<(i64, String)> = {
+            let mut st = tx.prepare("SELECT stamp, heads FROM record").map_err(sql)?;
+            st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(sql)?.collect::<Result<_, _>>().map_err(sql)?
+        };
+        for (stamp, heads) in rows {
+            let heads: Vec<Head> = serde_json::from_str(&heads).map_err(json)?;
+            let keyed_heads: Vec<Vec<(String, String)>> =
+                heads.iter().map(|h| keyed(&h.sheet(), pairings.map(|t| &**t)).headers.clone()).collect();
+            tx.execute(
+                "UPDATE record SET keyed = ?1 WHERE stamp = ?2",
+                params![serde_json::to_string(&keyed_heads).map_err(json)?, stamp],
+            )
+            .map_err(sql)?;
+            file_blocks(&tx, stamp, &keyed_heads)?;
+        }
+        set_meta(&tx, "keyed_with", fp)?;
+        tx.commit().map_err(sql)
+    }
+
+    /// The records whose game the sheet keyed as `key` is a copy of, as
+    /// `convert` groups sheets: the same round and players (or board), the
+    /// pairings' tags standing for what a sheet does not write; else, where
+    /// one of the two gives no round, the one game read alone so far of the
+    /// same two players, from another file than `file` (the name it was
+    /// dropped under, its bytes' hash): two sheets of one file with the same
+    /// players and no round are two games. Found through the copies' index.
+    fn copies_of(
+        &mut self,
+        key: &Sheet,
+        pairings: Option<&Arc<Tournament>>,
+        file: (&str, &str),
+    ) -> io::Result<Vec<String>> {
+        self.key_with(pairings)?;
+        let key = CopyKey::of(key);
+        let (mut by_headers, mut by_players) = (Vec::new(), Vec::new());
+        for n in self.filed_under("block_at", "block", &key.block_numbers())? {
+            let Some(r) = self.indexed(&n)? else { continue };
+            if r.keyed.iter().any(|s| s.same_game(&key)) {
+                by_headers.push(n);
+            } else if r.heads.len() == 1
+                && !r.heads.iter().any(|h| h.of_file(file))
+                && r.keyed.iter().any(|s| s.same_game_by_players(&key))
+            {
+                by_players.push(n);
+            }
+        }
+        Ok(if by_headers.is_empty() && by_players.len() == 1 { by_players } else { by_headers })
+    }
+
+    /// The other game read alone so far that the record `name`, a game read
+    /// alone, is the other copy of by `pairings` (the same pairing, or the
+    /// same players where only one game of theirs is possible), where that
+    /// game has only `name` as such a copy: copies read before the pairings
+    /// came that only the pairings tell are one game's.
+    pub(crate) fn lone_partner(&mut self, name: &str, pairings: &Arc<Tournament>) -> io::Result<Option<String>> {
+        let partners = |me: &mut Self, n: &str| -> io::Result<Vec<String>> {
+            let Some(r) = me.indexed(n)?.filter(|r| !r.pending && r.heads.len() == 1) else { return Ok(Vec::new()) };
+            let key = keyed(&r.heads[0].sheet(), Some(&**pairings)).into_owned();
+            let found = me.copies_of(&key, Some(pairings), (&r.heads[0].dropped, &r.heads[0].hash))?;
+            let mut out = Vec::new();
+            for m in found {
+                if m != n && me.indexed(&m)?.is_some_and(|r| !r.pending && r.heads.len() == 1) {
+                    out.push(m);
+                }
+            }
+            Ok(out)
+        };
+        Ok(match &partners(self, name)?[..] {
+            [other] if partners(self, other)? == [name] => Some(other.clone()),
+            _ => None,
+        })
+    }
+
+    /// The game of one sheet that a sheet (keyed as `sheet` by `pairings`)
+    /// whose moves read alone are `sans` is the other copy of by their
+    /// moves ([`crate::reconstruct::by_moves`]), as `convert` pairs them:
+    /// the one such record, which has no other such game. Found through the
+    /// records' index of moves.
+    /// A game of the sheet's own file (`file`: the name it was dropped
+    /// under, its bytes' hash) is never its partner.
+    pub(crate) fn partner_by_moves(
+        &mut self,
+        sheet: &Sheet,
+        sans: &[String],
+        pairings: Option<&Arc<Tournament>>,
+        file: (&str, &str),
+    ) -> io::Result<Option<String>> {
+        if sans.len() < SAME_GAME_PLIES {
+            return Ok(None);
+        }
+        self.key_with(pairings)?;
+        let key = CopyKey::of(&keyed(sheet, pairings.map(|t| &**t)));
+        let Some(n) = self.alike_by_moves(&key, sans, None, file)? else { return Ok(None) };
+        let (Some(r), Some(k)) = (self.get(&n), self.indexed(&n)?) else { return Ok(None) };
+        let Some(k) = k.keyed.first() else { return Ok(None) };
+        Ok(self.alike_by_moves(k, &r.sans, Some(&n), file)?.is_none().then_some(n))
+    }
+
+    /// The one game of one sheet, not `me` nor of `file`, that a sheet keyed
+    /// as `key` with moves `sans` is a copy of by its moves; `None` where
+    /// there is none or more than one.
+    fn alike_by_moves(
+        &self,
+        key: &CopyKey,
+        sans: &[String],
+        me: Option<&str>,
+        file: (&str, &str),
+    ) -> io::Result<Option<String>> {
+        let numbers: Vec<i64> = windows(sans).into_iter().map(|w| w as i64).collect();
+        let mut found = Vec::new();
+        for n in self.filed_under("window_at", "window", &numbers)? {
+            if Some(n.as_str()) == me {
+                continue;
+            }
+            let (Some(r), Some(k)) = (self.get(&n), self.indexed(&n)?) else { continue };
+            let same_file = r.sheets.iter().any(|s| s.dropped == file.0 || s.hash == file.1);
+            if !same_file
+                && by_moves(&r)
+                && k.keyed.first().is_some_and(|k| same_game_by_moves((k, &r.sans), (key, sans)))
+            {
+                found.push(n);
+                if found.len() > 1 {
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(found.pop())
+    }
+
+    /// How the records put until the next [`Locked::flush`] are written:
+    /// not flushed to disk one by one where one flush of the file system
+    /// stands for all of them.
+    pub(crate) fn deferred(staging: &Staging) -> Staging {
+        Staging { fsync: staging.fsync && !FLUSH_ALL, ..staging.clone() }
+    }
+
+    /// Flushes to disk the records put with [`Locked::deferred`] staging
+    /// (`staging` as it was before), in one step: before the outputs they
+    /// announce are placed, and before the file is done.
+    pub(crate) fn flush(&self, staging: &Staging) -> io::Result<()> {
+        if staging.fsync && FLUSH_ALL {
+            sync_file_system(&self.held.as_ref().expect("opened by lock").dir)?;
+        }
+        Ok(())
+    }
+
+    /// Writes (or replaces) the record of file `name`: one transaction,
+    /// flushed to disk at its end where `staging` says so.
+    pub(crate) fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
+        let fp = self.meta("keyed_with")?;
+        let held = self.held.as_mut().expect("opened by lock");
+        let pairings = match &held.keyed_with {
+            Some((p, mine)) if Some(*mine) == fp => Some(p.clone()),
+            _ => None,
+        };
+        held.conn.pragma_update(None, "synchronous", if staging.fsync { "FULL" } else { "OFF" }).map_err(sql)?;
+        let tx = held.conn.transaction().map_err(sql)?;
+        let mut changes = self.changes as i64;
+        if take(&tx, name)? {
+            changes += 1;
+        }
+        changes = insert(&tx, name, record, changes, pairings.as_ref().map(|p| p.as_deref()))?;
+        set_meta(&tx, "changes", changes)?;
+        if pairings.is_none() {
+            set_meta(&tx, "keyed_with", UNKEYED)?;
+        }
+        tx.commit().map_err(sql)?;
+        self.changes = changes as u64;
+        Ok(())
+    }
+
+    /// Removes the pending records of the file dropped as `dropped` with
+    /// bytes that hash to `hash`: an attempt that ended in a panic (the file
+    /// rejected) leaves none for its game's other copy to wait on forever.
+    /// Returns how many there were.
+    pub(crate) fn forget_pending(&mut self, dropped: &str, hash: &str, staging: &Staging) -> io::Result<usize> {
+        let mut names = Vec::new();
+        self.each(Which::Pending, |n, r| {
+            if r.sheets.iter().any(|s| s.dropped == dropped && s.hash == hash) {
+                names.push(n.to_string());
+            }
+            ControlFlow::Continue(())
+        })?;
+        for n in &names {
+            self.remove(n, staging)?;
+        }
+        Ok(names.len())
+    }
+
+    /// Removes the record of file `name` (none there counts as done).
+    pub(crate) fn remove(&mut self, name: &str, staging: &Staging) -> io::Result<()> {
+        let held = self.held.as_mut().expect("opened by lock");
+        held.conn.pragma_update(None, "synchronous", if staging.fsync { "FULL" } else { "OFF" }).map_err(sql)?;
+        let tx = held.conn.transaction().map_err(sql)?;
+        if take(&tx, name)? {
+            let changes = self.changes as i64 + 1;
+            set_meta(&tx, "changes", changes)?;
+            tx.commit().map_err(sql)?;
+            self.changes = changes as u64;
+        }
+        Ok(())
+    }
+}
+
+/// The record `name` holds as `body`; one that cannot be read is left out,
+/// and said.
+fn parsed(name: &str, body: &str) -> Option<GameRecord> {
+    match serde_json::from_str(body) {
+        Ok(r) => Some(r),
         Err(e) => {
-            tracing::warn!(record = %path.display(), error = %e, "an unreadable game record is left out");
-            Ok(None)
+            tracing::warn!(record = name, error = %e, "an unreadable game record is left out");
+            None
         }
     }
 }
@@ -432,240 +913,6 @@ pub(crate) enum Known {
     Wait,
 }
 
-impl Locked<'_> {
-    /// Appends `name` to the journal before its record changes: a change a
-    /// kill cuts short is then read again by every daemon, never hidden by
-    /// a cache.
-    fn journal(&mut self, name: &str) -> io::Result<()> {
-        let mut journal = OpenOptions::new().create(true).append(true).open(&self.journal)?;
-        // One write of one short line: whole, whatever moment a kill comes at.
-        journal.write_all(format!("{name}\n").as_bytes())?;
-        let m = journal.metadata()?;
-        self.cache.read_to = Some((m.len(), std::os::unix::fs::MetadataExt::ino(&m)));
-        Ok(())
-    }
-
-    /// Every record, with its file's name; each without its game's text in
-    /// the round file (`round.game` is empty: [`Locked::get`] has it).
-    pub(crate) fn names(&self) -> impl Iterator<Item = (&str, &GameRecord)> {
-        self.cache.records.iter().map(|(n, r)| (n.as_str(), r))
-    }
-
-    /// The most sheets a published game of round `round`, board `board` is
-    /// read from (0: none is published there).
-    pub(crate) fn copies_at(&self, round: u32, board: u32) -> usize {
-        self.cache.by_board.get(&(round, board)).and_then(|n| n.values().max().copied()).unwrap_or(0)
-    }
-
-    /// Whether some published game is read from two players' copies.
-    pub(crate) fn any_two_copies(&self) -> bool {
-        self.cache.two_copies > 0
-    }
-
-    /// How many changes the records have seen so far: while it stays the
-    /// same, so do they.
-    pub(crate) fn changes(&self) -> u64 {
-        self.cache.changes
-    }
-
-    /// Every record, as [`Locked::names`] gives them, with the change that
-    /// last put it in ([`Locked::changes`]): a record whose stamp is the same
-    /// is the same.
-    #[cfg(feature = "desk")]
-    pub(crate) fn stamped(&self) -> impl Iterator<Item = (&str, &GameRecord, u64)> {
-        let stamps = &self.cache.stamps;
-        self.names().map(move |(n, r)| (n, r, stamps.get(n).copied().unwrap_or(0)))
-    }
-
-    /// The record in the file `name`, whole, as the disk has it (the cache
-    /// says which there are; under the lock the two agree).
-    pub(crate) fn get(&self, name: &str) -> Option<GameRecord> {
-        if !self.cache.records.contains_key(name) {
-            return None;
-        }
-        read_record(&self.dir.join(name)).ok().flatten()
-    }
-
-    /// What sheet `index` of the file dropped as `dropped`, whose bytes hash
-    /// to `hash`, is to the records. A sheet dropped again under the name of
-    /// an earlier copy of its game (a correction typed again) is a new
-    /// reading of that copy, not the other copy: of a game read alone it is
-    /// [`Known::New`] (the round file takes it as a correction), of a game
-    /// read from two copies it is read with the other one. Of several games
-    /// it could be a copy of, the last in the records' order is taken.
-    pub(crate) fn known(
-        &mut self,
-        sheet: &Sheet,
-        dropped: &str,
-        hash: &str,
-        index: usize,
-        pairings: Option<&Arc<Tournament>>,
-    ) -> Known {
-        let records = &self.cache.records;
-        let mut done = self.cache.by_file.get(&(hash.to_string(), index)).into_iter().flatten();
-        if let Some(n) = done.find(|n| records.get(*n).is_some_and(|r| !r.pending)) {
-            return Known::Done(n.clone());
-        }
-        let mine = |r: &GameRecord| r.pending && r.sheets.iter().any(|s| s.is(hash, index) && s.dropped == dropped);
-        let key = keyed(sheet, pairings.map(|t| &**t));
-        let found = self.copies_of(&key, pairings, (dropped, hash));
-        let mut known = Known::New;
-        for n in found {
-            let r = &self.cache.records[&n];
-            if mine(r) {
-                continue;
-            }
-            if r.pending {
-                return Known::Wait;
-            }
-            let again = r.sheets.iter().any(|s| s.dropped == dropped && s.index == index);
-            known = match (r.sheets.len(), again) {
-                // A copy of a game read alone dropped again: read alone again.
-                (1, true) => continue,
-                (1, false) => Known::Partner(n.clone()),
-                // One of a game's two copies dropped again, or a sheet that
-                // corrects one under a new name: read with the other.
-                (_, true) => Known::Partner(n.clone()),
-                (_, false) if r.corrected(&sheet.headers).is_some() => Known::Partner(n.clone()),
-                (_, false) => Known::Third(n.clone()),
-            };
-        }
-        known
-    }
-
-    /// The records whose game the sheet keyed as `key` is a copy of, as
-    /// `convert` groups sheets: the same round and players (or board), the
-    /// pairings' tags standing for what a sheet does not write; else, where
-    /// one of the two gives no round, the one game read alone so far of the
-    /// same two players, from another file than `file` (the name it was
-    /// dropped under, its bytes' hash): two sheets of one file with the same
-    /// players and no round are two games. Found through the copies' index.
-    fn copies_of(&mut self, key: &Sheet, pairings: Option<&Arc<Tournament>>, file: (&str, &str)) -> Vec<String> {
-        self.cache.key_with(pairings);
-        let key = CopyKey::of(key);
-        let same_file = |r: &GameRecord| r.sheets.iter().any(|s| s.dropped == file.0 || s.hash == file.1);
-        let (mut by_headers, mut by_players) = (Vec::new(), Vec::new());
-        for n in self.cache.index.candidates(&key) {
-            let (Some(r), Some(k)) = (self.cache.records.get(&n), self.cache.keys.get(&n)) else { continue };
-            if k.iter().any(|s| s.same_game(&key)) {
-                by_headers.push(n);
-            } else if r.sheets.len() == 1 && !same_file(r) && k.iter().any(|s| s.same_game_by_players(&key)) {
-                by_players.push(n);
-            }
-        }
-        if by_headers.is_empty() && by_players.len() == 1 { by_players } else { by_headers }
-    }
-
-    /// The other game read alone so far that the record `name`, a game read
-    /// alone, is the other copy of by `pairings` (the same pairing, or the
-    /// same players where only one game of theirs is possible), where that
-    /// game has only `name` as such a copy: copies read before the pairings
-    /// came that only the pairings tell are one game's.
-    pub(crate) fn lone_partner(&mut self, name: &str, pairings: &Arc<Tournament>) -> Option<String> {
-        let lone = |r: &GameRecord| !r.pending && r.sheets.len() == 1;
-        let partners = |me: &mut Self, n: &str| -> Vec<String> {
-            let Some(r) = me.cache.records.get(n).filter(|r| lone(r)) else { return Vec::new() };
-            let key = keyed(&r.sheets[0].sheet(), Some(&**pairings)).into_owned();
-            let file = (r.sheets[0].dropped.clone(), r.sheets[0].hash.clone());
-            let found = me.copies_of(&key, Some(pairings), (&file.0, &file.1));
-            found.into_iter().filter(|m| m != n && me.cache.records.get(m).is_some_and(lone)).collect()
-        };
-        match &partners(self, name)[..] {
-            [other] if partners(self, other) == [name] => Some(other.clone()),
-            _ => None,
-        }
-    }
-
-    /// The game of one sheet that a sheet (keyed as `sheet` by `pairings`)
-    /// whose moves read alone are `sans` is the other copy of by their
-    /// moves ([`crate::reconstruct::by_moves`]), as `convert` pairs them:
-    /// the one such record, which has no other such game. Found through the
-    /// records' index of moves.
-    /// A game of the sheet's own file (`file`: the name it was dropped
-    /// under, its bytes' hash) is never its partner.
-    pub(crate) fn partner_by_moves(
-        &mut self,
-        sheet: &Sheet,
-        sans: &[String],
-        pairings: Option<&Arc<Tournament>>,
-        file: (&str, &str),
-    ) -> Option<String> {
-        if sans.len() < SAME_GAME_PLIES {
-            return None;
-        }
-        self.cache.key_with(pairings);
-        let key = CopyKey::of(&keyed(sheet, pairings.map(|t| &**t)));
-        let cache = &self.cache;
-        let alike = |key: &CopyKey, sans: &[String], me: Option<&str>| -> Vec<String> {
-            let found = cache.moves.candidates(sans).into_iter().filter(|n| Some(n.as_str()) != me);
-            let agree = |n: &String| {
-                let (Some(r), Some(k)) = (cache.records.get(n), cache.keys.get(n)) else { return false };
-                let same_file = r.sheets.iter().any(|s| s.dropped == file.0 || s.hash == file.1);
-                !same_file && by_moves(r) && k.first().is_some_and(|k| same_game_by_moves((k, &r.sans), (key, sans)))
-            };
-            found.filter(agree).take(2).collect()
-        };
-        let [n] = &alike(&key, sans, None)[..] else { return None };
-        let (r, k) = (cache.records.get(n)?, cache.keys.get(n)?.first()?);
-        alike(k, &r.sans, Some(n)).is_empty().then(|| n.clone())
-    }
-
-    /// How the records put until the next [`Locked::flush`] are written:
-    /// not flushed to disk one by one where one flush of the file system
-    /// stands for all of them (a flush each cost 7 s of the 13 s of a file
-    /// of 12,000 games).
-    pub(crate) fn deferred(staging: &Staging) -> Staging {
-        Staging { fsync: staging.fsync && !FLUSH_ALL, ..staging.clone() }
-    }
-
-    /// Flushes to disk the records put with [`Locked::deferred`] staging
-    /// (`staging` as it was before), in one step: before the outputs they
-    /// announce are placed, and before the file is done.
-    pub(crate) fn flush(&self, staging: &Staging) -> io::Result<()> {
-        if staging.fsync && FLUSH_ALL {
-            sync_file_system(&self.dir)?;
-        }
-        Ok(())
-    }
-
-    /// Writes (or replaces) the record of file `name`.
-    pub(crate) fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
-        self.journal(name)?;
-        let mut text = serde_json::to_vec_pretty(record).map_err(io::Error::other)?;
-        text.push(b'\n');
-        replace_staged(&self.dir.join(name), &text, staging)?;
-        self.cache.insert(name, record.clone());
-        Ok(())
-    }
-
-    /// Removes the pending records of the file dropped as `dropped` with
-    /// bytes that hash to `hash`: an attempt that ended in a panic (the file
-    /// rejected) leaves none for its game's other copy to wait on forever.
-    /// Returns how many there were.
-    pub(crate) fn forget_pending(&mut self, dropped: &str, hash: &str, staging: &Staging) -> io::Result<usize> {
-        let mine = |r: &GameRecord| r.pending && r.sheets.iter().any(|s| s.dropped == dropped && s.hash == hash);
-        let names: Vec<String> = self.names().filter(|(_, r)| mine(r)).map(|(n, _)| n.to_string()).collect();
-        for n in &names {
-            self.remove(n, staging)?;
-        }
-        Ok(names.len())
-    }
-
-    /// Removes the record of file `name` (none there counts as done).
-    pub(crate) fn remove(&mut self, name: &str, _staging: &Staging) -> io::Result<()> {
-        if !self.cache.records.contains_key(name) {
-            return Ok(());
-        }
-        self.journal(name)?;
-        match fs::remove_file(self.dir.join(name)) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
-            _ => {}
-        }
-        self.cache.take(name);
-        Ok(())
-    }
-}
-
 /// Whether one call flushes every file of a file system to disk.
 const FLUSH_ALL: bool = cfg!(all(target_os = "linux", target_env = "gnu"));
 
@@ -733,18 +980,34 @@ mod tests {
         let s = Staging::beside(false);
         let a = sheet("3", "7", "Ana");
         one.lock().unwrap().put("a.json", &record(&a, "w.txt", false), &s).unwrap();
-        assert_eq!(two.lock().unwrap().known(&a, "b.txt", "x", 0, None), Known::Partner("a.json".into()));
+        assert_eq!(two.lock().unwrap().known(&a, "b.txt", "x", 0, None).unwrap(), Known::Partner("a.json".into()));
         two.lock().unwrap().remove("a.json", &s).unwrap();
-        assert_eq!(one.lock().unwrap().known(&a, "b.txt", "x", 0, None), Known::New, "removed by the other");
-        // The journal removed and begun again by the other: read from its start.
+        assert_eq!(one.lock().unwrap().known(&a, "b.txt", "x", 0, None).unwrap(), Known::New, "removed by the other");
         one.lock().unwrap().put("c.json", &record(&sheet("4", "1", "Eva"), "c.txt", false), &s).unwrap();
-        fs::remove_file(state.path().join("games.log")).unwrap();
         let mut locked = two.lock().unwrap();
         locked.put("d.json", &record(&sheet("4", "2", "Rosa"), "d.txt", false), &s).unwrap();
         locked.put("e.json", &record(&sheet("4", "3", "Luis"), "e.txt", false), &s).unwrap();
         drop(locked);
-        let names: Vec<String> = one.lock().unwrap().names().map(|(n, _)| n.to_string()).collect();
-        assert_eq!(names, ["c.json", "d.json", "e.json"]);
+        assert_eq!(one.lock().unwrap().published(false).unwrap(), ["c.json", "d.json", "e.json"]);
+    }
+
+    #[test]
+    fn the_records_an_older_version_kept_one_file_each_are_moved_in() {
+        let state = tempfile::tempdir().unwrap();
+        let dir = state.path().join("games");
+        fs::create_dir_all(&dir).unwrap();
+        let a = sheet("3", "7", "Ana");
+        fs::write(dir.join("a.json"), serde_json::to_vec(&record(&a, "w.txt", false)).unwrap()).unwrap();
+        fs::write(dir.join("x.json"), b"not a record").unwrap();
+        fs::write(state.path().join("games.log"), b"a.json\n").unwrap();
+        let games = Games::new(state.path());
+        let mut locked = games.lock().unwrap();
+        assert_eq!(locked.published(false).unwrap(), ["a.json"], "the unreadable one left out");
+        assert_eq!(
+            locked.known(&sheet("3", "7", "ana"), "b.txt", "x", 0, None).unwrap(),
+            Known::Partner("a.json".into())
+        );
+        assert!(!dir.exists() && !state.path().join("games.log").exists());
     }
 
     #[test]
@@ -754,29 +1017,41 @@ mod tests {
         let s = Staging::beside(false);
         let a = sheet("3", "7", "Ana");
         let mut locked = games.lock().unwrap();
-        assert_eq!(locked.known(&a, "w.txt", &hash(b"w.txt"), 0, None), Known::New);
+        assert_eq!(locked.known(&a, "w.txt", &hash(b"w.txt"), 0, None).unwrap(), Known::New);
         locked.put("a.json", &record(&a, "w.txt", false), &s).unwrap();
         drop(locked);
         let mut locked = games.lock().unwrap();
-        assert_eq!(locked.known(&a, "w.txt", &hash(b"w.txt"), 0, None), Known::Done("a.json".into()), "itself");
+        assert_eq!(
+            locked.known(&a, "w.txt", &hash(b"w.txt"), 0, None).unwrap(),
+            Known::Done("a.json".into()),
+            "itself"
+        );
         let b = sheet("3", "7", "ana");
-        assert_eq!(locked.known(&b, "b.txt", "x", 0, None), Known::Partner("a.json".into()));
-        assert_eq!(locked.known(&b, "w.txt", "x", 0, None), Known::New, "the same name again: a correction");
-        assert_eq!(locked.known(&sheet("4", "7", "Ana"), "b.txt", "x", 0, None), Known::New, "another round");
+        assert_eq!(locked.known(&b, "b.txt", "x", 0, None).unwrap(), Known::Partner("a.json".into()));
+        assert_eq!(locked.known(&b, "w.txt", "x", 0, None).unwrap(), Known::New, "the same name again: a correction");
+        assert_eq!(locked.known(&sheet("4", "7", "Ana"), "b.txt", "x", 0, None).unwrap(), Known::New, "another round");
         drop(locked);
         let mut locked = games.lock().unwrap();
         let mut both = record(&a, "w.txt", false);
         both.sheets.push(SheetRecord { dropped: "b.txt".into(), ..both.sheets[0].clone() });
         locked.put("a.json", &both, &s).unwrap();
-        assert_eq!(locked.known(&b, "c.txt", "y", 0, None), Known::Third("a.json".into()));
-        assert_eq!(locked.known(&b, "b.txt", "y", 0, None), Known::Partner("a.json".into()), "one copy typed again");
+        assert_eq!(locked.known(&b, "c.txt", "y", 0, None).unwrap(), Known::Third("a.json".into()));
+        assert_eq!(
+            locked.known(&b, "b.txt", "y", 0, None).unwrap(),
+            Known::Partner("a.json".into()),
+            "one copy typed again"
+        );
         locked.put("p.json", &record(&sheet("5", "1", "Cris"), "p.txt", true), &s).unwrap();
-        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "q.txt", "z", 0, None), Known::Wait);
-        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "p.txt", &hash(b"p.txt"), 0, None), Known::New, "its own");
+        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "q.txt", "z", 0, None).unwrap(), Known::Wait);
+        assert_eq!(
+            locked.known(&sheet("5", "1", "Cris"), "p.txt", &hash(b"p.txt"), 0, None).unwrap(),
+            Known::New,
+            "its own"
+        );
         // The attempt at p.txt ended in a panic: its pending record goes, and
         // the other copy is read, not made to wait.
         assert_eq!(locked.forget_pending("p.txt", &hash(b"p.txt"), &s).unwrap(), 1);
-        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "q.txt", "z", 0, None), Known::New);
+        assert_eq!(locked.known(&sheet("5", "1", "Cris"), "q.txt", "z", 0, None).unwrap(), Known::New);
         assert_eq!(locked.forget_pending("w.txt", &hash(b"w.txt"), &s).unwrap(), 0, "a published game stays");
         assert!(locked.get("a.json").is_some());
     }

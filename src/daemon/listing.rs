@@ -80,14 +80,14 @@ impl Listing {
                 None
             } else {
                 index.seen = Some(now);
-                let live: Vec<(&str, &GameRecord, u64)> = locked.stamped().filter(|(_, r, _)| !r.pending).collect();
-                let names: HashSet<&str> = live.iter().map(|(n, _, _)| *n).collect();
+                let live = locked.stamps().map_err(io_at(&cfg.folders.state))?;
+                let names: HashSet<&str> = live.iter().map(|(n, _)| n.as_str()).collect();
                 index.games.retain(|n, _| names.contains(n.as_str()));
                 let fresh = |n: &str, stamp: u64| index.games.get(n).is_some_and(|(s, _)| *s == stamp);
                 let stale: Vec<(String, GameRecord, u64)> = live
                     .iter()
-                    .filter(|(n, _, stamp)| !fresh(n, *stamp))
-                    .map(|(n, r, stamp)| (n.to_string(), (*r).clone(), *stamp))
+                    .filter(|(n, stamp)| !fresh(n, *stamp))
+                    .filter_map(|(n, stamp)| Some((n.clone(), locked.get(n)?, *stamp)))
                     .collect();
                 Some(stale)
             }

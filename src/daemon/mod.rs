@@ -648,8 +648,10 @@ impl State {
         let mut s = self.summary;
         let Ok(locked) = cfg.games.lock() else { return s };
         (s.pgn, s.review, s.rejected) = (0, 0, self.unread);
-        for (_, r) in locked.names().filter(|(n, r)| !r.pending && self.published.contains(*n)) {
-            match r.folder.as_str() {
+        let names: Vec<&str> = self.published.iter().map(String::as_str).collect();
+        let Ok(folders) = locked.folders(&names) else { return s };
+        for folder in folders {
+            match folder.as_str() {
                 "pgn" => s.pgn += 1,
                 "review" => s.review += 1,
                 _ => s.rejected += 1,

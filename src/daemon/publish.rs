@@ -118,7 +118,8 @@ fn planned<'g>(
     // makes it read again.
     let opts = cfg.options_now();
     let pairings = opts.pairings.as_ref();
-    let by_headers = plan_of(&mut games.lock().map_err(io_at(state))?, sheets, (name, h), pairings, from);
+    let by_headers =
+        plan_of(&mut games.lock().map_err(io_at(state))?, sheets, (name, h), pairings, from).map_err(io_at(state))?;
     if by_headers.iter().any(|(k, _)| *k == Known::Wait) {
         let why = "a copy of the same game was being published by a daemon that stopped: \
                    waiting for that file to be done again";
@@ -135,7 +136,8 @@ fn planned<'g>(
         .map(|g| g.map(|g| g.moves.clone()))
         .collect();
     let plan =
-        by_moves(&mut games.lock().map_err(io_at(state))?, by_headers.clone(), sheets, (name, h), &sans, pairings);
+        by_moves(&mut games.lock().map_err(io_at(state))?, by_headers.clone(), sheets, (name, h), &sans, pairings)
+            .map_err(io_at(state))?;
     if plan != by_headers {
         let again = reading.all(&opts, &plan, &by_headers)?;
         for k in (0..plan.len()).filter(|&k| plan[k] != by_headers[k]) {
@@ -143,8 +145,8 @@ fn planned<'g>(
         }
     }
     let mut locked = games.lock().map_err(io_at(state))?;
-    let now = plan_of(&mut locked, sheets, (name, h), pairings, from);
-    if by_moves(&mut locked, now, sheets, (name, h), &sans, pairings) != plan
+    let now = plan_of(&mut locked, sheets, (name, h), pairings, from).map_err(io_at(state))?;
+    if by_moves(&mut locked, now, sheets, (name, h), &sans, pairings).map_err(io_at(state))? != plan
         || !same_pairings(&opts, &cfg.options_now())
     {
         return Ok(None);
@@ -204,10 +206,10 @@ fn plan_of(
     (name, h): (&str, &str),
     pairings: Option<&std::sync::Arc<Tournament>>,
     from: usize,
-) -> Plan {
+) -> io::Result<Plan> {
     let mut plan: Plan = vec![(Known::Done(String::new()), None); from.min(sheets.len())];
     for (k, sheet) in sheets.iter().enumerate().skip(from) {
-        let mut known = locked.known(sheet, name, h, k, pairings);
+        let mut known = locked.known(sheet, name, h, k, pairings)?;
         if let Known::Partner(n) = &known
             && plan.iter().any(|(p, _)| *p == known)
         {
@@ -219,7 +221,7 @@ fn plan_of(
         };
         plan.push((known, record));
     }
-    plan
+    Ok(plan)
 }
 
 /// The plan with each new sheet whose moves read alone (`sans`) make it the
@@ -234,17 +236,17 @@ fn by_moves(
     file: (&str, &str),
     sans: &[Option<Vec<String>>],
     pairings: Option<&std::sync::Arc<Tournament>>,
-) -> Plan {
+) -> io::Result<Plan> {
     for (k, sans) in sans.iter().enumerate() {
         let Some(sans) = sans.as_deref().filter(|_| plan[k].0 == Known::New) else { continue };
-        let Some(n) = locked.partner_by_moves(&sheets[k], sans, pairings, file) else { continue };
+        let Some(n) = locked.partner_by_moves(&sheets[k], sans, pairings, file)? else { continue };
         let known = Known::Partner(n.clone());
         if plan.iter().all(|(p, _)| *p != known) {
             let record = locked.get(&n);
             plan[k] = (known, record);
         }
     }
-    plan
+    Ok(plan)
 }
 
 /// The sheets of `part` published under the lock: a pending record for
@@ -582,14 +584,19 @@ pub(crate) fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &To
     // An event that collects one copy per game (no game read from two
     // players' copies: `GameRecord::two_copies`) waits for
     // no other copy: its boards are not listed as having one copy only.
-    let two_copies = locked.any_two_copies();
+    let told = |e: io::Error| tracing::warn!(error = %e, "cannot tell the boards without a scoresheet");
+    let two_copies = match locked.any_two_copies() {
+        Ok(t) => t,
+        Err(e) => return told(e),
+    };
     for &r in rounds.iter().filter(|&&r| t.round(r).next().is_some()) {
         let (mut missing, mut single) = (Vec::new(), Vec::new());
         for p in t.round(r) {
             match locked.copies_at(r, p.board) {
-                0 => missing.push(p.board),
-                1 => single.push(p.board),
-                _ => {}
+                Ok(0) => missing.push(p.board),
+                Ok(1) => single.push(p.board),
+                Ok(_) => {}
+                Err(e) => return told(e),
             }
         }
         let single_text = match (two_copies, single.is_empty()) {

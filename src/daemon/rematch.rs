@@ -13,6 +13,7 @@
 //! these pairings already or not: its outputs are replaced, never added.
 
 use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -25,7 +26,7 @@ use crate::pairing::names::Heard;
 use crate::sheet::GameResult;
 
 use super::decide::{DecideError, inputs_of};
-use super::games::{GameRecord, hash, record_name};
+use super::games::{GameRecord, Which, hash, record_name};
 use super::kept::kept_for;
 use super::outcome::{FileError, Outcome, ProcessConfig, archive, folder_of, io_at, reject, same_pairings};
 use super::pairings::Owed;
@@ -78,7 +79,14 @@ pub(crate) fn load(cfg: &ProcessConfig, bytes: &[u8], t: Tournament) -> Result<O
     let change = Change::between(old.as_deref(), &new);
     let mut owed = cfg.pairings.owed().map_err(io_at(state))?.unwrap_or_default();
     owed.trf = hash(bytes);
-    owed.games.extend(locked.names().filter(|(_, r)| !r.pending && change.touches(r)).map(|(n, _)| n.to_string()));
+    locked
+        .each(Which::Published, |n, r| {
+            if change.touches(&r) {
+                owed.games.insert(n.to_string());
+            }
+            ControlFlow::Continue(())
+        })
+        .map_err(io_at(state))?;
     match change.every {
         true => owed.rounds.extend(new.pairings.iter().map(|p| p.round)),
         false => owed.rounds.extend(change.rounds()),
@@ -233,7 +241,7 @@ fn finish(cfg: &ProcessConfig) -> Result<usize, FileError> {
     let Some(mut owed) = cfg.pairings.owed().map_err(io_at(state))? else { return Ok(0) };
     if owed.every {
         let locked = cfg.games.lock().map_err(io_at(state))?;
-        owed.games = locked.names().filter(|(_, r)| !r.pending).map(|(n, _)| n.to_string()).collect();
+        owed.games = locked.published(false).map_err(io_at(state))?.into_iter().collect();
     }
     if let Some(t) = cfg.pairings.current() {
         join_lone_copies(cfg, &t, &mut owed)?;
@@ -281,11 +289,10 @@ fn finish(cfg: &ProcessConfig) -> Result<usize, FileError> {
 fn join_lone_copies(cfg: &ProcessConfig, t: &Arc<Tournament>, owed: &mut Owed) -> Result<(), FileError> {
     let state = &cfg.folders.state;
     let mut locked = cfg.games.lock().map_err(io_at(state))?;
-    let lone: Vec<String> =
-        locked.names().filter(|(_, r)| !r.pending && r.sheets.len() == 1).map(|(n, _)| n.to_string()).collect();
+    let lone: Vec<String> = locked.published(true).map_err(io_at(state))?;
     let mut pairs: Vec<(String, String)> = Vec::new();
     for n in lone {
-        if let Some(first) = locked.lone_partner(&n, t).filter(|m| *m < n) {
+        if let Some(first) = locked.lone_partner(&n, t).map_err(io_at(state))?.filter(|m| *m < n) {
             pairs.push((first, n));
         }
     }

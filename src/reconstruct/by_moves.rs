@@ -46,7 +46,7 @@ pub(crate) fn same_game_by_moves(a: (&CopyKey, &[String]), b: (&CopyKey, &[Strin
 /// The keys a reading is filed under: each run of [`MOVE_WINDOW`] plies from
 /// [`MOVE_WINDOWS_FROM`] on, with where it starts. Two readings that
 /// [`moves_agree`] share one unless every such run holds a slip.
-fn windows(sans: &[String]) -> Vec<u64> {
+pub(crate) fn windows(sans: &[String]) -> Vec<u64> {
     use std::hash::{Hash, Hasher};
     let mut out: Vec<u64> = (MOVE_WINDOWS_FROM..)
         .step_by(MOVE_WINDOW)
@@ -79,20 +79,6 @@ impl<T: Clone + Ord> MoveIndex<T> {
     pub(crate) fn insert(&mut self, sans: &[String], id: T) {
         for w in windows(sans) {
             self.by_window.entry(w).or_default().push(id.clone());
-        }
-    }
-
-    /// Takes `id`, filed under `sans`, out of the index.
-    // The daemon's: a copy leaves the index when its game is settled.
-    #[cfg_attr(not(feature = "daemon"), allow(dead_code))]
-    pub(crate) fn remove(&mut self, sans: &[String], id: &T) {
-        for w in windows(sans) {
-            if let Some(ids) = self.by_window.get_mut(&w) {
-                ids.retain(|i| i != id);
-                if ids.is_empty() {
-                    self.by_window.remove(&w);
-                }
-            }
         }
     }
 

@@ -325,6 +325,29 @@ impl CopyKey {
     }
 }
 
+impl CopyKey {
+    /// The blocks of [`CopyKey::blocks`] as numbers, for an index kept on
+    /// disk (the daemon's records): two keys that share a block share its
+    /// number; a number two blocks share only adds a candidate, which is
+    /// then compared.
+    #[cfg(feature = "daemon")]
+    pub(crate) fn block_numbers(&self) -> Vec<i64> {
+        use std::hash::{Hash, Hasher};
+        let mut out: Vec<i64> = self
+            .blocks()
+            .iter()
+            .map(|b| {
+                let mut h = rustc_hash::FxHasher::default();
+                b.hash(&mut h);
+                h.finish() as i64
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
 /// A key of [`CopyIndex`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Block {
@@ -353,20 +376,6 @@ impl<T: Clone + Ord> CopyIndex<T> {
     pub(crate) fn insert(&mut self, key: &CopyKey, id: T) {
         for b in key.blocks() {
             self.by_block.entry(b).or_default().push(id.clone());
-        }
-    }
-
-    /// Takes `id`, filed under `key`, out of the index.
-    // The daemon's: a copy leaves the index when its game is settled.
-    #[cfg_attr(not(feature = "daemon"), allow(dead_code))]
-    pub(crate) fn remove(&mut self, key: &CopyKey, id: &T) {
-        for b in key.blocks() {
-            if let Some(ids) = self.by_block.get_mut(&b) {
-                ids.retain(|i| i != id);
-                if ids.is_empty() {
-                    self.by_block.remove(&b);
-                }
-            }
         }
     }
 

@@ -183,3 +183,25 @@ pub fn moves_of(pgn: &str) -> String {
         .collect();
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// A figure of the daemon's records under `root` (`.state/games.db`): the
+/// first column of the first row `query` gives; 0 where there are none yet.
+pub fn records_figure(root: &Path, query: &str) -> i64 {
+    let db = root.join(".state").join("games.db");
+    if !db.exists() {
+        return 0;
+    }
+    let conn = rusqlite::Connection::open(&db).unwrap_or_else(|e| panic!("{}: {e}", db.display()));
+    conn.busy_timeout(std::time::Duration::from_secs(30)).unwrap();
+    conn.query_row(query, [], |r| r.get::<_, Option<i64>>(0)).ok().flatten().unwrap_or(0)
+}
+
+/// How many records the daemon wrote as pending and has not made final.
+pub fn pending_records(root: &Path) -> usize {
+    records_figure(root, "SELECT COUNT(*) FROM record WHERE pending = 1") as usize
+}
+
+/// How many changes the daemon's records have seen.
+pub fn record_changes(root: &Path) -> usize {
+    records_figure(root, "SELECT value FROM meta WHERE key = 'changes'") as usize
+}
