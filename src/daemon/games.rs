@@ -171,11 +171,15 @@ struct Head {
     headers: Vec<(String, String)>,
 }
 
+/// The headers of [`KEY_HEADERS`] among `headers`.
+fn key_headers(headers: &[(String, String)]) -> Vec<(String, String)> {
+    let key = |k: &str| KEY_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(k));
+    headers.iter().filter(|(k, _)| key(k)).cloned().collect()
+}
+
 impl Head {
     fn of(s: &SheetRecord) -> Head {
-        let key = |k: &str| KEY_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(k));
-        let headers = s.headers.iter().filter(|(k, _)| key(k)).cloned().collect();
-        Head { dropped: s.dropped.clone(), hash: s.hash.clone(), headers }
+        Head { dropped: s.dropped.clone(), hash: s.hash.clone(), headers: key_headers(&s.headers) }
     }
 
     fn sheet(&self) -> Sheet {
@@ -329,7 +333,19 @@ fn set_meta(conn: &Connection, key: &str, value: i64) -> io::Result<()> {
 /// the same pairings in every daemon of this build.
 fn fingerprint(pairings: Option<&Tournament>) -> i64 {
     let mut h = rustc_hash::FxHasher::default();
-    (INDEX_VERSION, env!("CARGO_PKG_VERSION"), pairings.map(|t| format!("{t:?}"))).hash(&mut h);
+    (INDEX_VERSION, env!("CARGO_PKG_VERSION")).hash(&mut h);
+    // What a sheet's keyed headers depend on: the event's name, the boards
+    // and the players' names; never their points or ranks, so that a TRF
+    // dropped again with new points keeps the index.
+    if let Some(t) = pairings {
+        t.name.hash(&mut h);
+        for p in &t.pairings {
+            (p.round, p.board, p.white, p.black, p.forfeit, format!("{:?}", p.result)).hash(&mut h);
+        }
+        for p in &t.players {
+            (p.start, &p.name).hash(&mut h);
+        }
+    }
     // Never the mark of no known pairings.
     (h.finish() as i64).max(UNKEYED + 1)
 }
@@ -352,7 +368,7 @@ fn insert(
     let stamp = changes + 1;
     let heads: Vec<Head> = record.sheets.iter().map(Head::of).collect();
     let keyed_heads: Vec<Vec<(String, String)>> = match pairings {
-        Some(p) => heads.iter().map(|h| keyed(&h.sheet(), p).headers.clone()).collect(),
+        Some(p) => heads.iter().map(|h| key_headers(&keyed(&h.sheet(), p).headers)).collect(),
         None => Vec::new(),
     };
     conn.execute(
@@ -632,7 +648,7 @@ impl Locked<'_> {
         for (stamp, heads) in rows {
             let heads: Vec<Head> = serde_json::from_str(&heads).map_err(json)?;
             let keyed_heads: Vec<Vec<(String, String)>> =
-                heads.iter().map(|h| keyed(&h.sheet(), pairings.map(|t| &**t)).headers.clone()).collect();
+                heads.iter().map(|h| key_headers(&keyed(&h.sheet(), pairings.map(|t| &**t)).headers)).collect();
             tx.execute(
                 "UPDATE record SET keyed = ?1 WHERE stamp = ?2",
                 params![serde_json::to_string(&keyed_heads).map_err(json)?, stamp],

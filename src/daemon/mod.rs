@@ -78,8 +78,9 @@
 //!    folders) once ten minutes old; a live daemon's last for milliseconds.
 //! 8. **A game's two copies, whenever the second comes** (`games`,
 //!    `publish`). Which sheets were published where is kept in the state
-//!    folder, one small record per game, each written to a temporary name and
-//!    renamed, all looked at and changed under one lock
+//!    folder, one record per game in an SQLite database with the indexes
+//!    that find a copy's partner (each change one transaction), all looked
+//!    at and changed under one lock
 //!    (`<state>/games.lock`) by one worker of one daemon at a time. A sheet
 //!    whose other copy is recorded is read again with it (the first from
 //!    archive/) and the game's outputs are replaced: its file put over the
