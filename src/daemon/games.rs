@@ -205,6 +205,11 @@ fn sql(e: rusqlite::Error) -> io::Error {
     io::Error::other(e)
 }
 
+/// Runs one statement, prepared once per connection.
+fn run(conn: &Connection, statement: &str, values: impl rusqlite::Params) -> io::Result<usize> {
+    conn.prepare_cached(statement).and_then(|mut st| st.execute(values)).map_err(sql)
+}
+
 fn json(e: serde_json::Error) -> io::Error {
     io::Error::other(e)
 }
@@ -258,6 +263,12 @@ impl Games {
         if held.is_none() {
             *held = Some(Held { conn: open(&self.state)?, dir: self.state.clone(), keyed_with: None });
         }
+        let conn = &held.as_ref().expect("opened above").conn;
+        if !conn.is_autocommit() {
+            // Left open by a worker whose end of it failed.
+            conn.execute_batch("ROLLBACK").map_err(sql)?;
+        }
+        conn.execute_batch("BEGIN").map_err(sql)?;
         let mut locked = Locked { held, changes: 0, _lock: lock };
         locked.changes = locked.meta("changes")?.unwrap_or(0) as u64;
         Ok(locked)
@@ -270,13 +281,18 @@ fn open(state: &Path) -> io::Result<Connection> {
     let conn = Connection::open(state.join("games.db")).map_err(sql)?;
     conn.busy_timeout(std::time::Duration::from_secs(60)).map_err(sql)?;
     conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
-    conn.pragma_update(None, "synchronous", "OFF").map_err(sql)?;
+    // Consistent through a power cut; a change is on disk at the next
+    // flush ([`Locked::flush`]), or at once where it is put with `fsync`.
+    conn.pragma_update(None, "synchronous", "NORMAL").map_err(sql)?;
+    // 8 MB of pages: a daemon's memory stays bounded, and the indexes'
+    // pages a look goes through are seldom read from the file again.
+    conn.pragma_update(None, "cache_size", -8000).map_err(sql)?;
     conn.execute_batch(SCHEMA).map_err(sql)?;
     let version: Option<i64> =
         conn.query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| r.get(0)).optional().map_err(sql)?;
     if version != Some(INDEX_VERSION) {
-        conn.execute("INSERT OR REPLACE INTO meta VALUES ('keyed_with', ?1)", [UNKEYED]).map_err(sql)?;
-        conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?1)", [INDEX_VERSION]).map_err(sql)?;
+        set_meta(&conn, "keyed_with", UNKEYED)?;
+        set_meta(&conn, "version", INDEX_VERSION)?;
     }
     let mut held = Held { conn, dir: state.to_path_buf(), keyed_with: None };
     move_in_files(&mut held, state)?;
@@ -322,11 +338,13 @@ fn move_in_files(held: &mut Held, state: &Path) -> io::Result<()> {
 }
 
 fn meta_of(conn: &Connection, key: &str) -> io::Result<Option<i64>> {
-    conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional().map_err(sql)
+    conn.prepare_cached("SELECT value FROM meta WHERE key = ?1")
+        .and_then(|mut st| st.query_row([key], |r| r.get(0)).optional())
+        .map_err(sql)
 }
 
 fn set_meta(conn: &Connection, key: &str, value: i64) -> io::Result<()> {
-    conn.execute("INSERT OR REPLACE INTO meta VALUES (?1, ?2)", params![key, value]).map(drop).map_err(sql)
+    run(conn, "INSERT OR REPLACE INTO meta VALUES (?1, ?2)", params![key, value]).map(drop)
 }
 
 /// A number that stands for `pairings` (none, or a TRF's): the same for
@@ -371,7 +389,8 @@ fn insert(
         Some(p) => heads.iter().map(|h| key_headers(&keyed(&h.sheet(), p).headers)).collect(),
         None => Vec::new(),
     };
-    conn.execute(
+    run(
+        conn,
         "INSERT INTO record VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             name,
@@ -384,27 +403,25 @@ fn insert(
             serde_json::to_string(&keyed_heads).map_err(json)?,
             serde_json::to_string(record).map_err(json)?,
         ],
-    )
-    .map_err(sql)?;
+    )?;
     for s in &record.sheets {
-        conn.execute("INSERT OR IGNORE INTO sheet_at VALUES (?1, ?2, ?3)", params![s.hash, s.index as i64, stamp])
-            .map_err(sql)?;
+        run(conn, "INSERT OR IGNORE INTO sheet_at VALUES (?1, ?2, ?3)", params![s.hash, s.index as i64, stamp])?;
     }
     if !record.pending
         && let Some((round, board)) = record.board
     {
-        conn.execute(
+        run(
+            conn,
             "INSERT INTO board_at VALUES (?1, ?2, ?3, ?4)",
             params![round, board, stamp, record.sheets.len() as i64],
-        )
-        .map_err(sql)?;
+        )?;
     }
     if pairings.is_some() {
         file_blocks(conn, stamp, &keyed_heads)?;
     }
     if by_moves(record) {
         for w in windows(&record.sans) {
-            conn.execute("INSERT OR IGNORE INTO window_at VALUES (?1, ?2)", params![w as i64, stamp]).map_err(sql)?;
+            run(conn, "INSERT OR IGNORE INTO window_at VALUES (?1, ?2)", params![w as i64, stamp])?;
         }
     }
     Ok(stamp)
@@ -426,13 +443,39 @@ fn file_blocks(conn: &Connection, stamp: i64, keyed_heads: &[Vec<(String, String
 
 /// Takes record `name` and its index entries out; whether there was one.
 fn take(conn: &Connection, name: &str) -> io::Result<bool> {
-    let stamp: Option<i64> =
-        conn.query_row("SELECT stamp FROM record WHERE name = ?1", [name], |r| r.get(0)).optional().map_err(sql)?;
+    let stamp: Option<i64> = conn
+        .prepare_cached("SELECT stamp FROM record WHERE name = ?1")
+        .and_then(|mut st| st.query_row([name], |r| r.get(0)).optional())
+        .map_err(sql)?;
     let Some(stamp) = stamp else { return Ok(false) };
     for table in ["sheet_at", "board_at", "block_at", "window_at", "record"] {
-        conn.execute(&format!("DELETE FROM {table} WHERE stamp = ?1"), [stamp]).map_err(sql)?;
+        run(conn, &format!("DELETE FROM {table} WHERE stamp = ?1"), [stamp])?;
     }
     Ok(true)
+}
+
+/// The lock's read of the database ends with it: committed (it holds no
+/// change but those already committed), or rolled back where a panic
+/// unwinds through it.
+impl Drop for Locked<'_> {
+    fn drop(&mut self) {
+        if let Some(held) = self.held.as_ref() {
+            let end = if std::thread::panicking() { "ROLLBACK" } else { "COMMIT" };
+            if let Err(e) = held.conn.execute_batch(end) {
+                tracing::warn!(error = %e, "cannot end the read of the game records");
+            }
+        }
+    }
+}
+
+/// Flushes the database's write-ahead log (where every change is written
+/// first) to disk.
+fn sync_log(state: &Path) -> io::Result<()> {
+    match File::open(state.join("games.db-wal")) {
+        Ok(f) => f.sync_data(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 /// Which records [`Locked::each`] goes through.
@@ -639,25 +682,43 @@ impl Locked<'_> {
         if self.meta("keyed_with")? == Some(fp) {
             return Ok(());
         }
-        let tx = self.held.as_mut().expect("opened by lock").conn.transaction().map_err(sql)?;
-        tx.execute("DELETE FROM block_at", []).map_err(sql)?;
-        let rows: Vec<(i64, String)> = {
-            let mut st = tx.prepare("SELECT stamp, heads FROM record").map_err(sql)?;
-            st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(sql)?.collect::<Result<_, _>>().map_err(sql)?
-        };
-        for (stamp, heads) in rows {
-            let heads: Vec<Head> = serde_json::from_str(&heads).map_err(json)?;
-            let keyed_heads: Vec<Vec<(String, String)>> =
-                heads.iter().map(|h| key_headers(&keyed(&h.sheet(), pairings.map(|t| &**t)).headers)).collect();
-            tx.execute(
-                "UPDATE record SET keyed = ?1 WHERE stamp = ?2",
-                params![serde_json::to_string(&keyed_heads).map_err(json)?, stamp],
-            )
-            .map_err(sql)?;
-            file_blocks(&tx, stamp, &keyed_heads)?;
+        self.change(false, |conn| {
+            run(conn, "DELETE FROM block_at", [])?;
+            let rows: Vec<(i64, String)> = {
+                let mut st = conn.prepare("SELECT stamp, heads FROM record").map_err(sql)?;
+                st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(sql)?.collect::<Result<_, _>>().map_err(sql)?
+            };
+            for (stamp, heads) in rows {
+                let heads: Vec<Head> = serde_json::from_str(&heads).map_err(json)?;
+                let keyed_heads: Vec<Vec<(String, String)>> =
+                    heads.iter().map(|h| key_headers(&keyed(&h.sheet(), pairings.map(|t| &**t)).headers)).collect();
+                let text = serde_json::to_string(&keyed_heads).map_err(json)?;
+                run(conn, "UPDATE record SET keyed = ?1 WHERE stamp = ?2", params![text, stamp])?;
+                file_blocks(conn, stamp, &keyed_heads)?;
+            }
+            set_meta(conn, "keyed_with", fp)
+        })
+    }
+
+    /// Makes the changes `f` writes one step: committed whole (and, where
+    /// `fsync`, on disk) or rolled back whole. Between changes the looks of
+    /// one lock share one read of the database.
+    fn change<T>(&mut self, fsync: bool, f: impl FnOnce(&Connection) -> io::Result<T>) -> io::Result<T> {
+        let held = self.held.as_mut().expect("opened by lock");
+        match f(&held.conn) {
+            Ok(v) => {
+                held.conn.execute_batch("COMMIT").map_err(sql)?;
+                if fsync {
+                    sync_log(&held.dir)?;
+                }
+                held.conn.execute_batch("BEGIN").map_err(sql)?;
+                Ok(v)
+            }
+            Err(e) => {
+                held.conn.execute_batch("ROLLBACK; BEGIN").map_err(sql)?;
+                Err(e)
+            }
         }
-        set_meta(&tx, "keyed_with", fp)?;
-        tx.commit().map_err(sql)
     }
 
     /// The records whose game the sheet keyed as `key` is a copy of, as
@@ -733,22 +794,22 @@ impl Locked<'_> {
         }
         self.key_with(pairings)?;
         let key = CopyKey::of(&keyed(sheet, pairings.map(|t| &**t)));
-        let Some(n) = self.alike_by_moves(&key, sans, None, file)? else { return Ok(None) };
-        let (Some(r), Some(k)) = (self.get(&n), self.indexed(&n)?) else { return Ok(None) };
+        let [n] = &self.alike_by_moves(&key, sans, None, file)?[..] else { return Ok(None) };
+        let (Some(r), Some(k)) = (self.get(n), self.indexed(n)?) else { return Ok(None) };
         let Some(k) = k.keyed.first() else { return Ok(None) };
-        Ok(self.alike_by_moves(k, &r.sans, Some(&n), file)?.is_none().then_some(n))
+        Ok(self.alike_by_moves(k, &r.sans, Some(n), file)?.is_empty().then(|| n.clone()))
     }
 
-    /// The one game of one sheet, not `me` nor of `file`, that a sheet keyed
-    /// as `key` with moves `sans` is a copy of by its moves; `None` where
-    /// there is none or more than one.
+    /// The games of one sheet, not `me` nor of `file`, that a sheet keyed
+    /// as `key` with moves `sans` is a copy of by its moves: two at most
+    /// (two are as many as none to its caller).
     fn alike_by_moves(
         &self,
         key: &CopyKey,
         sans: &[String],
         me: Option<&str>,
         file: (&str, &str),
-    ) -> io::Result<Option<String>> {
+    ) -> io::Result<Vec<String>> {
         let numbers: Vec<i64> = windows(sans).into_iter().map(|w| w as i64).collect();
         let mut found = Vec::new();
         for n in self.filed_under("window_at", "window", &numbers)? {
@@ -763,11 +824,11 @@ impl Locked<'_> {
             {
                 found.push(n);
                 if found.len() > 1 {
-                    return Ok(None);
+                    break;
                 }
             }
         }
-        Ok(found.pop())
+        Ok(found)
     }
 
     /// How the records put until the next [`Locked::flush`] are written:
@@ -791,23 +852,20 @@ impl Locked<'_> {
     /// flushed to disk at its end where `staging` says so.
     pub(crate) fn put(&mut self, name: &str, record: &GameRecord, staging: &Staging) -> io::Result<()> {
         let fp = self.meta("keyed_with")?;
-        let held = self.held.as_mut().expect("opened by lock");
-        let pairings = match &held.keyed_with {
+        let pairings = match &self.held.as_ref().expect("opened by lock").keyed_with {
             Some((p, mine)) if Some(*mine) == fp => Some(p.clone()),
             _ => None,
         };
-        held.conn.pragma_update(None, "synchronous", if staging.fsync { "FULL" } else { "OFF" }).map_err(sql)?;
-        let tx = held.conn.transaction().map_err(sql)?;
-        let mut changes = self.changes as i64;
-        if take(&tx, name)? {
-            changes += 1;
-        }
-        changes = insert(&tx, name, record, changes, pairings.as_ref().map(|p| p.as_deref()))?;
-        set_meta(&tx, "changes", changes)?;
-        if pairings.is_none() {
-            set_meta(&tx, "keyed_with", UNKEYED)?;
-        }
-        tx.commit().map_err(sql)?;
+        let was = self.changes as i64;
+        let changes = self.change(staging.fsync, |conn| {
+            let changes = was + i64::from(take(conn, name)?);
+            let changes = insert(conn, name, record, changes, pairings.as_ref().map(|p| p.as_deref()))?;
+            set_meta(conn, "changes", changes)?;
+            if pairings.is_none() {
+                set_meta(conn, "keyed_with", UNKEYED)?;
+            }
+            Ok(changes)
+        })?;
         self.changes = changes as u64;
         Ok(())
     }
@@ -832,15 +890,15 @@ impl Locked<'_> {
 
     /// Removes the record of file `name` (none there counts as done).
     pub(crate) fn remove(&mut self, name: &str, staging: &Staging) -> io::Result<()> {
-        let held = self.held.as_mut().expect("opened by lock");
-        held.conn.pragma_update(None, "synchronous", if staging.fsync { "FULL" } else { "OFF" }).map_err(sql)?;
-        let tx = held.conn.transaction().map_err(sql)?;
-        if take(&tx, name)? {
-            let changes = self.changes as i64 + 1;
-            set_meta(&tx, "changes", changes)?;
-            tx.commit().map_err(sql)?;
-            self.changes = changes as u64;
-        }
+        let was = self.changes as i64;
+        let changes = self.change(staging.fsync, |conn| {
+            if !take(conn, name)? {
+                return Ok(was);
+            }
+            set_meta(conn, "changes", was + 1)?;
+            Ok(was + 1)
+        })?;
+        self.changes = changes as u64;
         Ok(())
     }
 }

@@ -1,14 +1,16 @@
 //! The broadcast feed of `scoresheet watch` under load: starts the release
-//! binary on a temporary root with a TRF of one round of BOARDS boards,
-//! drops one sheet per board the way copy tools do (written as `*.tmp`,
-//! then renamed) and times each from the rename to its game in the feed
-//! (`/broadcast/<event>/round-1.pgn`, polled); then several clients poll
+//! binary on a temporary root with a TRF of ROUNDS rounds of BOARDS boards,
+//! the earlier rounds played (their games dropped first, not timed), drops
+//! one sheet per board of the last round the way copy tools do (written as
+//! `*.tmp`, then renamed) and times each from the rename to its game in the
+//! feed (`/broadcast/<event>/round-<ROUNDS>.pgn`, polled): a drop costs what
+//! its round holds, not the event. Then several clients poll
 //! the whole round at once, plainly and with `If-None-Match`, and the
 //! requests per second are printed with the daemon's memory (VmRSS).
 //! Prints, asserts nothing.
 //!
-//! `cargo build --release && cargo run --release -p scoresheet-dev --bin feed -- [BOARDS] [CLIENTS] [SECONDS]`
-//! (default 100 boards, 4 clients, 5 seconds a measure).
+//! `cargo build --release && cargo run --release -p scoresheet-dev --bin feed -- [BOARDS] [CLIENTS] [SECONDS] [ROUNDS]`
+//! (default 100 boards, 4 clients, 5 seconds a measure, 1 round).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -42,25 +44,46 @@ fn name(start: usize) -> String {
     format!("{s}, Ana")
 }
 
-/// Round 1 in progress: board b is player 2b-1 (White) against 2b.
-fn trf(boards: usize) -> String {
+/// What board `b`'s game gives White, in the TRF's letters.
+fn white_scores(board: usize) -> char {
+    match GAMES[board % GAMES.len()].rsplit(' ').next() {
+        Some("1-0") => '1',
+        Some("0-1") => '0',
+        _ => '=',
+    }
+}
+
+/// `rounds` rounds, the last in progress: in each, board b is player 2b-1
+/// (White) against 2b, with the result of its game in the rounds played.
+fn trf(boards: usize, rounds: usize) -> String {
     let mut s = format!("012 {EVENT}\n022 Sevilla\n042 2024/03/15\n");
     for start in 1..=2 * boards {
+        let board = start.div_ceil(2);
         let (opponent, colour) = if start % 2 == 1 { (start + 1, 'w') } else { (start - 1, 'b') };
-        let line = format!(
-            "001 {start:>4} m    {:<33} 2000 ESP {:>11} 1990/01/01  0.0 {start:>4}  {opponent:>4} {colour}",
+        let mut line = format!(
+            "001 {start:>4} m    {:<33} 2000 ESP {:>11} 1990/01/01  0.0 {start:>4}",
             name(start),
             3_000_000 + start
         );
-        s.push_str(&line);
+        for r in 1..=rounds {
+            let result = match (r == rounds, colour, white_scores(board)) {
+                (true, _, _) => ' ',
+                (_, _, '=') => '=',
+                (_, 'w', w) => w,
+                (_, _, '1') => '0',
+                _ => '1',
+            };
+            line.push_str(&format!("  {opponent:>4} {colour} {result}"));
+        }
+        s.push_str(line.trim_end());
         s.push('\n');
     }
     s
 }
 
-fn sheet(board: usize) -> String {
+fn sheet(round: usize, board: usize) -> String {
     format!(
-        "Event: {EVENT}\nRound: 1\nBoard: {board}\nWhite: {}\nBlack: {}\n\n{}\n",
+        "Event: {EVENT}\nRound: {round}\nBoard: {board}\nWhite: {}\nBlack: {}\n\n{}\n",
         name(2 * board - 1),
         name(2 * board),
         GAMES[board % GAMES.len()]
@@ -113,9 +136,35 @@ impl Client {
 }
 
 /// Whether board `b`'s game is in the feed with its moves.
-fn has_game(feed: &str, board: usize) -> bool {
-    let marker = format!("[Round \"1.{board}\"]");
+fn has_game(feed: &str, round: usize, board: usize) -> bool {
+    let marker = format!("[Round \"{round}.{board}\"]");
     feed.split("\n\n[Event ").any(|g| g.contains(&marker) && !g.trim_end().ends_with("\n\n*"))
+}
+
+/// Drops the games of the rounds before the last and waits until each is
+/// archived; how many.
+fn played_rounds(root: &Path, boards: usize, rounds: usize) -> Result<usize> {
+    let inbox = root.join("inbox");
+    let n = boards * (rounds - 1);
+    for r in 1..rounds {
+        for b in 1..=boards {
+            let tmp_name = inbox.join(format!("r{r}-board-{b}.txt.tmp"));
+            std::fs::write(&tmp_name, sheet(r, b))?;
+            std::fs::rename(&tmp_name, inbox.join(format!("r{r}-board-{b}.txt")))?;
+        }
+    }
+    let t = Instant::now();
+    let archived = || {
+        let played = |e: &std::fs::DirEntry| e.file_name().to_string_lossy().starts_with('r');
+        std::fs::read_dir(root.join("archive")).map(|d| d.flatten().filter(played).count()).unwrap_or(0)
+    };
+    while archived() < n {
+        if t.elapsed() > Duration::from_secs(3600) {
+            return Err("the earlier rounds were not all read".into());
+        }
+        sleep(Duration::from_millis(200));
+    }
+    Ok(n)
 }
 
 fn vm_rss_kb(pid: u32) -> u64 {
@@ -188,6 +237,7 @@ fn main() -> Result<()> {
         Ok(std::env::args().nth(i).map(|a| a.parse()).transpose()?.unwrap_or(default))
     };
     let (boards, clients, secs) = (arg(1, 100)? as usize, arg(2, 4)? as usize, arg(3, 5)?);
+    let rounds = (arg(4, 1)? as usize).max(1);
     let exe = std::env::current_exe()?;
     let bin: PathBuf = exe.parent().ok_or("no target folder")?.join("scoresheet");
     if !bin.exists() {
@@ -197,7 +247,7 @@ fn main() -> Result<()> {
     let (mut daemon, addr) = start(&bin, tmp.path())?;
     let root = tmp.path().join("event");
     let inbox = root.join("inbox");
-    let trf_text = trf(boards);
+    let trf_text = trf(boards, rounds);
     std::fs::write(inbox.join(".pairings.trf.tmp"), &trf_text)?;
     std::fs::rename(inbox.join(".pairings.trf.tmp"), inbox.join("pairings.trf"))?;
     let kept = root.join(".state/pairings.trf");
@@ -209,8 +259,10 @@ fn main() -> Result<()> {
         sleep(Duration::from_millis(10));
     }
     let mut client = Client::new(&addr)?;
+    let played = played_rounds(&root, boards, rounds)?;
     let (_, _, list) = client.get("/broadcast/", None)?;
-    let url = list.lines().find(|l| l.ends_with("/round-1.pgn")).ok_or("round 1 not listed")?;
+    let last = format!("/round-{rounds}.pgn");
+    let url = list.lines().find(|l| l.ends_with(&last)).ok_or("the last round not listed")?;
     let path = url.split_once(addr.as_str()).ok_or("not this address")?.1.to_string();
     let rss_before = vm_rss_kb(daemon.id());
 
@@ -219,7 +271,7 @@ fn main() -> Result<()> {
     let mut feed = String::new();
     for b in 1..=boards {
         let tmp_name = inbox.join(format!("board-{b}.txt.tmp"));
-        std::fs::write(&tmp_name, sheet(b))?;
+        std::fs::write(&tmp_name, sheet(rounds, b))?;
         let t = Instant::now();
         std::fs::rename(&tmp_name, inbox.join(format!("board-{b}.txt")))?;
         loop {
@@ -227,7 +279,7 @@ fn main() -> Result<()> {
             if status == 200 {
                 (etag, feed) = (Some(tag), body);
             }
-            if has_game(&feed, b) {
+            if has_game(&feed, rounds, b) {
                 break;
             }
             if t.elapsed() > Duration::from_secs(60) {
@@ -240,6 +292,7 @@ fn main() -> Result<()> {
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let pick = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+    println!("{played} games already in the event ({} rounds)", rounds - 1);
     println!(
         "drop to feed over {boards} sheets: p50 {:.1} ms, p99 {:.1} ms, worst {:.1} ms",
         ms(pick(0.5)),
