@@ -139,6 +139,7 @@ const SCHEMA: &str = "
         sheets INTEGER NOT NULL,
         two_copies INTEGER NOT NULL,
         folder TEXT NOT NULL,
+        rounds TEXT NOT NULL,
         heads TEXT NOT NULL,
         keyed TEXT NOT NULL,
         body TEXT NOT NULL
@@ -391,7 +392,7 @@ fn insert(
     };
     run(
         conn,
-        "INSERT INTO record VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO record VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
             name,
             stamp,
@@ -399,6 +400,7 @@ fn insert(
             record.sheets.len() as i64,
             record.two_copies(),
             record.folder,
+            rounds_of(&keyed_heads),
             serde_json::to_string(&heads).map_err(json)?,
             serde_json::to_string(&keyed_heads).map_err(json)?,
             serde_json::to_string(record).map_err(json)?,
@@ -425,6 +427,29 @@ fn insert(
         }
     }
     Ok(stamp)
+}
+
+/// The rounds a record's sheets give, keyed (`keyed_heads`), as the index
+/// keeps them: `|3|` for round 3; empty where a sheet gives none or the
+/// sheets are not keyed yet (a copy of any round).
+fn rounds_of(keyed_heads: &[Vec<(String, String)>]) -> String {
+    let mut out = String::from("|");
+    for h in keyed_heads {
+        let key = CopyKey::of(&Sheet { headers: h.clone(), ..Sheet::default() });
+        let Some(r) = key.round() else { return String::new() };
+        out.push_str(r);
+        out.push('|');
+    }
+    if keyed_heads.is_empty() { String::new() } else { out }
+}
+
+/// Whether a record whose sheets give `rounds` ([`rounds_of`]) may be a
+/// copy of a sheet keyed as `key`: no two rounds given apart.
+fn may_share_round(rounds: &str, key: &CopyKey) -> bool {
+    match key.round() {
+        Some(r) if !rounds.is_empty() => rounds.contains(&format!("|{r}|")),
+        _ => true,
+    }
 }
 
 /// Files the record of `stamp` under the blocks of its sheets' keyed headers.
@@ -596,18 +621,26 @@ impl Locked<'_> {
 
     /// The names of the records filed under `keys` in `table` (its column
     /// `column`): at most [`MOST_COPY_CANDIDATES`] of each key, the first
-    /// filed; in the order of their names.
-    fn filed_under(&self, table: &str, column: &str, keys: &[i64]) -> io::Result<Vec<String>> {
+    /// filed; in the order of their names. Of those, only the ones that may
+    /// share a round with `key` (told without reading them).
+    fn filed_under(&self, table: &str, column: &str, keys: &[i64], key: &CopyKey) -> io::Result<Vec<String>> {
         let q = format!(
-            "SELECT r.name FROM (SELECT stamp FROM {table} WHERE {column} = ?1 ORDER BY stamp LIMIT ?2) AS f \
-             JOIN record AS r ON r.stamp = f.stamp"
+            "SELECT r.name, r.rounds FROM (SELECT stamp FROM {table} WHERE {column} = ?1 ORDER BY stamp LIMIT ?2) \
+             AS f JOIN record AS r ON r.stamp = f.stamp"
         );
         let mut st = self.conn().prepare_cached(&q).map_err(sql)?;
         let mut out = Vec::new();
         for k in keys {
-            let rows = st.query_map(params![k, MOST_COPY_CANDIDATES as i64], |r| r.get::<_, String>(0)).map_err(sql)?;
-            for n in rows {
-                out.push(n.map_err(sql)?);
+            let rows = st
+                .query_map(params![k, MOST_COPY_CANDIDATES as i64], |r| {
+                    Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+                })
+                .map_err(sql)?;
+            for row in rows {
+                let (n, rounds) = row.map_err(sql)?;
+                if may_share_round(&rounds, key) {
+                    out.push(n);
+                }
             }
         }
         out.sort_unstable();
@@ -693,7 +726,8 @@ impl Locked<'_> {
                 let keyed_heads: Vec<Vec<(String, String)>> =
                     heads.iter().map(|h| key_headers(&keyed(&h.sheet(), pairings.map(|t| &**t)).headers)).collect();
                 let text = serde_json::to_string(&keyed_heads).map_err(json)?;
-                run(conn, "UPDATE record SET keyed = ?1 WHERE stamp = ?2", params![text, stamp])?;
+                let rounds = rounds_of(&keyed_heads);
+                run(conn, "UPDATE record SET keyed = ?1, rounds = ?2 WHERE stamp = ?3", params![text, rounds, stamp])?;
                 file_blocks(conn, stamp, &keyed_heads)?;
             }
             set_meta(conn, "keyed_with", fp)
@@ -737,7 +771,7 @@ impl Locked<'_> {
         self.key_with(pairings)?;
         let key = CopyKey::of(key);
         let (mut by_headers, mut by_players) = (Vec::new(), Vec::new());
-        for n in self.filed_under("block_at", "block", &key.block_numbers())? {
+        for n in self.filed_under("block_at", "block", &key.block_numbers(), &key)? {
             let Some(r) = self.indexed(&n)? else { continue };
             if r.keyed.iter().any(|s| s.same_game(&key)) {
                 by_headers.push(n);
@@ -812,7 +846,7 @@ impl Locked<'_> {
     ) -> io::Result<Vec<String>> {
         let numbers: Vec<i64> = windows(sans).into_iter().map(|w| w as i64).collect();
         let mut found = Vec::new();
-        for n in self.filed_under("window_at", "window", &numbers)? {
+        for n in self.filed_under("window_at", "window", &numbers, key)? {
             if Some(n.as_str()) == me {
                 continue;
             }

@@ -326,6 +326,13 @@ impl CopyKey {
 }
 
 impl CopyKey {
+    /// The round the sheet gives, where it gives one: two sheets that give
+    /// two rounds are never one game's copies.
+    #[cfg(feature = "daemon")]
+    pub(crate) fn round(&self) -> Option<&str> {
+        self.round.as_deref()
+    }
+
     /// The blocks of [`CopyKey::blocks`] as numbers, for an index kept on
     /// disk (the daemon's records): two keys that share a block share its
     /// number; a number two blocks share only adds a candidate, which is
