@@ -568,15 +568,15 @@ impl Locked<'_> {
         rows.collect::<Result<_, _>>().map_err(sql)
     }
 
-    /// The most sheets a published game of round `round`, board `board` is
-    /// read from (0: none is published there).
-    pub(crate) fn copies_at(&self, round: u32, board: u32) -> io::Result<usize> {
-        let most: Option<i64> = self
+    /// For each board of round `round` a published game is on, the most
+    /// sheets such a game is read from.
+    pub(crate) fn copies_in(&self, round: u32) -> io::Result<std::collections::HashMap<u32, usize>> {
+        let mut st = self
             .conn()
-            .prepare_cached("SELECT MAX(sheets) FROM board_at WHERE round = ?1 AND board = ?2")
-            .and_then(|mut st| st.query_row(params![round, board], |r| r.get(0)))
+            .prepare_cached("SELECT board, MAX(sheets) FROM board_at WHERE round = ?1 GROUP BY board")
             .map_err(sql)?;
-        Ok(most.unwrap_or(0) as usize)
+        let rows = st.query_map([round], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, i64>(1)? as usize))).map_err(sql)?;
+        rows.collect::<Result<_, _>>().map_err(sql)
     }
 
     /// Whether some published game is read from two players' copies.

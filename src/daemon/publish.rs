@@ -591,12 +591,15 @@ pub(crate) fn rounds_report(cfg: &ProcessConfig, locked: &mut Locked<'_>, t: &To
     };
     for &r in rounds.iter().filter(|&&r| t.round(r).next().is_some()) {
         let (mut missing, mut single) = (Vec::new(), Vec::new());
+        let copies = match locked.copies_in(r) {
+            Ok(c) => c,
+            Err(e) => return told(e),
+        };
         for p in t.round(r) {
-            match locked.copies_at(r, p.board) {
-                Ok(0) => missing.push(p.board),
-                Ok(1) => single.push(p.board),
-                Ok(_) => {}
-                Err(e) => return told(e),
+            match copies.get(&p.board).copied().unwrap_or(0) {
+                0 => missing.push(p.board),
+                1 => single.push(p.board),
+                _ => {}
             }
         }
         let single_text = match (two_copies, single.is_empty()) {

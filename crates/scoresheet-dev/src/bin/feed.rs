@@ -44,17 +44,12 @@ fn name(start: usize) -> String {
     format!("{s}, Ana")
 }
 
-/// What board `b`'s game gives White, in the TRF's letters.
-fn white_scores(board: usize) -> char {
-    match GAMES[board % GAMES.len()].rsplit(' ').next() {
-        Some("1-0") => '1',
-        Some("0-1") => '0',
-        _ => '=',
-    }
-}
+/// The game of every board of the rounds played: a draw, so that every
+/// player has the same score and the boards keep their order.
+const PLAYED: &str = "1.d4 d5 2.c4 e6 3.Nc3 Nf6 4.Bg5 Be7 5.e3 O-O 1/2-1/2";
 
 /// `rounds` rounds, the last in progress: in each, board b is player 2b-1
-/// (White) against 2b, with the result of its game in the rounds played.
+/// (White) against 2b, drawn in the rounds played ([`PLAYED`]).
 fn trf(boards: usize, rounds: usize) -> String {
     let mut s = format!("012 {EVENT}\n022 Sevilla\n042 2024/03/15\n");
     for start in 1..=2 * boards {
@@ -66,13 +61,7 @@ fn trf(boards: usize, rounds: usize) -> String {
             3_000_000 + start
         );
         for r in 1..=rounds {
-            let result = match (r == rounds, colour, white_scores(board)) {
-                (true, _, _) => ' ',
-                (_, _, '=') => '=',
-                (_, 'w', w) => w,
-                (_, _, '1') => '0',
-                _ => '1',
-            };
+            let result = if r == rounds { ' ' } else { '=' };
             line.push_str(&format!("  {opponent:>4} {colour} {result}"));
         }
         s.push_str(line.trim_end());
@@ -81,12 +70,14 @@ fn trf(boards: usize, rounds: usize) -> String {
     s
 }
 
-fn sheet(round: usize, board: usize) -> String {
+/// Board `board`'s sheet of `round`: of the round in progress where `last`,
+/// else of a round played.
+fn sheet(round: usize, board: usize, last: bool) -> String {
+    let game = if last { GAMES[board % GAMES.len()] } else { PLAYED };
     format!(
-        "Event: {EVENT}\nRound: {round}\nBoard: {board}\nWhite: {}\nBlack: {}\n\n{}\n",
+        "Event: {EVENT}\nRound: {round}\nBoard: {board}\nWhite: {}\nBlack: {}\n\n{game}\n",
         name(2 * board - 1),
         name(2 * board),
-        GAMES[board % GAMES.len()]
     )
 }
 
@@ -135,7 +126,7 @@ impl Client {
     }
 }
 
-/// Whether board `b`'s game is in the feed with its moves.
+/// Whether board `b`'s game of `round` is in the feed with its moves.
 fn has_game(feed: &str, round: usize, board: usize) -> bool {
     let marker = format!("[Round \"{round}.{board}\"]");
     feed.split("\n\n[Event ").any(|g| g.contains(&marker) && !g.trim_end().ends_with("\n\n*"))
@@ -149,7 +140,7 @@ fn played_rounds(root: &Path, boards: usize, rounds: usize) -> Result<usize> {
     for r in 1..rounds {
         for b in 1..=boards {
             let tmp_name = inbox.join(format!("r{r}-board-{b}.txt.tmp"));
-            std::fs::write(&tmp_name, sheet(r, b))?;
+            std::fs::write(&tmp_name, sheet(r, b, false))?;
             std::fs::rename(&tmp_name, inbox.join(format!("r{r}-board-{b}.txt")))?;
         }
     }
@@ -258,8 +249,10 @@ fn main() -> Result<()> {
         }
         sleep(Duration::from_millis(10));
     }
-    let mut client = Client::new(&addr)?;
+    // The client connects once they are in: the feed closes a connection
+    // idle for 10 s.
     let played = played_rounds(&root, boards, rounds)?;
+    let mut client = Client::new(&addr)?;
     let (_, _, list) = client.get("/broadcast/", None)?;
     let last = format!("/round-{rounds}.pgn");
     let url = list.lines().find(|l| l.ends_with(&last)).ok_or("the last round not listed")?;
@@ -271,7 +264,7 @@ fn main() -> Result<()> {
     let mut feed = String::new();
     for b in 1..=boards {
         let tmp_name = inbox.join(format!("board-{b}.txt.tmp"));
-        std::fs::write(&tmp_name, sheet(rounds, b))?;
+        std::fs::write(&tmp_name, sheet(rounds, b, true))?;
         let t = Instant::now();
         std::fs::rename(&tmp_name, inbox.join(format!("board-{b}.txt")))?;
         loop {
