@@ -53,7 +53,6 @@ const PLAYED: &str = "1.d4 d5 2.c4 e6 3.Nc3 Nf6 4.Bg5 Be7 5.e3 O-O 1/2-1/2";
 fn trf(boards: usize, rounds: usize) -> String {
     let mut s = format!("012 {EVENT}\n022 Sevilla\n042 2024/03/15\n");
     for start in 1..=2 * boards {
-        let board = start.div_ceil(2);
         let (opponent, colour) = if start % 2 == 1 { (start + 1, 'w') } else { (start - 1, 'b') };
         let mut line = format!(
             "001 {start:>4} m    {:<33} 2000 ESP {:>11} 1990/01/01  0.0 {start:>4}",
